@@ -1,0 +1,1 @@
+//! Pairing: OpenGotha-compatible McMahon and Swiss, round robin, knockout.

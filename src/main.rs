@@ -1,0 +1,5 @@
+use clap::Parser;
+
+fn main() -> anyhow::Result<()> {
+    tengen::cli::run(tengen::cli::Cli::parse())
+}
