@@ -4,4 +4,5 @@
 //! (`tests/architecture.rs` checks it), so every rule can be tested alone and
 //! the web, the CLI and imports all reach the same answers.
 
+pub mod access;
 pub mod pairing;

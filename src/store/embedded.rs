@@ -1,0 +1,287 @@
+//! The embedded default database: a private PostgreSQL cluster in a data
+//! directory, run with the machine's own server binaries.
+//!
+//! It listens on a Unix socket inside the data directory only (no TCP), so
+//! nothing but this program (and root) can reach it. As root, the cluster runs
+//! as the unprivileged `postgres` user, because `initdb` and `postgres` refuse
+//! to run as root.
+
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use sqlx::postgres::PgConnectOptions;
+
+/// The role and database the embedded cluster is created with.
+const ROLE: &str = "tengen";
+const DATABASE: &str = "tengen";
+/// Unix sockets have a path limit of 107 bytes on Linux.
+const MAX_SOCKET_PATH: usize = 107;
+
+/// Why the embedded database could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum EmbeddedError {
+    #[error(
+        "no PostgreSQL server binaries (initdb, pg_ctl) found on PATH or under /usr/lib/postgresql/*/bin; \
+         install them (`apt install postgresql`) or set DATABASE_URL to use an existing server"
+    )]
+    NoBinaries,
+    #[error(
+        "running as root, but there is no unprivileged `postgres` user to run the database as; \
+         install the `postgresql` package (it creates one) or set DATABASE_URL"
+    )]
+    NoUnprivilegedUser,
+    #[error(
+        "the data directory path {0} is too long for a Unix socket; choose a shorter --data-dir"
+    )]
+    PathTooLong(PathBuf),
+    #[error("{action} failed: {detail}")]
+    Command { action: String, detail: String },
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A private cluster: where it lives and who runs it.
+#[derive(Debug)]
+pub struct EmbeddedCluster {
+    data_dir: PathBuf,
+    bin_dir: PathBuf,
+    run_as: Option<(u32, u32)>,
+    /// True when this process started the server, so it also stops it.
+    started_here: bool,
+}
+
+impl EmbeddedCluster {
+    /// Initialises the cluster on first use, then starts it unless it already runs.
+    pub fn start(data_dir: &Path) -> Result<Self, EmbeddedError> {
+        let bin_dir = find_bin_dir().ok_or(EmbeddedError::NoBinaries)?;
+        std::fs::create_dir_all(data_dir)?;
+        let data_dir = data_dir.canonicalize()?;
+        if data_dir.join(".s.PGSQL.5432").as_os_str().len() > MAX_SOCKET_PATH {
+            return Err(EmbeddedError::PathTooLong(data_dir));
+        }
+        let run_as = if is_root() {
+            Some(unprivileged_user().ok_or(EmbeddedError::NoUnprivilegedUser)?)
+        } else {
+            None
+        };
+        let mut cluster = EmbeddedCluster {
+            data_dir,
+            bin_dir,
+            run_as,
+            started_here: false,
+        };
+        if !cluster.data_dir.join("PG_VERSION").exists() {
+            cluster.init()?;
+        }
+        if !cluster.is_running()? {
+            cluster.run(
+                "starting PostgreSQL",
+                &["start", "-w", "-t", "60", "-l"],
+                Some(&cluster.data_dir.join("server.log")),
+            )?;
+            cluster.started_here = true;
+        }
+        Ok(cluster)
+    }
+
+    /// Connection options for the cluster's socket.
+    pub fn connect_options(&self) -> PgConnectOptions {
+        PgConnectOptions::new()
+            .socket(&self.data_dir)
+            .username(ROLE)
+            .database(DATABASE)
+    }
+
+    /// Where the cluster keeps its files.
+    pub fn data_dir(&self) -> &Path {
+        &self.data_dir
+    }
+
+    /// Stops the server if this process started it; a fast shutdown, which
+    /// rolls back open transactions and loses nothing committed.
+    pub fn stop(&mut self) -> Result<(), EmbeddedError> {
+        if self.started_here {
+            self.run("stopping PostgreSQL", &["stop", "-w", "-m", "fast"], None)?;
+            self.started_here = false;
+        }
+        Ok(())
+    }
+
+    fn init(&self) -> Result<(), EmbeddedError> {
+        self.hand_over(&self.data_dir)?;
+        let out = self
+            .command("initdb")
+            .args([
+                "--auth=trust",
+                "--encoding=UTF8",
+                "--locale=C",
+                "--username",
+                ROLE,
+                "-D",
+            ])
+            .arg(&self.data_dir)
+            .output()?;
+        check("initialising the database cluster (initdb)", &out)?;
+        // Sockets only, in the data directory, which only its owner can enter.
+        let conf = format!(
+            "\n# Tengen's embedded cluster\nlisten_addresses = ''\nunix_socket_directories = '{}'\nunix_socket_permissions = 0700\n",
+            self.data_dir.display()
+        );
+        let path = self.data_dir.join("postgresql.conf");
+        let mut text = std::fs::read_to_string(&path)?;
+        text.push_str(&conf);
+        std::fs::write(&path, text)?;
+        // Single-user mode creates the database before any socket exists.
+        let mut child = self
+            .command("postgres")
+            .args(["--single", "-D"])
+            .arg(&self.data_dir)
+            .arg("postgres")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()?;
+        {
+            use std::io::Write;
+            let mut stdin = child.stdin.take().expect("stdin is piped");
+            writeln!(stdin, "create database {DATABASE};")?;
+        }
+        let out = child.wait_with_output()?;
+        check("creating the database", &out)
+    }
+
+    fn is_running(&self) -> Result<bool, EmbeddedError> {
+        let out = self.pg_ctl().arg("status").output()?;
+        // pg_ctl status: 0 running, 3 not running, 4 no accessible data directory.
+        match out.status.code() {
+            Some(0) => Ok(true),
+            Some(3) => Ok(false),
+            _ => Err(command_error("checking the database status", &out)),
+        }
+    }
+
+    fn run(&self, action: &str, args: &[&str], log: Option<&Path>) -> Result<(), EmbeddedError> {
+        let mut command = self.pg_ctl();
+        command.args(args);
+        if let Some(log) = log {
+            command.arg(log);
+        }
+        check(action, &command.output()?)
+    }
+
+    fn pg_ctl(&self) -> Command {
+        let mut command = self.command("pg_ctl");
+        command.arg("-D").arg(&self.data_dir);
+        command
+    }
+
+    fn command(&self, program: &str) -> Command {
+        let mut command = Command::new(self.bin_dir.join(program));
+        command
+            .current_dir(&self.data_dir)
+            .env("LC_ALL", "C")
+            .env_remove("PGDATA")
+            .env_remove("PGHOST")
+            .env_remove("PGPORT");
+        if let Some((uid, gid)) = self.run_as {
+            command.uid(uid).gid(gid);
+        }
+        command
+    }
+
+    /// As root, gives the data directory to the unprivileged user, and makes
+    /// sure that user can reach it through its parents.
+    fn hand_over(&self, dir: &Path) -> Result<(), EmbeddedError> {
+        let Some((uid, gid)) = self.run_as else {
+            return Ok(());
+        };
+        std::os::unix::fs::chown(dir, Some(uid), Some(gid))?;
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
+        for parent in dir.ancestors().skip(1) {
+            let mode = std::fs::metadata(parent)?.permissions().mode();
+            if mode & 0o001 == 0 {
+                // Search permission only: the user can pass through, not list.
+                eprintln!(
+                    "tengen: allowing the postgres user to pass through {} (chmod o+x)",
+                    parent.display()
+                );
+                std::fs::set_permissions(parent, std::fs::Permissions::from_mode(mode | 0o001))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for EmbeddedCluster {
+    fn drop(&mut self) {
+        if let Err(error) = self.stop() {
+            eprintln!("tengen: {error}");
+        }
+    }
+}
+
+fn check(action: &str, out: &Output) -> Result<(), EmbeddedError> {
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(command_error(action, out))
+    }
+}
+
+fn command_error(action: &str, out: &Output) -> EmbeddedError {
+    let detail = String::from_utf8_lossy(&out.stderr).trim().to_string();
+    let detail = if detail.is_empty() {
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    } else {
+        detail
+    };
+    EmbeddedError::Command {
+        action: action.to_string(),
+        detail,
+    }
+}
+
+/// The directory holding `initdb`, `pg_ctl` and `postgres`: first from PATH,
+/// then the newest Debian-style `/usr/lib/postgresql/<version>/bin`.
+fn find_bin_dir() -> Option<PathBuf> {
+    let has_all = |dir: &Path| {
+        ["initdb", "pg_ctl", "postgres"]
+            .iter()
+            .all(|b| dir.join(b).is_file())
+    };
+    let from_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .find(|dir| has_all(dir));
+    from_path.or_else(|| {
+        let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
+            .ok()?
+            .filter_map(|entry| {
+                let entry = entry.ok()?;
+                let version = entry.file_name().to_str()?.parse().ok()?;
+                let bin = entry.path().join("bin");
+                has_all(&bin).then_some((version, bin))
+            })
+            .collect();
+        versions.sort();
+        versions.pop().map(|(_, bin)| bin)
+    })
+}
+
+fn is_root() -> bool {
+    // The owner of /proc/self is the effective user; no libc call needed.
+    std::fs::metadata("/proc/self").is_ok_and(|m| std::os::unix::fs::MetadataExt::uid(&m) == 0)
+}
+
+/// The uid and gid of the `postgres` system user, from /etc/passwd.
+fn unprivileged_user() -> Option<(u32, u32)> {
+    let passwd = std::fs::read_to_string("/etc/passwd").ok()?;
+    passwd.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split(':').collect();
+        (fields.len() > 3 && fields[0] == "postgres")
+            .then(|| Some((fields[2].parse().ok()?, fields[3].parse().ok()?)))
+            .flatten()
+    })
+}

@@ -1,0 +1,188 @@
+//! Tournaments and their staff.
+
+use sqlx::{PgConnection, PgExecutor};
+use uuid::Uuid;
+
+use crate::core::access::StaffRole;
+
+/// The stored header of a tournament.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct TournamentRow {
+    pub tournament_id: Uuid,
+    pub short_name: String,
+    pub name: String,
+    pub time_zone: String,
+    pub owner_id: Uuid,
+    pub version: i32,
+}
+
+/// The editable fields of a tournament header.
+pub struct TournamentFields<'a> {
+    pub short_name: &'a str,
+    pub name: &'a str,
+    pub time_zone: &'a str,
+}
+
+/// A staff member as listed on the staff page.
+#[derive(Debug)]
+pub struct StaffMember {
+    pub account_id: Uuid,
+    pub username: String,
+    pub display_name: String,
+    pub role: StaffRole,
+}
+
+pub async fn insert(
+    db: impl PgExecutor<'_>,
+    owner_id: Uuid,
+    fields: &TournamentFields<'_>,
+) -> sqlx::Result<TournamentRow> {
+    sqlx::query_as!(
+        TournamentRow,
+        "insert into tournament (tournament_id, short_name, name, time_zone, owner_id)
+         values ($1, $2, $3, $4, $5)
+         returning tournament_id, short_name, name, time_zone, owner_id, version",
+        Uuid::new_v4(),
+        fields.short_name,
+        fields.name,
+        fields.time_zone,
+        owner_id
+    )
+    .fetch_one(db)
+    .await
+}
+
+pub async fn by_short_name(
+    db: impl PgExecutor<'_>,
+    short_name: &str,
+) -> sqlx::Result<Option<TournamentRow>> {
+    sqlx::query_as!(
+        TournamentRow,
+        "select tournament_id, short_name, name, time_zone, owner_id, version
+         from tournament where short_name = $1",
+        short_name
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// Locks the tournament row for the rest of the transaction, serialising
+/// every change to one tournament.
+pub async fn lock(
+    db: &mut PgConnection,
+    tournament_id: Uuid,
+) -> sqlx::Result<Option<TournamentRow>> {
+    sqlx::query_as!(
+        TournamentRow,
+        "select tournament_id, short_name, name, time_zone, owner_id, version
+         from tournament where tournament_id = $1 for update",
+        tournament_id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn list(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<TournamentRow>> {
+    sqlx::query_as!(
+        TournamentRow,
+        "select tournament_id, short_name, name, time_zone, owner_id, version
+         from tournament order by created_at desc"
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Updates the header and bumps the version.
+pub async fn update(
+    db: impl PgExecutor<'_>,
+    tournament_id: Uuid,
+    fields: &TournamentFields<'_>,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "update tournament set short_name = $2, name = $3, time_zone = $4, version = version + 1
+         where tournament_id = $1",
+        tournament_id,
+        fields.short_name,
+        fields.name,
+        fields.time_zone
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// The roles an account holds in a tournament, owner included.
+pub async fn roles_of(
+    db: impl PgExecutor<'_>,
+    tournament_id: Uuid,
+    account_id: Uuid,
+) -> sqlx::Result<Vec<StaffRole>> {
+    let rows = sqlx::query_scalar!(
+        r#"select 'owner' as "role!" from tournament where tournament_id = $1 and owner_id = $2
+           union all
+           select role::text as "role!" from tournament_staff where tournament_id = $1 and account_id = $2"#,
+        tournament_id,
+        account_id
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows.iter().filter_map(|r| StaffRole::from_key(r)).collect())
+}
+
+pub async fn staff(db: impl PgExecutor<'_>, tournament_id: Uuid) -> sqlx::Result<Vec<StaffMember>> {
+    let rows = sqlx::query!(
+        r#"select a.account_id, a.username, a.display_name, s.role::text as "role!"
+           from tournament_staff s join account a using (account_id)
+           where s.tournament_id = $1 order by s.role, a.username"#,
+        tournament_id
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|r| {
+            Some(StaffMember {
+                account_id: r.account_id,
+                username: r.username,
+                display_name: r.display_name,
+                role: StaffRole::from_key(&r.role)?,
+            })
+        })
+        .collect())
+}
+
+/// Grants a role; granting it twice changes nothing.
+pub async fn add_staff(
+    db: impl PgExecutor<'_>,
+    tournament_id: Uuid,
+    account_id: Uuid,
+    role: StaffRole,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "insert into tournament_staff (tournament_id, account_id, role) values ($1, $2, $3::text::staff_role)
+         on conflict do nothing",
+        tournament_id,
+        account_id,
+        role.key()
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn remove_staff(
+    db: impl PgExecutor<'_>,
+    tournament_id: Uuid,
+    account_id: Uuid,
+    role: StaffRole,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "delete from tournament_staff where tournament_id = $1 and account_id = $2 and role = $3::text::staff_role",
+        tournament_id,
+        account_id,
+        role.key()
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}

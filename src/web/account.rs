@@ -1,0 +1,256 @@
+//! Signing in and out, the first-run setup, and one's own account page.
+//!
+//! | route | handler |
+//! |---|---|
+//! | `GET /login`, `POST /login` | [`show_login`], [`log_in`] |
+//! | `POST /logout` | [`log_out`] |
+//! | `GET /setup`, `POST /setup` | [`show_setup`], [`set_up`] — loopback only, while no account exists |
+//! | `GET /account` | [`show_account`] |
+//! | `POST /account/tokens` | [`create_token`] |
+//! | `POST /account/tokens/{id}/delete` | [`delete_token`] |
+
+use std::net::SocketAddr;
+
+use askama::Template;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use uuid::Uuid;
+
+use super::AppState;
+use super::auth::{self, SignedIn};
+use super::error::{WebError, WebResult};
+use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
+use crate::ops;
+use crate::store::accounts::{self, ApiToken};
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/login", get(show_login).post(log_in))
+        .route("/logout", post(log_out))
+        .route("/setup", get(show_setup).post(set_up))
+        .route("/account", get(show_account))
+        .route("/account/tokens", post(create_token))
+        .route("/account/tokens/{id}/delete", post(delete_token))
+}
+
+#[derive(Template)]
+#[template(path = "account/login.html")]
+struct LoginPage {
+    layout: Layout,
+    username: String,
+    next: String,
+    error: String,
+}
+
+#[derive(serde::Deserialize, Default)]
+struct NextQuery {
+    next: Option<String>,
+}
+
+/// Only local paths, so `?next=` cannot send anyone to another site.
+fn local_path(next: Option<String>) -> String {
+    next.filter(|n| n.starts_with('/') && !n.starts_with("//"))
+        .unwrap_or_else(|| "/".into())
+}
+
+async fn show_login(ctx: Ctx, Query(q): Query<NextQuery>) -> WebResult<Html<String>> {
+    render(&LoginPage {
+        layout: Layout::new(&ctx, "login.title"),
+        username: String::new(),
+        next: local_path(q.next),
+        error: String::new(),
+    })
+}
+
+#[derive(serde::Deserialize)]
+struct LoginForm {
+    username: String,
+    password: String,
+    next: Option<String>,
+}
+
+async fn log_in(
+    State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ctx: Ctx,
+    Form(form): Form<LoginForm>,
+) -> WebResult<Response> {
+    let username = form.username.trim().to_lowercase();
+    if !app.login_limiter.allows(&username, peer.ip()) {
+        return Err(WebError::TooManyAttempts);
+    }
+    let credentials = accounts::credentials(&app.store.pool, &username).await?;
+    let hash = credentials.as_ref().map(|c| c.password_hash.clone());
+    let ok = ops::verify_password(form.password, hash).await?;
+    match credentials {
+        Some(c) if ok => {
+            app.login_limiter.record_success(&username);
+            let cookie = auth::start_session(&app, &headers, &c.account).await?;
+            Ok((
+                [(header::SET_COOKIE, cookie)],
+                Redirect::to(&local_path(form.next)),
+            )
+                .into_response())
+        }
+        _ => {
+            app.login_limiter.record_failure(&username, peer.ip());
+            let page = LoginPage {
+                error: ctx.lang.t("login.failed"),
+                layout: Layout::new(&ctx, "login.title"),
+                username,
+                next: local_path(form.next),
+            };
+            Ok(render_invalid(&page)?.into_response())
+        }
+    }
+}
+
+async fn log_out(State(app): State<AppState>, headers: HeaderMap) -> WebResult<impl IntoResponse> {
+    let cookie = auth::end_session(&app, &headers).await?;
+    Ok(([(header::SET_COOKIE, cookie)], Redirect::to("/")))
+}
+
+#[derive(Template)]
+#[template(path = "account/setup.html")]
+struct SetupPage {
+    layout: Layout,
+    username: String,
+    display_name: String,
+    errors: FieldErrors,
+}
+
+/// The first administrator may only be created from the machine itself, and
+/// only while there is no account at all. A request relayed by a proxy
+/// counts as remote even though it arrives over loopback.
+async fn setup_allowed(app: &AppState, peer: SocketAddr, headers: &HeaderMap) -> WebResult<()> {
+    let relayed = headers.contains_key("x-forwarded-for") || headers.contains_key("forwarded");
+    if !peer.ip().is_loopback() || relayed {
+        return Err(WebError::Forbidden);
+    }
+    if accounts::count(&app.store.pool).await? > 0 {
+        return Err(WebError::NotFound);
+    }
+    Ok(())
+}
+
+async fn show_setup(
+    State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ctx: Ctx,
+) -> WebResult<Html<String>> {
+    setup_allowed(&app, peer, &headers).await?;
+    render(&SetupPage {
+        layout: Layout::new(&ctx, "setup.title"),
+        username: String::new(),
+        display_name: String::new(),
+        errors: FieldErrors::default(),
+    })
+}
+
+#[derive(serde::Deserialize)]
+struct SetupForm {
+    username: String,
+    display_name: String,
+    password: String,
+}
+
+async fn set_up(
+    State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ctx: Ctx,
+    Form(form): Form<SetupForm>,
+) -> WebResult<Response> {
+    setup_allowed(&app, peer, &headers).await?;
+    let username = form.username.trim().to_lowercase();
+    match ops::create_account(
+        &app.store,
+        &username,
+        &form.display_name,
+        &form.password,
+        true,
+        true,
+    )
+    .await?
+    {
+        Ok(account) => {
+            let cookie = auth::start_session(&app, &headers, &account).await?;
+            Ok(([(header::SET_COOKIE, cookie)], Redirect::to("/")).into_response())
+        }
+        Err(e) => {
+            let mut errors = FieldErrors::default();
+            errors.add(e.field(), ctx.lang.t(e.message_key()));
+            let page = SetupPage {
+                layout: Layout::new(&ctx, "setup.title"),
+                username,
+                display_name: form.display_name,
+                errors,
+            };
+            Ok(render_invalid(&page)?.into_response())
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "account/show.html")]
+struct AccountPage {
+    layout: Layout,
+    tokens: Vec<ApiToken>,
+    /// A token just created, shown once.
+    new_token: String,
+}
+
+async fn show_account(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+) -> WebResult<Html<String>> {
+    let tokens = accounts::api_tokens(&app.store.pool, me.account_id).await?;
+    render(&AccountPage {
+        layout: Layout::new(&ctx, "account.title"),
+        tokens,
+        new_token: String::new(),
+    })
+}
+
+#[derive(serde::Deserialize)]
+struct TokenForm {
+    label: String,
+}
+
+/// Shows the new token on the page itself (not after a redirect): it is
+/// never stored, so this response is the only time it can be seen.
+async fn create_token(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Form(form): Form<TokenForm>,
+) -> WebResult<Html<String>> {
+    let label = match form.label.trim() {
+        "" => "API",
+        label => label,
+    };
+    let new_token = ops::create_api_token(&app.store, &me, label).await?;
+    let tokens = accounts::api_tokens(&app.store.pool, me.account_id).await?;
+    render(&AccountPage {
+        layout: Layout::new(&ctx, "account.title"),
+        tokens,
+        new_token,
+    })
+}
+
+async fn delete_token(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path(id): Path<Uuid>,
+) -> WebResult<Redirect> {
+    if !accounts::delete_api_token(&app.store.pool, me.account_id, id).await? {
+        return Err(WebError::NotFound);
+    }
+    Ok(Redirect::to("/account"))
+}

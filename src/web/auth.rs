@@ -1,0 +1,272 @@
+//! Who is asking: session cookies, bearer tokens, CSRF protection and the
+//! login rate limit.
+//!
+//! CSRF uses a double-submit token: a random `tengen_csrf` cookie that every
+//! state-changing form must echo in a `csrf` field (or `?csrf=` for uploads),
+//! plus a same-origin check on the `Origin` header when a browser sends one.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, Method, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::error::{WebError, WebResult};
+use super::{AppState, cookies};
+use crate::ops;
+use crate::store::accounts::{self, Account};
+
+pub const SESSION_COOKIE: &str = "tengen_session";
+pub const CSRF_COOKIE: &str = "tengen_csrf";
+/// Sessions last a tournament week and a bit.
+pub const SESSION_DAYS: i64 = 14;
+/// The largest form body the CSRF check reads; uploads use `?csrf=`.
+const MAX_FORM_BYTES: usize = 1 << 20;
+
+/// The request's CSRF token, for forms to echo.
+#[derive(Clone, Debug)]
+pub struct Csrf(pub String);
+
+/// The account behind the request's session cookie, if any.
+pub async fn session_account(headers: &HeaderMap, app: &AppState) -> WebResult<Option<Account>> {
+    let Some(token) = cookies::get(headers, SESSION_COOKIE) else {
+        return Ok(None);
+    };
+    Ok(accounts::by_session(&app.store.pool, &ops::token_hash(token)).await?)
+}
+
+/// A handler argument that requires a signed-in person.
+pub struct SignedIn(pub Account);
+
+impl FromRequestParts<AppState> for SignedIn {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        match session_account(&parts.headers, app).await {
+            Ok(Some(account)) => Ok(SignedIn(account)),
+            Ok(None) => {
+                let back = parts
+                    .uri
+                    .path_and_query()
+                    .map(|p| p.as_str())
+                    .unwrap_or("/");
+                let target = format!(
+                    "/login?next={}",
+                    form_urlencoded::byte_serialize(back.as_bytes()).collect::<String>()
+                );
+                Err(axum::response::Redirect::to(&target).into_response())
+            }
+            Err(e) => Err(e.into_response()),
+        }
+    }
+}
+
+/// A handler argument for `/api/v1`: the account behind an
+/// `Authorization: Bearer` token.
+pub struct ApiAccount(pub Account);
+
+impl FromRequestParts<AppState> for ApiAccount {
+    type Rejection = WebError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let token = parts
+            .headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .ok_or(WebError::Unauthorized)?;
+        accounts::by_api_token(&app.store.pool, &ops::token_hash(token.trim()))
+            .await?
+            .map(ApiAccount)
+            .ok_or(WebError::Unauthorized)
+    }
+}
+
+/// Starts a session for the account and returns its `Set-Cookie` value.
+pub async fn start_session(
+    app: &AppState,
+    headers: &HeaderMap,
+    account: &Account,
+) -> WebResult<header::HeaderValue> {
+    let token = ops::random_hex(32);
+    let expires = time::OffsetDateTime::now_utc() + time::Duration::days(SESSION_DAYS);
+    accounts::insert_session(
+        &app.store.pool,
+        &ops::token_hash(&token),
+        account.account_id,
+        expires,
+    )
+    .await?;
+    Ok(cookies::set(
+        SESSION_COOKIE,
+        &token,
+        SESSION_DAYS * 86_400,
+        is_secure(app, headers),
+    ))
+}
+
+/// Ends the request's session, if any, and returns the clearing cookie.
+pub async fn end_session(app: &AppState, headers: &HeaderMap) -> WebResult<header::HeaderValue> {
+    if let Some(token) = cookies::get(headers, SESSION_COOKIE) {
+        accounts::delete_session(&app.store.pool, &ops::token_hash(token)).await?;
+    }
+    Ok(cookies::set(SESSION_COOKIE, "", 0, is_secure(app, headers)))
+}
+
+fn is_secure(app: &AppState, headers: &HeaderMap) -> bool {
+    app.config.secure_cookies || cookies::is_https(headers)
+}
+
+/// Middleware: gives every visitor a CSRF token and refuses state-changing
+/// requests that do not echo it. `/api` is exempt: it takes bearer tokens,
+/// which a browser never sends by itself.
+pub async fn csrf(State(app): State<AppState>, request: Request, next: Next) -> Response {
+    let existing = cookies::get(request.headers(), CSRF_COOKIE)
+        .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+        .map(str::to_string);
+    let token = existing.clone().unwrap_or_else(|| ops::random_hex(32));
+    let needs_check = !matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    ) && !request.uri().path().starts_with("/api/");
+    let request = if needs_check {
+        match checked(request, existing.as_deref()).await {
+            Ok(request) => request,
+            Err(e) => return e.into_response(),
+        }
+    } else {
+        request
+    };
+    let secure = is_secure(&app, request.headers());
+    let mut request = request;
+    request.extensions_mut().insert(Csrf(token.clone()));
+    let mut response = next.run(request).await;
+    if existing.is_none() {
+        response.headers_mut().append(
+            header::SET_COOKIE,
+            cookies::set(CSRF_COOKIE, &token, 365 * 86_400, secure),
+        );
+    }
+    response
+}
+
+/// Passes the request on when its CSRF token matches the cookie.
+async fn checked(request: Request, cookie: Option<&str>) -> Result<Request, WebError> {
+    let cookie = cookie.ok_or(WebError::Csrf)?;
+    if !same_origin(request.headers()) {
+        return Err(WebError::Csrf);
+    }
+    let from_query = request.uri().query().and_then(|q| {
+        form_urlencoded::parse(q.as_bytes())
+            .find(|(k, _)| k == "csrf")
+            .map(|(_, v)| v.into_owned())
+    });
+    if let Some(token) = from_query {
+        return if constant_time_eq(token.as_bytes(), cookie.as_bytes()) {
+            Ok(request)
+        } else {
+            Err(WebError::Csrf)
+        };
+    }
+    let is_form = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    if !is_form {
+        return Err(WebError::Csrf);
+    }
+    let (parts, body) = request.into_parts();
+    let bytes = axum::body::to_bytes(body, MAX_FORM_BYTES)
+        .await
+        .map_err(|_| WebError::Csrf)?;
+    let token = form_urlencoded::parse(&bytes)
+        .find(|(k, _)| k == "csrf")
+        .map(|(_, v)| v.into_owned());
+    match token {
+        Some(token) if constant_time_eq(token.as_bytes(), cookie.as_bytes()) => {
+            Ok(Request::from_parts(parts, Body::from(bytes)))
+        }
+        _ => Err(WebError::Csrf),
+    }
+}
+
+/// A browser's `Origin`, when present, must name the host it is talking to.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
+        return true;
+    };
+    let host = headers
+        .get("x-forwarded-host")
+        .or_else(|| headers.get(header::HOST))
+        .and_then(|v| v.to_str().ok());
+    let origin_host = origin.split_once("://").map(|(_, rest)| rest);
+    matches!((origin_host, host), (Some(o), Some(h)) if o == h)
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Failed logins per account and per address within a sliding window.
+#[derive(Debug, Default)]
+pub struct LoginLimiter {
+    failures: Mutex<HashMap<String, Vec<Instant>>>,
+}
+
+impl LoginLimiter {
+    pub const WINDOW: Duration = Duration::from_secs(15 * 60);
+    pub const PER_ACCOUNT: usize = 5;
+    pub const PER_ADDRESS: usize = 20;
+
+    /// True when another attempt for this account from this address may be tried.
+    pub fn allows(&self, username: &str, ip: IpAddr) -> bool {
+        let mut failures = self.failures.lock().expect("limiter lock");
+        let now = Instant::now();
+        let mut recent = |key: String| {
+            let list = failures.entry(key).or_default();
+            list.retain(|t| now.duration_since(*t) < Self::WINDOW);
+            list.len()
+        };
+        recent(account_key(username)) < Self::PER_ACCOUNT
+            && recent(address_key(ip)) < Self::PER_ADDRESS
+    }
+
+    pub fn record_failure(&self, username: &str, ip: IpAddr) {
+        let mut failures = self.failures.lock().expect("limiter lock");
+        let now = Instant::now();
+        failures.entry(account_key(username)).or_default().push(now);
+        failures.entry(address_key(ip)).or_default().push(now);
+        // Forget idle keys so a flood of made-up names cannot grow the map forever.
+        if failures.len() > 10_000 {
+            failures.retain(|_, list| list.iter().any(|t| now.duration_since(*t) < Self::WINDOW));
+        }
+    }
+
+    pub fn record_success(&self, username: &str) {
+        self.failures
+            .lock()
+            .expect("limiter lock")
+            .remove(&account_key(username));
+    }
+}
+
+fn account_key(username: &str) -> String {
+    format!("user:{}", username.to_lowercase())
+}
+
+fn address_key(ip: IpAddr) -> String {
+    format!("ip:{ip}")
+}

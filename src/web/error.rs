@@ -1,0 +1,80 @@
+//! `WebError`: every way a request can fail, mapped to a status and a page
+//! in the layout (or JSON under `/api`), never a stack trace.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+/// A failed request.
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    #[error("page not found")]
+    NotFound,
+    #[error("sign in to continue")]
+    Unauthorized,
+    #[error("you do not have permission for this")]
+    Forbidden,
+    #[error("the form expired or came from another site; reload the page and try again")]
+    Csrf,
+    #[error("too many attempts; wait a few minutes and try again")]
+    TooManyAttempts,
+    #[error("the tournament changed since this page was loaded")]
+    StaleForm,
+    #[error("database error")]
+    Sqlx(#[from] sqlx::Error),
+    #[error("internal error")]
+    Internal(#[from] anyhow::Error),
+}
+
+/// The alias every handler returns.
+pub type WebResult<T> = Result<T, WebError>;
+
+impl WebError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            WebError::NotFound => StatusCode::NOT_FOUND,
+            WebError::Unauthorized => StatusCode::UNAUTHORIZED,
+            WebError::Forbidden | WebError::Csrf => StatusCode::FORBIDDEN,
+            WebError::TooManyAttempts => StatusCode::TOO_MANY_REQUESTS,
+            WebError::StaleForm => StatusCode::CONFLICT,
+            WebError::Sqlx(_) | WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The translation key of the message shown to the person.
+    pub fn message_key(&self) -> &'static str {
+        match self {
+            WebError::NotFound => "error.not_found",
+            WebError::Unauthorized => "error.unauthorized",
+            WebError::Forbidden => "error.forbidden",
+            WebError::Csrf => "error.csrf",
+            WebError::TooManyAttempts => "error.too_many_attempts",
+            WebError::StaleForm => "error.stale_form",
+            WebError::Sqlx(_) | WebError::Internal(_) => "error.internal",
+        }
+    }
+}
+
+/// Marks a response as an error for the error-page middleware, which knows
+/// the request's language and renders the page (or JSON for the API).
+#[derive(Clone, Copy, Debug)]
+pub struct ErrorPage {
+    pub status: StatusCode,
+    pub message_key: &'static str,
+}
+
+impl IntoResponse for WebError {
+    fn into_response(self) -> Response {
+        match &self {
+            WebError::Sqlx(e) => tracing::error!(error = ?e, "database error"),
+            WebError::Internal(e) => tracing::error!(error = ?e, "internal error"),
+            _ => {}
+        }
+        let page = ErrorPage {
+            status: self.status(),
+            message_key: self.message_key(),
+        };
+        let mut response = page.status.into_response();
+        response.extensions_mut().insert(page);
+        response
+    }
+}

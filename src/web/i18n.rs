@@ -1,0 +1,142 @@
+//! The three interface languages and how a request picks one: the
+//! `tengen_lang` cookie set by the switcher, else the browser's
+//! Accept-Language, else English. Texts live in `src/locales/*.yml`.
+
+use axum::http::HeaderMap;
+
+use super::cookies;
+
+/// Name of the cookie that remembers the chosen language.
+pub const COOKIE: &str = "tengen_lang";
+
+/// An interface language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Lang {
+    En,
+    Ru,
+    Uk,
+}
+
+impl Lang {
+    /// Every language, in the switcher's order.
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Ru, Lang::Uk];
+
+    /// The BCP 47 code, as in `<html lang>` and the locale files.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Ru => "ru",
+            Lang::Uk => "uk",
+        }
+    }
+
+    /// The language's own name for itself, for the switcher.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Ru => "Русский",
+            Lang::Uk => "Українська",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(code))
+    }
+
+    /// The cookie's choice, else the best Accept-Language match, else English.
+    pub fn negotiate(headers: &HeaderMap) -> Lang {
+        cookies::get(headers, COOKIE)
+            .and_then(Lang::from_code)
+            .or_else(|| {
+                headers
+                    .get(axum::http::header::ACCEPT_LANGUAGE)
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(from_accept_language)
+            })
+            .unwrap_or(Lang::En)
+    }
+
+    /// The text for `key` in this language.
+    pub fn t(self, key: &str) -> String {
+        rust_i18n::t!(key, locale = self.code()).into_owned()
+    }
+}
+
+/// The supported language with the highest quality in an Accept-Language
+/// header; ties keep the header's order.
+fn from_accept_language(header: &str) -> Option<Lang> {
+    let mut best: Option<(f32, Lang)> = None;
+    for item in header.split(',') {
+        let mut parts = item.trim().split(';');
+        let tag = parts.next().unwrap_or("").trim();
+        let quality = parts
+            .find_map(|p| p.trim().strip_prefix("q="))
+            .and_then(|q| q.parse::<f32>().ok())
+            .unwrap_or(1.0);
+        let primary = tag.split('-').next().unwrap_or("");
+        if let Some(lang) = Lang::from_code(primary)
+            && quality > 0.0
+            && best.is_none_or(|(q, _)| quality > q)
+        {
+            best = Some((quality, lang));
+        }
+    }
+    best.map(|(_, lang)| lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_language_prefers_the_highest_quality_supported_language() {
+        assert_eq!(
+            from_accept_language("de-DE,uk;q=0.8,ru;q=0.9"),
+            Some(Lang::Ru)
+        );
+        assert_eq!(from_accept_language("uk-UA, en;q=0.5"), Some(Lang::Uk));
+        assert_eq!(from_accept_language("fr, de"), None);
+        assert_eq!(from_accept_language("ru;q=0"), None);
+    }
+
+    #[test]
+    fn every_key_is_translated_into_every_language() {
+        let file = include_str!("../locales/app.yml");
+        let mut keys = 0;
+        let mut current: Option<(&str, Vec<&str>)> = None;
+        let check = |entry: Option<(&str, Vec<&str>)>| {
+            if let Some((key, langs)) = entry {
+                for lang in Lang::ALL {
+                    assert!(
+                        langs.contains(&lang.code()),
+                        "{key} has no {} text",
+                        lang.code()
+                    );
+                }
+            }
+        };
+        for line in file
+            .lines()
+            .filter(|l| !l.starts_with('_') && !l.trim().is_empty())
+        {
+            if let Some(lang) = line.strip_prefix("  ") {
+                let code = lang.split(':').next().unwrap_or("");
+                current
+                    .as_mut()
+                    .expect("a text belongs to a key")
+                    .1
+                    .push(code);
+            } else {
+                check(current.take());
+                keys += 1;
+                current = Some((line.trim_end_matches(':'), Vec::new()));
+            }
+        }
+        check(current);
+        assert!(keys > 10, "the locale file was not read");
+        assert_eq!(Lang::Ru.t("nav.login"), "Войти");
+        assert_eq!(Lang::Uk.t("nav.login"), "Увійти");
+    }
+}

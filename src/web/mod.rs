@@ -1,0 +1,140 @@
+//! The web shell: routes, shared state and the middleware around them.
+//!
+//! | route | module |
+//! |---|---|
+//! | `GET /healthz` | here: 200 only when the database answers |
+//! | `GET /`, `GET /language/{code}` | [`home`] |
+//! | `/login`, `/logout`, `/setup`, `/account…` | [`account`] |
+//! | `/admin/accounts…` | [`admin`] |
+//! | `/tournaments/new`, `/t/{short}…` | [`tournaments`] |
+//! | `/api/v1/…` | [`api`] |
+//! | `/static/…` | files from `static/`, compiled in |
+
+pub mod account;
+pub mod admin;
+pub mod api;
+pub mod auth;
+pub mod cookies;
+pub mod error;
+pub mod home;
+pub mod i18n;
+pub mod page;
+pub mod tournaments;
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::Router;
+use axum::extract::{Request, State};
+use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use tower_http::trace::TraceLayer;
+
+use crate::config::WebConfig;
+use crate::store::Store;
+use error::{ErrorPage, WebError};
+use i18n::Lang;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub config: Arc<WebConfig>,
+    pub login_limiter: Arc<auth::LoginLimiter>,
+}
+
+impl AppState {
+    pub fn new(store: Store, config: WebConfig) -> Self {
+        AppState {
+            store,
+            config: Arc::new(config),
+            login_limiter: Arc::default(),
+        }
+    }
+}
+
+/// The whole application as one router.
+pub fn router(app: AppState) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/static/{*file}", get(static_file))
+        .merge(home::routes())
+        .merge(account::routes())
+        .merge(admin::routes())
+        .merge(tournaments::routes())
+        .nest("/api/v1", api::routes())
+        .fallback(|| async { WebError::NotFound })
+        .layer(middleware::from_fn_with_state(app.clone(), auth::csrf))
+        .layer(middleware::from_fn(error_pages))
+        .layer(TraceLayer::new_for_http())
+        .with_state(app)
+}
+
+async fn healthz(State(app): State<AppState>) -> impl IntoResponse {
+    if app.store.is_healthy().await {
+        (StatusCode::OK, "ok")
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, "database unavailable")
+    }
+}
+
+/// Static assets are compiled into the binary, so a deployment is one file.
+async fn static_file(axum::extract::Path(file): axum::extract::Path<String>) -> Response {
+    let (body, mime): (&'static str, &str) = match file.as_str() {
+        "tengen.css" => (
+            include_str!("../../static/tengen.css"),
+            "text/css; charset=utf-8",
+        ),
+        _ => return WebError::NotFound.into_response(),
+    };
+    (
+        [
+            (header::CONTENT_TYPE, mime),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// The error page, in the layout and the request's language.
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorTemplate {
+    layout: page::Layout,
+    status: u16,
+    message: String,
+}
+
+/// Middleware: turns an [`ErrorPage`] marker into a page (or JSON under `/api`).
+async fn error_pages(request: Request, next: Next) -> Response {
+    let lang = Lang::negotiate(request.headers());
+    let is_api = request.uri().path().starts_with("/api/");
+    let path = request.uri().path().to_string();
+    let response = next.run(request).await;
+    let Some(marker) = response.extensions().get::<ErrorPage>().copied() else {
+        return response;
+    };
+    let message = lang.t(marker.message_key);
+    if is_api {
+        let body = serde_json::json!({ "error": marker.message_key, "message": message });
+        return (marker.status, axum::Json(body)).into_response();
+    }
+    let page = ErrorTemplate {
+        layout: page::Layout {
+            title: message.clone(),
+            lang,
+            user: None,
+            csrf: String::new(),
+            path,
+        },
+        status: marker.status.as_u16(),
+        message,
+    };
+    match page.render() {
+        Ok(html) => (marker.status, Html(html)).into_response(),
+        Err(_) => marker.status.into_response(),
+    }
+}

@@ -1,0 +1,117 @@
+//! What every page shares: the request context (language, signed-in person,
+//! CSRF token) and the typed layout that `templates/base.html` reads.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::response::Html;
+
+use super::AppState;
+use super::auth::{self, Csrf};
+use super::error::WebResult;
+use super::i18n::Lang;
+use crate::store::accounts::Account;
+
+/// The request's context, extracted once per handler.
+pub struct Ctx {
+    pub lang: Lang,
+    pub user: Option<Account>,
+    pub csrf: String,
+    pub path: String,
+}
+
+impl FromRequestParts<AppState> for Ctx {
+    type Rejection = super::error::WebError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let user = auth::session_account(&parts.headers, app).await?;
+        let csrf = parts
+            .extensions
+            .get::<Csrf>()
+            .map(|c| c.0.clone())
+            .unwrap_or_default();
+        Ok(Ctx {
+            lang: Lang::negotiate(&parts.headers),
+            user,
+            csrf,
+            path: parts.uri.path().to_string(),
+        })
+    }
+}
+
+/// The page shell: title, language and navigation.
+pub struct Layout {
+    pub title: String,
+    pub lang: Lang,
+    pub user: Option<Account>,
+    pub csrf: String,
+    pub path: String,
+}
+
+impl Layout {
+    /// A layout titled with the translation of `title_key`.
+    pub fn new(ctx: &Ctx, title_key: &str) -> Self {
+        Layout {
+            title: ctx.lang.t(title_key),
+            lang: ctx.lang,
+            user: ctx.user.clone(),
+            csrf: ctx.csrf.clone(),
+            path: ctx.path.clone(),
+        }
+    }
+
+    /// A layout with a title that needs no translation (a tournament's name).
+    pub fn titled(ctx: &Ctx, title: &str) -> Self {
+        Layout {
+            title: title.to_string(),
+            ..Layout::new(ctx, "app.name")
+        }
+    }
+
+    /// The text for `key` in the page's language.
+    pub fn t(&self, key: &str) -> String {
+        self.lang.t(key)
+    }
+
+    /// The languages other than the current one, for the switcher.
+    pub fn other_langs(&self) -> Vec<Lang> {
+        Lang::ALL.into_iter().filter(|l| *l != self.lang).collect()
+    }
+}
+
+/// Renders a template into an HTML response.
+pub fn render(page: &impl askama::Template) -> WebResult<Html<String>> {
+    Ok(Html(page.render().map_err(anyhow::Error::from)?))
+}
+
+/// Messages for the fields of a re-rendered form, already translated.
+#[derive(Debug, Default)]
+pub struct FieldErrors(Vec<(&'static str, String)>);
+
+impl FieldErrors {
+    pub fn add(&mut self, field: &'static str, message: String) {
+        self.0.push((field, message));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The message for a field, or "" when it has none (templates test `!= ""`).
+    pub fn get(&self, field: &str) -> &str {
+        self.0
+            .iter()
+            .find(|(f, _)| *f == field)
+            .map(|(_, m)| m.as_str())
+            .unwrap_or("")
+    }
+}
+
+/// A 422 page: a form re-rendered with its values and messages.
+pub fn render_invalid(
+    page: &impl askama::Template,
+) -> WebResult<(axum::http::StatusCode, Html<String>)> {
+    Ok((axum::http::StatusCode::UNPROCESSABLE_ENTITY, render(page)?))
+}

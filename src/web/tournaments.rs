@@ -1,0 +1,426 @@
+//! Creating a tournament, its public page, settings, staff and audit log.
+//!
+//! | route | handler | who |
+//! |---|---|---|
+//! | `GET /tournaments/new`, `POST /tournaments` | [`new_tournament`], [`create_tournament`] | organisers |
+//! | `GET /t/{short}` | [`show_tournament`] | everyone |
+//! | `GET /t/{short}/settings`, `POST` | [`edit_settings`], [`update_settings`] | owner, co-organisers |
+//! | `GET /t/{short}/staff`, `POST` | [`show_staff`], [`add_staff`] | owner |
+//! | `POST /t/{short}/staff/remove` | [`remove_staff`] | owner |
+//! | `GET /t/{short}/audit` | [`show_audit`] | owner, co-organisers |
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use uuid::Uuid;
+
+use super::AppState;
+use super::auth::SignedIn;
+use super::error::{WebError, WebResult};
+use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
+use crate::core::access::{self, Action, StaffRole};
+use crate::store::accounts::{self, Account};
+use crate::store::audit::{self, AuditEntry};
+use crate::store::tournaments::{self, StaffMember, TournamentFields, TournamentRow};
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/tournaments/new", get(new_tournament))
+        .route("/tournaments", post(create_tournament))
+        .route("/t/{short}", get(show_tournament))
+        .route(
+            "/t/{short}/settings",
+            get(edit_settings).post(update_settings),
+        )
+        .route("/t/{short}/staff", get(show_staff).post(add_staff))
+        .route("/t/{short}/staff/remove", post(remove_staff))
+        .route("/t/{short}/audit", get(show_audit))
+}
+
+/// The tournament and the roles the signed-in person holds in it.
+struct Access {
+    tournament: TournamentRow,
+    me: Account,
+}
+
+/// Loads a tournament and refuses with 403 unless `me` may do `action`.
+async fn authorise(app: &AppState, short: &str, me: Account, action: Action) -> WebResult<Access> {
+    let tournament = tournaments::by_short_name(&app.store.pool, short)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let roles =
+        tournaments::roles_of(&app.store.pool, tournament.tournament_id, me.account_id).await?;
+    if !access::may(&roles, me.is_admin, action) {
+        return Err(WebError::Forbidden);
+    }
+    Ok(Access { tournament, me })
+}
+
+/// One form for creating and editing (new when `version` is `None`).
+#[derive(Template)]
+#[template(path = "tournaments/form.html")]
+struct TournamentFormPage {
+    layout: Layout,
+    form: TournamentForm,
+    errors: FieldErrors,
+    /// The short name in the URL of the tournament being edited.
+    editing: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+struct TournamentForm {
+    name: String,
+    short_name: String,
+    time_zone: String,
+    version: Option<i32>,
+}
+
+impl TournamentForm {
+    fn from_row(t: &TournamentRow) -> Self {
+        TournamentForm {
+            name: t.name.clone(),
+            short_name: t.short_name.clone(),
+            time_zone: t.time_zone.clone(),
+            version: Some(t.version),
+        }
+    }
+
+    fn validate(&self, ctx: &Ctx) -> Result<TournamentFields<'_>, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        if self.name.trim().is_empty() {
+            errors.add("name", ctx.lang.t("form.required"));
+        }
+        let short = self.short_name.trim();
+        let short_ok = short.len() <= 40
+            && short
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+            && short
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if !short_ok {
+            errors.add("short_name", ctx.lang.t("tournament.error.short_name"));
+        }
+        if jiff::tz::TimeZone::get(self.time_zone.trim()).is_err() {
+            errors.add("time_zone", ctx.lang.t("tournament.error.time_zone"));
+        }
+        if errors.is_empty() {
+            Ok(TournamentFields {
+                short_name: short,
+                name: self.name.trim(),
+                time_zone: self.time_zone.trim(),
+            })
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+fn may_organise(me: &Account) -> WebResult<()> {
+    if me.is_organiser || me.is_admin {
+        Ok(())
+    } else {
+        Err(WebError::Forbidden)
+    }
+}
+
+async fn new_tournament(SignedIn(me): SignedIn, ctx: Ctx) -> WebResult<Html<String>> {
+    may_organise(&me)?;
+    render(&TournamentFormPage {
+        layout: Layout::new(&ctx, "tournament.new.title"),
+        form: TournamentForm {
+            time_zone: "Europe/Moscow".into(),
+            ..TournamentForm::default()
+        },
+        errors: FieldErrors::default(),
+        editing: None,
+    })
+}
+
+fn short_name_taken(ctx: &Ctx) -> FieldErrors {
+    let mut errors = FieldErrors::default();
+    errors.add(
+        "short_name",
+        ctx.lang.t("tournament.error.short_name_taken"),
+    );
+    errors
+}
+
+async fn create_tournament(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Form(form): Form<TournamentForm>,
+) -> WebResult<Response> {
+    may_organise(&me)?;
+    let invalid = |errors| TournamentFormPage {
+        layout: Layout::new(&ctx, "tournament.new.title"),
+        form: form.clone(),
+        errors,
+        editing: None,
+    };
+    let fields = match form.validate(&ctx) {
+        Ok(fields) => fields,
+        Err(errors) => return Ok(render_invalid(&invalid(errors))?.into_response()),
+    };
+    let mut tx = app.store.begin().await?;
+    let created = match tournaments::insert(&mut *tx, me.account_id, &fields).await {
+        Err(sqlx::Error::Database(e)) if e.constraint() == Some("tournament_short_name_key") => {
+            return Ok(render_invalid(&invalid(short_name_taken(&ctx)))?.into_response());
+        }
+        other => other?,
+    };
+    audit::record(
+        &mut *tx,
+        Some(created.tournament_id),
+        Some(me.account_id),
+        "tournament.create",
+        None,
+        Some(serde_json::to_value(&created).map_err(anyhow::Error::from)?),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Redirect::to(&format!("/t/{}", created.short_name)).into_response())
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/show.html")]
+struct TournamentPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    /// Links to staff pages, shown only to staff.
+    can_edit: bool,
+    can_manage_staff: bool,
+}
+
+async fn show_tournament(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let tournament = tournaments::by_short_name(&app.store.pool, &short)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let (roles, is_admin) = match &ctx.user {
+        Some(me) => (
+            tournaments::roles_of(&app.store.pool, tournament.tournament_id, me.account_id).await?,
+            me.is_admin,
+        ),
+        None => (Vec::new(), false),
+    };
+    render(&TournamentPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        can_edit: access::may(&roles, is_admin, Action::EditSettings),
+        can_manage_staff: access::may(&roles, is_admin, Action::ManageStaff),
+        tournament,
+    })
+}
+
+async fn edit_settings(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let Access { tournament, .. } = authorise(&app, &short, me, Action::EditSettings).await?;
+    render(&TournamentFormPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        form: TournamentForm::from_row(&tournament),
+        errors: FieldErrors::default(),
+        editing: Some(tournament.short_name),
+    })
+}
+
+async fn update_settings(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+    Form(form): Form<TournamentForm>,
+) -> WebResult<Response> {
+    let Access { tournament, me, .. } = authorise(&app, &short, me, Action::EditSettings).await?;
+    let invalid = |errors| TournamentFormPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        form: form.clone(),
+        errors,
+        editing: Some(tournament.short_name.clone()),
+    };
+    let fields = match form.validate(&ctx) {
+        Ok(fields) => fields,
+        Err(errors) => return Ok(render_invalid(&invalid(errors))?.into_response()),
+    };
+    let mut tx = app.store.begin().await?;
+    let current = tournaments::lock(&mut tx, tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    if Some(current.version) != form.version {
+        return Err(WebError::StaleForm);
+    }
+    match tournaments::update(&mut *tx, current.tournament_id, &fields).await {
+        Err(sqlx::Error::Database(e)) if e.constraint() == Some("tournament_short_name_key") => {
+            return Ok(render_invalid(&invalid(short_name_taken(&ctx)))?.into_response());
+        }
+        other => other?,
+    }
+    let before = serde_json::json!({ "name": current.name, "short_name": current.short_name, "time_zone": current.time_zone });
+    let after = serde_json::json!({ "name": fields.name, "short_name": fields.short_name, "time_zone": fields.time_zone });
+    audit::record(
+        &mut *tx,
+        Some(current.tournament_id),
+        Some(me.account_id),
+        "tournament.settings",
+        Some(before),
+        Some(after),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Redirect::to(&format!("/t/{}", fields.short_name)).into_response())
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/staff.html")]
+struct StaffPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    staff: Vec<StaffMember>,
+    error: String,
+}
+
+async fn show_staff(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let Access { tournament, .. } = authorise(&app, &short, me, Action::ManageStaff).await?;
+    let staff = tournaments::staff(&app.store.pool, tournament.tournament_id).await?;
+    render(&StaffPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        tournament,
+        staff,
+        error: String::new(),
+    })
+}
+
+#[derive(serde::Deserialize)]
+struct StaffForm {
+    username: String,
+    role: String,
+}
+
+async fn add_staff(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+    Form(form): Form<StaffForm>,
+) -> WebResult<Response> {
+    let Access { tournament, me, .. } = authorise(&app, &short, me, Action::ManageStaff).await?;
+    let role = StaffRole::from_key(&form.role).filter(|r| *r != StaffRole::Owner);
+    let account = accounts::by_username(&app.store.pool, form.username.trim()).await?;
+    let (Some(role), Some(account)) = (role, account) else {
+        let staff = tournaments::staff(&app.store.pool, tournament.tournament_id).await?;
+        let page = StaffPage {
+            layout: Layout::titled(&ctx, &tournament.name),
+            tournament,
+            staff,
+            error: ctx.lang.t("staff.error.unknown_user"),
+        };
+        return Ok(render_invalid(&page)?.into_response());
+    };
+    let mut tx = app.store.begin().await?;
+    tournaments::add_staff(&mut *tx, tournament.tournament_id, account.account_id, role).await?;
+    let after = serde_json::json!({ "username": account.username, "role": role.key() });
+    audit::record(
+        &mut *tx,
+        Some(tournament.tournament_id),
+        Some(me.account_id),
+        "staff.add",
+        None,
+        Some(after),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Redirect::to(&format!("/t/{}/staff", tournament.short_name)).into_response())
+}
+
+#[derive(serde::Deserialize)]
+struct RemoveStaffForm {
+    account_id: Uuid,
+    role: String,
+}
+
+async fn remove_staff(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path(short): Path<String>,
+    Form(form): Form<RemoveStaffForm>,
+) -> WebResult<Redirect> {
+    let Access { tournament, me, .. } = authorise(&app, &short, me, Action::ManageStaff).await?;
+    let role = StaffRole::from_key(&form.role).ok_or(WebError::NotFound)?;
+    let mut tx = app.store.begin().await?;
+    tournaments::remove_staff(&mut *tx, tournament.tournament_id, form.account_id, role).await?;
+    let before = serde_json::json!({ "account_id": form.account_id, "role": role.key() });
+    audit::record(
+        &mut *tx,
+        Some(tournament.tournament_id),
+        Some(me.account_id),
+        "staff.remove",
+        Some(before),
+        None,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Redirect::to(&format!("/t/{}/staff", tournament.short_name)))
+}
+
+/// An audit entry with its time in the tournament's time zone.
+struct AuditLine {
+    at: String,
+    entry: AuditEntry,
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/audit.html")]
+struct AuditPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    lines: Vec<AuditLine>,
+}
+
+async fn show_audit(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let Access { tournament, .. } = authorise(&app, &short, me, Action::ReadAuditLog).await?;
+    let zone = jiff::tz::TimeZone::get(&tournament.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    let lines = audit::for_tournament(&app.store.pool, tournament.tournament_id)
+        .await?
+        .into_iter()
+        .map(|entry| AuditLine {
+            at: local_time(entry.at, &zone),
+            entry,
+        })
+        .collect();
+    render(&AuditPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        tournament,
+        lines,
+    })
+}
+
+/// A moment as the people in the hall read it: their wall clock.
+pub fn local_time(at: time::OffsetDateTime, zone: &jiff::tz::TimeZone) -> String {
+    jiff::Timestamp::from_second(at.unix_timestamp())
+        .map(|ts| {
+            ts.to_zoned(zone.clone())
+                .strftime("%Y-%m-%d %H:%M:%S %Z")
+                .to_string()
+        })
+        .unwrap_or_default()
+}

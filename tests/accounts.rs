@@ -1,0 +1,458 @@
+//! Accounts, sessions, CSRF, rate limits, roles and languages, through HTTP
+//! against a real PostgreSQL.
+
+mod common;
+
+use common::{TestApp, text};
+
+#[tokio::test]
+async fn signing_in_starts_a_session_and_signing_out_ends_it() {
+    let app = TestApp::start().await;
+    app.account("anna", false, true).await;
+    let client = app.new_client();
+    app.log_in(&client, "anna").await;
+    let (status, page) = app.get_html(&client, "/account").await;
+    assert_eq!(status, 200);
+    assert_eq!(text(&page, "[data-test=username]").as_deref(), Some("anna"));
+
+    let res = app.post_form(&client, "/logout", &[]).await;
+    assert_eq!(res.status(), 303);
+    let res = client.get(app.url("/account")).send().await.unwrap();
+    assert_eq!(
+        res.status(),
+        303,
+        "signed out, the account page sends to the login"
+    );
+    assert!(
+        res.headers()["location"]
+            .to_str()
+            .unwrap()
+            .starts_with("/login")
+    );
+}
+
+#[tokio::test]
+async fn a_wrong_password_is_refused_with_a_message() {
+    let app = TestApp::start().await;
+    app.account("anna", false, true).await;
+    let client = app.new_client();
+    let res = app
+        .post_form(
+            &client,
+            "/login",
+            &[("username", "anna"), ("password", "not the password")],
+        )
+        .await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(text(&page, "[data-test=login-error]").is_some());
+    let res = client.get(app.url("/account")).send().await.unwrap();
+    assert_eq!(res.status(), 303, "no session after a failed login");
+}
+
+#[tokio::test]
+async fn repeated_failures_lock_the_account_for_a_while_even_with_the_right_password() {
+    let app = TestApp::start().await;
+    app.account("anna", false, true).await;
+    let client = app.new_client();
+    for _ in 0..5 {
+        let res = app
+            .post_form(
+                &client,
+                "/login",
+                &[("username", "anna"), ("password", "guess guess guess")],
+            )
+            .await;
+        assert_eq!(res.status(), 422);
+    }
+    let res = app
+        .post_form(
+            &client,
+            "/login",
+            &[("username", "anna"), ("password", common::PASSWORD)],
+        )
+        .await;
+    assert_eq!(res.status(), 429);
+    // Another account from the same address is not locked by anna's failures.
+    app.account("boris", false, false).await;
+    app.log_in(&app.new_client(), "boris").await;
+}
+
+#[tokio::test]
+async fn a_form_without_its_csrf_token_is_refused() {
+    let app = TestApp::start().await;
+    app.account("anna", false, true).await;
+    let client = app.new_client();
+    app.log_in(&client, "anna").await;
+
+    let res = client
+        .post(app.url("/logout"))
+        .form(&[("x", "1")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403);
+    let res = client
+        .post(app.url("/logout"))
+        .form(&[("csrf", "0".repeat(64))])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403);
+    let token = app.csrf_token(&client).await;
+    let res = client
+        .post(app.url("/logout"))
+        .header("origin", "https://evil.example")
+        .form(&[("csrf", token.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.status(),
+        403,
+        "a cross-site origin is refused even with the token"
+    );
+    let (status, _) = app.get_html(&client, "/account").await;
+    assert_eq!(status, 200, "still signed in: nothing was done");
+}
+
+async fn create_tournament(app: &TestApp, client: &reqwest::Client, short: &str) {
+    let res = app
+        .post_form(
+            client,
+            "/tournaments",
+            &[
+                ("name", "Kyiv Open"),
+                ("short_name", short),
+                ("time_zone", "Europe/Kyiv"),
+            ],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(res.headers()["location"], format!("/t/{short}").as_str());
+}
+
+#[tokio::test]
+async fn a_referee_cannot_change_tournament_settings_but_a_co_organiser_can() {
+    let app = TestApp::start().await;
+    app.account("owner", false, true).await;
+    app.account("ref", false, false).await;
+    app.account("co", false, false).await;
+    let owner = app.new_client();
+    app.log_in(&owner, "owner").await;
+    create_tournament(&app, &owner, "kyiv-open").await;
+    for (user, role) in [("ref", "referee"), ("co", "co_organiser")] {
+        let res = app
+            .post_form(
+                &owner,
+                "/t/kyiv-open/staff",
+                &[("username", user), ("role", role)],
+            )
+            .await;
+        assert_eq!(res.status(), 303);
+    }
+
+    let referee = app.new_client();
+    app.log_in(&referee, "ref").await;
+    let (status, _) = app.get_html(&referee, "/t/kyiv-open/settings").await;
+    assert_eq!(status, 403);
+    let fields = [
+        ("name", "Renamed"),
+        ("short_name", "kyiv-open"),
+        ("time_zone", "UTC"),
+        ("version", "0"),
+    ];
+    let res = app
+        .post_form(&referee, "/t/kyiv-open/settings", &fields)
+        .await;
+    assert_eq!(res.status(), 403);
+    let (_, page) = app.get_html(&referee, "/t/kyiv-open").await;
+    assert_eq!(
+        text(&page, "h1").as_deref(),
+        Some("Kyiv Open"),
+        "the refused change left nothing behind"
+    );
+    assert!(
+        text(&page, "[data-test=settings-link]").is_none(),
+        "no settings link for a referee"
+    );
+
+    let co = app.new_client();
+    app.log_in(&co, "co").await;
+    let res = app.post_form(&co, "/t/kyiv-open/settings", &fields).await;
+    assert_eq!(res.status(), 303);
+    let (_, page) = app.get_html(&co, "/t/kyiv-open").await;
+    assert_eq!(text(&page, "h1").as_deref(), Some("Renamed"));
+    let (status, page) = app.get_html(&owner, "/t/kyiv-open/audit").await;
+    assert_eq!(status, 200);
+    let rows = page
+        .select(&scraper::Selector::parse("[data-test=audit-row]").unwrap())
+        .count();
+    assert_eq!(
+        rows, 4,
+        "creation, two staff grants and the settings change are logged"
+    );
+}
+
+#[tokio::test]
+async fn a_stale_settings_form_changes_nothing() {
+    let app = TestApp::start().await;
+    app.account("owner", false, true).await;
+    let owner = app.new_client();
+    app.log_in(&owner, "owner").await;
+    create_tournament(&app, &owner, "cup").await;
+    let first = [
+        ("name", "First edit"),
+        ("short_name", "cup"),
+        ("time_zone", "UTC"),
+        ("version", "0"),
+    ];
+    assert_eq!(
+        app.post_form(&owner, "/t/cup/settings", &first)
+            .await
+            .status(),
+        303
+    );
+    let stale = [
+        ("name", "Stale edit"),
+        ("short_name", "cup"),
+        ("time_zone", "UTC"),
+        ("version", "0"),
+    ];
+    assert_eq!(
+        app.post_form(&owner, "/t/cup/settings", &stale)
+            .await
+            .status(),
+        409
+    );
+    let (_, page) = app.get_html(&owner, "/t/cup").await;
+    assert_eq!(text(&page, "h1").as_deref(), Some("First edit"));
+}
+
+#[tokio::test]
+async fn invalid_tournament_fields_rerender_the_form_with_messages() {
+    let app = TestApp::start().await;
+    app.account("owner", false, true).await;
+    let owner = app.new_client();
+    app.log_in(&owner, "owner").await;
+    create_tournament(&app, &owner, "cup").await;
+    let res = app
+        .post_form(
+            &owner,
+            "/tournaments",
+            &[
+                ("name", "Another"),
+                ("short_name", "cup"),
+                ("time_zone", "UTC"),
+            ],
+        )
+        .await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(text(&page, "[data-test=short-name-error]").is_some());
+    let res = app
+        .post_form(
+            &owner,
+            "/tournaments",
+            &[
+                ("name", ""),
+                ("short_name", "a b"),
+                ("time_zone", "Mars/Olympus"),
+            ],
+        )
+        .await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let messages = page
+        .select(&scraper::Selector::parse(".field-error").unwrap())
+        .count();
+    assert_eq!(messages, 3);
+}
+
+#[tokio::test]
+async fn people_without_the_organiser_role_cannot_create_tournaments() {
+    let app = TestApp::start().await;
+    app.account("player", false, false).await;
+    let client = app.new_client();
+    app.log_in(&client, "player").await;
+    let (status, _) = app.get_html(&client, "/tournaments/new").await;
+    assert_eq!(status, 403);
+}
+
+#[tokio::test]
+async fn the_language_switch_shows_russian_and_ukrainian_text() {
+    let app = TestApp::start().await;
+    let client = app.new_client();
+    let (_, page) = app.get_html(&client, "/").await;
+    assert_eq!(
+        text(&page, "[data-test=login-link]").as_deref(),
+        Some("Sign in")
+    );
+
+    for (code, sign_in) in [("ru", "Войти"), ("uk", "Увійти"), ("en", "Sign in")] {
+        let res = client
+            .get(app.url(&format!("/language/{code}?back=/login")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 303);
+        assert_eq!(res.headers()["location"], "/login");
+        let (_, page) = app.get_html(&client, "/").await;
+        assert_eq!(
+            text(&page, "[data-test=login-link]").as_deref(),
+            Some(sign_in)
+        );
+        let html = page
+            .select(&scraper::Selector::parse("html").unwrap())
+            .next()
+            .unwrap();
+        assert_eq!(html.value().attr("lang"), Some(code));
+    }
+}
+
+#[tokio::test]
+async fn the_browser_language_is_used_until_one_is_chosen() {
+    let app = TestApp::start().await;
+    let res = app
+        .client
+        .get(app.url("/"))
+        .header("accept-language", "uk-UA,uk;q=0.9,en;q=0.5")
+        .send()
+        .await
+        .unwrap();
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        text(&page, "[data-test=login-link]").as_deref(),
+        Some("Увійти")
+    );
+}
+
+#[tokio::test]
+async fn unknown_pages_get_a_404_page_in_the_layout() {
+    let app = TestApp::start().await;
+    let res = app
+        .client
+        .get(app.url("/no/such/page"))
+        .header("accept-language", "ru")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 404);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        text(&page, "[data-test=error]").as_deref(),
+        Some("404 — Страница не найдена.")
+    );
+    assert!(text(&page, "header.site").is_some());
+}
+
+#[tokio::test]
+async fn setup_creates_the_first_administrator_once() {
+    let app = TestApp::start().await;
+    let client = app.new_client();
+    let (status, _) = app.get_html(&client, "/setup").await;
+    assert_eq!(status, 200);
+    let res = app
+        .post_form(
+            &client,
+            "/setup",
+            &[
+                ("username", "root"),
+                ("display_name", "Chief"),
+                ("password", "short"),
+            ],
+        )
+        .await;
+    assert_eq!(res.status(), 422, "a short password is refused");
+    let fields = [
+        ("username", "root"),
+        ("display_name", "Chief"),
+        ("password", common::PASSWORD),
+    ];
+    let res = app.post_form(&client, "/setup", &fields).await;
+    assert_eq!(res.status(), 303);
+    let (status, _) = app.get_html(&client, "/admin/accounts").await;
+    assert_eq!(status, 200, "the first account administers the site");
+    let res = app.post_form(&app.new_client(), "/setup", &fields).await;
+    assert_eq!(res.status(), 404, "setup is gone once an account exists");
+}
+
+#[tokio::test]
+async fn setup_through_a_proxy_is_refused() {
+    let app = TestApp::start().await;
+    let res = app
+        .client
+        .get(app.url("/setup"))
+        .header("x-forwarded-for", "203.0.113.9")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403);
+}
+
+#[tokio::test]
+async fn api_tokens_authenticate_api_calls_until_revoked() {
+    let app = TestApp::start().await;
+    app.account("anna", false, true).await;
+    let client = app.new_client();
+    app.log_in(&client, "anna").await;
+    let res = app
+        .post_form(&client, "/account/tokens", &[("label", "scoreboard")])
+        .await;
+    assert_eq!(res.status(), 200);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let token = text(&page, "[data-test=new-token]").expect("the new token is shown once");
+
+    let api = reqwest::Client::new();
+    let res = api
+        .get(app.url("/api/v1/me"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let me: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(me["username"], "anna");
+    let res = api.get(app.url("/api/v1/me")).send().await.unwrap();
+    assert_eq!(res.status(), 401);
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(body["error"], "error.unauthorized");
+
+    let id: uuid::Uuid = sqlx::query_scalar("select api_token_id from api_token")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    let res = app
+        .post_form(&client, &format!("/account/tokens/{id}/delete"), &[])
+        .await;
+    assert_eq!(res.status(), 303);
+    let res = api
+        .get(app.url("/api/v1/me"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 401);
+}
+
+#[tokio::test]
+async fn healthz_answers_when_the_database_does() {
+    let app = TestApp::start().await;
+    let res = app.client.get(app.url("/healthz")).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+}
+
+#[tokio::test]
+async fn the_audit_log_refuses_changes() {
+    let app = TestApp::start().await;
+    let store = tengen::store::Store {
+        pool: app.pool.clone(),
+    };
+    tengen::store::audit::record(&store.pool, None, None, "test", None, None)
+        .await
+        .unwrap();
+    let result = sqlx::query("update audit_log set action = 'forged'")
+        .execute(&app.pool)
+        .await;
+    assert!(result.is_err(), "audit_log rows cannot be rewritten");
+}

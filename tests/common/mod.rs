@@ -1,0 +1,214 @@
+// Each test binary uses a different subset of these helpers.
+#![allow(dead_code)]
+//! Test support: a real PostgreSQL (DATABASE_URL, or a throwaway embedded
+//! cluster shared by the tests of one binary), a fresh database per test,
+//! and the app served on a loopback port.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{ConnectOptions, PgPool};
+use tengen::config::WebConfig;
+use tengen::store::Store;
+use tengen::store::embedded::EmbeddedCluster;
+use tengen::web::{self, AppState};
+
+/// How to reach the server that holds the tests' databases.
+struct Server {
+    options: PgConnectOptions,
+    /// Kept alive for the whole test process; a watchdog stops it after.
+    _cluster: Option<EmbeddedCluster>,
+}
+
+fn server() -> &'static Server {
+    static SERVER: OnceLock<Server> = OnceLock::new();
+    SERVER.get_or_init(|| match std::env::var("DATABASE_URL") {
+        Ok(url) => Server {
+            options: url.parse().expect("DATABASE_URL is a PostgreSQL URL"),
+            _cluster: None,
+        },
+        Err(_) => {
+            let dir = std::env::temp_dir().join(format!("tengen-test-{}", std::process::id()));
+            let cluster =
+                EmbeddedCluster::start(&dir.join("pg")).expect("start the embedded test cluster");
+            stop_after_exit(&dir, cluster.data_dir());
+            Server {
+                options: cluster.connect_options(),
+                _cluster: Some(cluster),
+            }
+        }
+    })
+}
+
+/// Statics are never dropped, so a small watchdog stops the cluster and
+/// removes its files once this test process has exited.
+fn stop_after_exit(dir: &std::path::Path, data_dir: &std::path::Path) {
+    let script = format!(
+        "while kill -0 {pid} 2>/dev/null; do sleep 0.5; done; \
+         kill -INT $(head -1 '{data}/postmaster.pid') 2>/dev/null; sleep 3; rm -rf '{dir}'",
+        pid = std::process::id(),
+        data = data_dir.display(),
+        dir = dir.display()
+    );
+    // Never waited for on purpose: it must outlive this process.
+    #[allow(clippy::zombie_processes)]
+    std::process::Command::new("sh")
+        .args(["-c", &script])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start the cluster watchdog");
+}
+
+/// A new, empty, migrated database for one test.
+pub async fn fresh_database() -> PgPool {
+    let server = server();
+    let name = format!("tengen_test_{}", uuid::Uuid::new_v4().simple());
+    let mut admin = server
+        .options
+        .clone()
+        .connect()
+        .await
+        .expect("connect to the test server");
+    sqlx::query(&format!("create database {name}"))
+        .execute(&mut admin)
+        .await
+        .expect("create a test database");
+    let pool = PgPoolOptions::new()
+        .max_connections(5)
+        .connect_with(server.options.clone().database(&name))
+        .await
+        .expect("connect to the test database");
+    Store::migrated(pool)
+        .await
+        .expect("migrate the test database")
+        .pool
+}
+
+/// The app on a loopback port, with a browser-like client.
+pub struct TestApp {
+    pub base: String,
+    pub pool: PgPool,
+    pub client: reqwest::Client,
+}
+
+impl TestApp {
+    pub async fn start() -> TestApp {
+        let pool = fresh_database().await;
+        let state = AppState::new(Store { pool: pool.clone() }, WebConfig::default());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            axum::serve(
+                listener,
+                web::router(state).into_make_service_with_connect_info::<SocketAddr>(),
+            )
+            .await
+            .unwrap();
+        });
+        TestApp {
+            base: format!("http://{address}"),
+            pool,
+            client: browser(),
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// A second person with their own cookies.
+    pub fn new_client(&self) -> reqwest::Client {
+        browser()
+    }
+
+    /// Creates an account directly (no HTTP), as `tengen admin create-user` would.
+    pub async fn account(&self, username: &str, admin: bool, organiser: bool) {
+        let store = Store {
+            pool: self.pool.clone(),
+        };
+        tengen::ops::create_account(&store, username, "", PASSWORD, admin, organiser)
+            .await
+            .unwrap()
+            .unwrap();
+    }
+
+    /// Signs `client` in, and checks it worked.
+    pub async fn log_in(&self, client: &reqwest::Client, username: &str) {
+        let res = self
+            .post_form(
+                client,
+                "/login",
+                &[("username", username), ("password", PASSWORD)],
+            )
+            .await;
+        assert_eq!(res.status(), 303, "login of {username} failed");
+    }
+
+    /// GETs a page and parses it.
+    pub async fn get_html(&self, client: &reqwest::Client, path: &str) -> (u16, scraper::Html) {
+        let res = client.get(self.url(path)).send().await.unwrap();
+        let status = res.status().as_u16();
+        (
+            status,
+            scraper::Html::parse_document(&res.text().await.unwrap()),
+        )
+    }
+
+    /// POSTs a form the way a browser does: with the page's CSRF token.
+    pub async fn post_form(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+        fields: &[(&str, &str)],
+    ) -> reqwest::Response {
+        let token = self.csrf_token(client).await;
+        let mut body: Vec<(&str, &str)> = fields.to_vec();
+        body.push(("csrf", &token));
+        client
+            .post(self.url(path))
+            .form(&body)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// The CSRF token the server gave this client, read from a rendered form.
+    pub async fn csrf_token(&self, client: &reqwest::Client) -> String {
+        let (_, page) = self.get_html(client, "/login").await;
+        let selector = scraper::Selector::parse("input[name=csrf]").unwrap();
+        page.select(&selector)
+            .next()
+            .and_then(|e| e.value().attr("value"))
+            .expect("a csrf field on the login page")
+            .to_string()
+    }
+}
+
+/// The password every test account gets.
+pub const PASSWORD: &str = "a long test password";
+
+fn browser() -> reqwest::Client {
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+/// Text of the first element matching a CSS selector.
+pub fn text(page: &scraper::Html, selector: &str) -> Option<String> {
+    let selector = scraper::Selector::parse(selector).unwrap();
+    page.select(&selector)
+        .next()
+        .map(|e| e.text().collect::<String>().trim().to_string())
+}
+
+/// The project's `../shared/fixtures`, when present.
+pub fn shared_fixtures() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures");
+    dir.is_dir().then_some(dir)
+}
