@@ -4,6 +4,8 @@
 //! cluster shared by the tests of one binary), a fresh database per test,
 //! and the app served on a loopback port.
 
+pub mod browser;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::OnceLock;

@@ -1,0 +1,135 @@
+//! Headless Chromium (Debian's `chromium` and `chromium-driver`) driven over
+//! WebDriver. Tests skip with a message where they are not installed;
+//! `.ci/run` installs them.
+
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// A browser window of a given size; the driver process ends with it.
+pub struct Browser {
+    pub client: Client,
+    driver: Child,
+    _profile: tempfile::TempDir,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+impl Browser {
+    /// Starts Chromium with a `width`×`height` viewport, or `None` (after
+    /// saying why) when Chromium or its driver is not installed.
+    pub async fn start(width: u32, height: u32) -> Option<Browser> {
+        if !std::path::Path::new(CHROMEDRIVER).exists() || !std::path::Path::new(CHROMIUM).exists()
+        {
+            eprintln!(
+                "skipped: browser test needs Debian's chromium and chromium-driver (apt install chromium chromium-driver)"
+            );
+            return None;
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let driver = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let profile = tempfile::tempdir().unwrap();
+        // The network flags keep Chromium from calling home on a closed network.
+        let args = vec![
+            "--headless=new".to_string(),
+            "--no-sandbox".into(),
+            "--disable-gpu".into(),
+            "--disable-dev-shm-usage".into(),
+            "--disable-quic".into(),
+            "--no-first-run".into(),
+            "--disable-background-networking".into(),
+            "--disable-component-update".into(),
+            "--disable-sync".into(),
+            "--hide-scrollbars".into(),
+            format!("--window-size={width},{height}"),
+            format!("--user-data-dir={}", profile.path().display()),
+        ];
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            serde_json::json!({ "binary": CHROMIUM, "args": args }),
+        );
+        let url = format!("http://127.0.0.1:{port}");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let client = loop {
+            match ClientBuilder::new(hyper_connector())
+                .capabilities(caps.clone())
+                .connect(&url)
+                .await
+            {
+                Ok(client) => break client,
+                Err(e) if Instant::now() > deadline => panic!("chromedriver did not start: {e}"),
+                Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+            }
+        };
+        client.set_window_size(width, height).await.ok();
+        Some(Browser {
+            client,
+            driver,
+            _profile: profile,
+        })
+    }
+
+    pub async fn goto(&self, url: &str) {
+        self.client.goto(url).await.unwrap();
+    }
+
+    /// Text of the first element matching a CSS selector.
+    pub async fn text(&self, css: &str) -> String {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    }
+
+    pub async fn click(&self, css: &str) {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+
+    pub async fn fill(&self, css: &str, value: &str) {
+        let field = self.client.find(Locator::Css(css)).await.unwrap();
+        field.clear().await.unwrap();
+        field.send_keys(value).await.unwrap();
+    }
+
+    /// Saves a PNG of the viewport under the test target's tmp dir and returns its path.
+    pub async fn screenshot(&self, name: &str) -> PathBuf {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, self.client.screenshot().await.unwrap()).unwrap();
+        path
+    }
+}
+
+fn hyper_connector() -> hyper_util::client::legacy::connect::HttpConnector {
+    hyper_util::client::legacy::connect::HttpConnector::new()
+}
