@@ -270,3 +270,63 @@ fn account_key(username: &str) -> String {
 fn address_key(ip: IpAddr) -> String {
     format!("ip:{ip}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn many_failures_from_one_address_lock_it_for_every_account() {
+        let limiter = LoginLimiter::default();
+        let ip: IpAddr = "192.0.2.7".parse().unwrap();
+        for n in 0..LoginLimiter::PER_ADDRESS {
+            limiter.record_failure(&format!("user{n}"), ip);
+        }
+        assert!(!limiter.allows("someone-else", ip));
+        assert!(limiter.allows("someone-else", "192.0.2.8".parse().unwrap()));
+    }
+
+    #[test]
+    fn a_success_clears_the_account_but_not_the_address() {
+        let limiter = LoginLimiter::default();
+        let ip: IpAddr = "192.0.2.7".parse().unwrap();
+        for _ in 0..LoginLimiter::PER_ACCOUNT {
+            limiter.record_failure("anna", ip);
+        }
+        assert!(!limiter.allows("anna", ip));
+        limiter.record_success("anna");
+        assert!(limiter.allows("anna", ip));
+    }
+
+    #[test]
+    fn cookies_are_secure_behind_an_https_proxy() {
+        let mut headers = HeaderMap::new();
+        assert!(!cookies::is_https(&headers));
+        headers.insert("x-forwarded-proto", "https".parse().unwrap());
+        assert!(cookies::is_https(&headers));
+        let cookie = cookies::set(SESSION_COOKIE, "abc", 60, true);
+        let cookie = cookie.to_str().unwrap();
+        assert!(
+            cookie.contains("; HttpOnly")
+                && cookie.contains("; SameSite=Lax")
+                && cookie.ends_with("; Secure")
+        );
+    }
+
+    #[test]
+    fn origins_must_match_the_host() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::HOST, "tengen.example:8080".parse().unwrap());
+        assert!(
+            same_origin(&headers),
+            "no Origin header: not a cross-site browser request"
+        );
+        headers.insert(
+            header::ORIGIN,
+            "http://tengen.example:8080".parse().unwrap(),
+        );
+        assert!(same_origin(&headers));
+        headers.insert(header::ORIGIN, "http://evil.example".parse().unwrap());
+        assert!(!same_origin(&headers));
+    }
+}
