@@ -1133,3 +1133,217 @@ fn escape(text: &str) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::player::Gender;
+
+    fn error_of(xml: &str) -> ImportError {
+        import(xml).expect_err("the file should be refused")
+    }
+
+    const MINIMAL: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201">
+    <Players>
+        <Player name="Öztürk" firstName="Ayşe Nur" rank="3k" unknownAttribute="x"/>
+        <Player name="Li" firstName="Wei" rank="2D" rating="2250"/>
+    </Players>
+    <Games>
+        <Game roundNumber="1" tableNumber="1" whitePlayer="LİWEİ" blackPlayer="ÖZTÜRKAYŞENUR" result="RESULT_WHITEWINS_BYDEF"/>
+    </Games>
+</Tournament>
+"#;
+
+    #[test]
+    fn missing_attributes_take_opengothas_defaults_and_unknown_ones_are_ignored() {
+        let t = import(MINIMAL).unwrap();
+        let s = t.settings();
+        assert_eq!(s.number_of_rounds, 5);
+        assert_eq!(s.mcmahon.bar, Rank::Dan(4));
+        assert_eq!(s.mcmahon.floor, Rank::Kyu(20));
+        assert_eq!(s.unplayed.mms_bye, HalfPoints::ZERO);
+        assert_eq!(s.rules.komi, HalfPoints::from_halves(15));
+        let p = &t.players()[0];
+        assert_eq!(p.rank, Rank::Kyu(3));
+        assert_eq!(p.rating.gor(), Rating::MIN);
+        assert_eq!(p.participation, Participation::ALL);
+        assert_eq!(p.registration, Registration::Final);
+    }
+
+    #[test]
+    fn turkish_dotted_i_keys_resolve_to_their_players() {
+        let t = import(MINIMAL).unwrap();
+        let g = &t.games()[0];
+        assert_eq!(t.player(g.white).map(|p| p.name.as_str()), Some("Li"));
+        assert_eq!(t.player(g.black).map(|p| p.name.as_str()), Some("Öztürk"));
+        assert_eq!(
+            (g.result, g.origin),
+            (GameResult::WhiteWins, ResultOrigin::ByDefault)
+        );
+    }
+
+    #[test]
+    fn an_unclosed_element_is_reported_with_a_line() {
+        let e = error_of("<Tournament>\n<Players>\n<Player name=\"a\" firstName=\"b\"/>\n");
+        assert_eq!(e.line, 4);
+        assert!(e.problem.contains("<Players>"), "{e}");
+    }
+
+    #[test]
+    fn mismatched_tags_are_reported_on_their_line() {
+        let e = error_of("<Tournament>\n<Players>\n</Games>\n</Tournament>\n");
+        assert_eq!(e.line, 3, "{e}");
+        assert!(e.problem.contains("not well-formed"), "{e}");
+    }
+
+    #[test]
+    fn a_bad_number_names_its_line_and_attribute() {
+        let xml = "<Tournament>\n<Players>\n<Player name=\"a\" firstName=\"b\" rating=\"12x\"/>\n</Players>\n</Tournament>";
+        let e = error_of(xml);
+        assert_eq!(e.line, 3);
+        assert!(e.problem.contains("rating=\"12x\""), "{e}");
+        assert_eq!(e.to_string(), format!("line 3: {}", e.problem));
+    }
+
+    #[test]
+    fn a_game_with_an_unknown_player_is_reported_on_its_line() {
+        let xml = "<Tournament>\n<Players>\n<Player name=\"a\" firstName=\"b\"/>\n</Players>\n<Games>\n\n<Game roundNumber=\"1\" tableNumber=\"1\" whitePlayer=\"AB\" blackPlayer=\"NOBODY\"/>\n</Games>\n</Tournament>";
+        let e = error_of(xml);
+        assert_eq!(e.line, 7);
+        assert!(e.problem.contains("NOBODY"), "{e}");
+    }
+
+    #[test]
+    fn a_player_twice_in_one_round_is_refused() {
+        let xml = "<Tournament>\n<Players>\n<Player name=\"a\" firstName=\"\"/><Player name=\"b\" firstName=\"\"/><Player name=\"c\" firstName=\"\"/>\n</Players>\n<Games>\n<Game roundNumber=\"1\" tableNumber=\"1\" whitePlayer=\"A\" blackPlayer=\"B\"/>\n<Game roundNumber=\"1\" tableNumber=\"2\" whitePlayer=\"C\" blackPlayer=\"A\"/>\n</Games>\n</Tournament>";
+        let e = error_of(xml);
+        assert_eq!(e.line, 7);
+        assert!(e.problem.contains("already has a game"), "{e}");
+    }
+
+    #[test]
+    fn a_file_that_is_not_an_opengotha_tournament_is_refused() {
+        assert!(error_of("<Players/>").problem.contains("root element"));
+        assert!(error_of("").problem.contains("no <Tournament>"));
+        let e = import_bytes(b"<Tournament>\n<Players>\xff</Players></Tournament>").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.problem.contains("UTF-8"));
+    }
+
+    #[test]
+    fn komi_reads_whole_and_half_points_only() {
+        assert_eq!(parse_komi("6.5"), Some(HalfPoints::from_halves(13)));
+        assert_eq!(parse_komi("7"), Some(HalfPoints::from_halves(14)));
+        assert_eq!(parse_komi("-0.5"), Some(HalfPoints::from_halves(-1)));
+        assert_eq!(parse_komi("7.25"), None);
+        assert_eq!(parse_komi("seven"), None);
+    }
+
+    /// A tournament using every part of the format.
+    fn everything() -> Tournament {
+        let mut settings = Settings {
+            number_of_rounds: 4,
+            placement: vec![
+                Criterion::Mms,
+                Criterion::HeadToHead,
+                Criterion::SosmMinus1,
+                Criterion::Dc,
+            ],
+            category_limits: vec![Rank::Kyu(5), Rank::Kyu(15)],
+            count_unplayed_as_half_point: true,
+            ..Settings::default()
+        };
+        settings.general.begin_date = "2024-05-01".into();
+        settings.general.name = "Cup <\"&\">".into();
+        settings.unplayed.mms_bye = HalfPoints::ONE;
+        settings.rules.komi = HalfPoints::from_halves(13);
+        settings.pairing.dudd_upper_mode = DuddMode::Top;
+        settings.pairing.seed_system2 = SeedSystem::SplitAndSlip;
+        settings.pairing.additional_placement_criterion_system1 = None;
+        settings.pairing.standard_nx1_factor = 0.25;
+        settings.display.display_non_playing_players = true;
+        settings.teams.team_size = 3;
+        settings.teams.placement = vec!["TEAMP".into(), "BDW".into()];
+        let mut t = Tournament::new(settings);
+        let mut ids = Vec::new();
+        for (name, rank) in [
+            ("Ann", Rank::Dan(3)),
+            ("Bo", Rank::Kyu(7)),
+            ("Cy", Rank::Pro(2)),
+            ("Di", Rank::Kyu(25)),
+        ] {
+            let mut p = Player::new(PlayerId(0), name, "Tab\tNew\nline", rank);
+            p.club = "Lyon".into();
+            p.egf_pin = "12345678".into();
+            p.rating = Rating::new(1800);
+            p.smms_correction = -1;
+            p.participation = Participation::ALL.with(RoundNo::new(3).unwrap(), false);
+            p.registration = Registration::Preliminary;
+            ids.push(t.register(p));
+        }
+        let results = [
+            (GameResult::WhiteWins, ResultOrigin::Played),
+            (GameResult::Jigo, ResultOrigin::Played),
+            (GameResult::BlackWins, ResultOrigin::ByDefault),
+            (GameResult::BothLose, ResultOrigin::Played),
+            (GameResult::BothWin, ResultOrigin::Played),
+            (GameResult::Unknown, ResultOrigin::Played),
+        ];
+        for (k, (result, origin)) in results.into_iter().enumerate() {
+            let round = RoundNo::new(k as u32 / 2 + 1).unwrap();
+            let (white, black) = if k % 2 == 0 {
+                (ids[0], ids[1])
+            } else {
+                (ids[2], ids[3])
+            };
+            t.add_game(Game {
+                round,
+                board: BoardNo::new(k as u32 % 2 + 1).unwrap(),
+                white,
+                black,
+                handicap: k as u8,
+                komi: HalfPoints::from_halves(13),
+                result,
+                origin,
+                colours_known: k != 3,
+            })
+            .unwrap();
+        }
+        let board = |r, b, p| TeamBoard {
+            round: RoundNo::new(r).unwrap(),
+            board: BoardNo::new(b).unwrap(),
+            player: p,
+        };
+        t.add_team(Team {
+            number: 1,
+            name: "Go & Co".into(),
+            boards: vec![board(1, 1, ids[0]), board(1, 2, ids[1])],
+        })
+        .unwrap();
+        t.add_clubs_group(ClubsGroup {
+            name: "Rhône".into(),
+            clubs: vec!["Lyon".into(), "Gre".into()],
+        });
+        t
+    }
+
+    #[test]
+    fn a_tournament_survives_export_and_import_unchanged() {
+        let t = everything();
+        let again = import(&export(&t)).unwrap();
+        assert_eq!(again, t);
+    }
+
+    #[test]
+    fn data_outside_opengothas_format_is_not_exported() {
+        let mut p = Player::new(PlayerId(0), "Eve", "", Rank::Kyu(1));
+        p.birth_year = Some(2001);
+        p.gender = Some(Gender::Female);
+        let mut t = Tournament::new(Settings::default());
+        t.register(p);
+        let again = import(&export(&t)).unwrap();
+        assert_eq!(again.players()[0].birth_year, None);
+        assert_eq!(again.players()[0].gender, None);
+    }
+}
