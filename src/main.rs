@@ -11,13 +11,14 @@ fn main() -> anyhow::Result<()> {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
         .init();
-    let runtime = tokio::runtime::Runtime::new()?;
+    let runtime = || tokio::runtime::Runtime::new();
     match cli.command {
-        None => runtime.block_on(tengen::server::run(default_serve_args())),
-        Some(Command::Serve(args)) => runtime.block_on(tengen::server::run(args)),
+        None => runtime()?.block_on(tengen::server::run(default_serve_args())),
+        Some(Command::Serve(args)) => runtime()?.block_on(tengen::server::run(args)),
         Some(Command::Admin { command, database }) => {
-            runtime.block_on(tengen::cli::run_admin(command, database))
+            runtime()?.block_on(tengen::cli::run_admin(command, database))
         }
+        Some(Command::Standings { file, round }) => tengen::cli::standings(&file, round),
     }
 }
 

@@ -117,17 +117,7 @@ async fn a_form_without_its_csrf_token_is_refused() {
 }
 
 async fn create_tournament(app: &TestApp, client: &reqwest::Client, short: &str) {
-    let res = app
-        .post_form(
-            client,
-            "/tournaments",
-            &[
-                ("name", "Kyiv Open"),
-                ("short_name", short),
-                ("time_zone", "Europe/Kyiv"),
-            ],
-        )
-        .await;
+    let res = app.create_tournament(client, short, "Kyiv Open").await;
     assert_eq!(res.status(), 303);
     assert_eq!(res.headers()["location"], format!("/t/{short}").as_str());
 }
@@ -179,7 +169,16 @@ async fn a_referee_cannot_change_tournament_settings_but_a_co_organiser_can() {
 
     let co = app.new_client();
     app.log_in(&co, "co").await;
-    let res = app.post_form(&co, "/t/kyiv-open/settings", &fields).await;
+    let form = "[data-test=tournament-form]";
+    let res = app
+        .submit(
+            &co,
+            "/t/kyiv-open/settings",
+            form,
+            "/t/kyiv-open/settings",
+            &[("name", "Renamed")],
+        )
+        .await;
     assert_eq!(res.status(), 303);
     let (_, page) = app.get_html(&co, "/t/kyiv-open").await;
     assert_eq!(text(&page, "h1").as_deref(), Some("Renamed"));
@@ -201,30 +200,36 @@ async fn a_stale_settings_form_changes_nothing() {
     let owner = app.new_client();
     app.log_in(&owner, "owner").await;
     create_tournament(&app, &owner, "cup").await;
-    let first = [
-        ("name", "First edit"),
-        ("short_name", "cup"),
-        ("time_zone", "UTC"),
-        ("version", "0"),
-    ];
-    assert_eq!(
-        app.post_form(&owner, "/t/cup/settings", &first)
-            .await
-            .status(),
-        303
-    );
-    let stale = [
-        ("name", "Stale edit"),
-        ("short_name", "cup"),
-        ("time_zone", "UTC"),
-        ("version", "0"),
-    ];
-    assert_eq!(
-        app.post_form(&owner, "/t/cup/settings", &stale)
-            .await
-            .status(),
-        409
-    );
+    let form = "[data-test=tournament-form]";
+    let (_, page) = app.get_html(&owner, "/t/cup/settings").await;
+    let loaded = common::form_values(&page, form);
+    let res = app
+        .submit(
+            &owner,
+            "/t/cup/settings",
+            form,
+            "/t/cup/settings",
+            &[("name", "First edit")],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let stale: Vec<(String, String)> = loaded
+        .into_iter()
+        .map(|(k, v)| {
+            if k == "name" {
+                (k, "Stale edit".to_string())
+            } else {
+                (k, v)
+            }
+        })
+        .collect();
+    let res = owner
+        .post(app.url("/t/cup/settings"))
+        .form(&stale)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 409);
     let (_, page) = app.get_html(&owner, "/t/cup").await;
     assert_eq!(text(&page, "h1").as_deref(), Some("First edit"));
 }
@@ -236,37 +241,31 @@ async fn invalid_tournament_fields_rerender_the_form_with_messages() {
     let owner = app.new_client();
     app.log_in(&owner, "owner").await;
     create_tournament(&app, &owner, "cup").await;
-    let res = app
-        .post_form(
-            &owner,
-            "/tournaments",
-            &[
-                ("name", "Another"),
-                ("short_name", "cup"),
-                ("time_zone", "UTC"),
-            ],
-        )
-        .await;
+    let res = app.create_tournament(&owner, "cup", "Another").await;
     assert_eq!(res.status(), 422);
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    assert!(text(&page, "[data-test=short-name-error]").is_some());
+    assert!(text(&page, "[data-test=short_name-error]").is_some());
+    let form = "[data-test=tournament-form]";
+    let changes = [
+        ("name", ""),
+        ("short_name", "a b"),
+        ("time_zone", "Mars/Olympus"),
+        ("komi", "6.3"),
+    ];
     let res = app
-        .post_form(
-            &owner,
-            "/tournaments",
-            &[
-                ("name", ""),
-                ("short_name", "a b"),
-                ("time_zone", "Mars/Olympus"),
-            ],
-        )
+        .submit(&owner, "/tournaments/new", form, "/tournaments", &changes)
         .await;
     assert_eq!(res.status(), 422);
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     let messages = page
         .select(&scraper::Selector::parse(".field-error").unwrap())
         .count();
-    assert_eq!(messages, 3);
+    assert_eq!(messages, 4);
+    let kept = common::form_values(&page, form);
+    assert!(
+        kept.contains(&("komi".to_string(), "6.3".to_string())),
+        "the refused form keeps what was typed"
+    );
 }
 
 #[tokio::test]

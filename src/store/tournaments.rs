@@ -3,6 +3,7 @@
 use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
+use crate::core::Tournament;
 use crate::core::access::StaffRole;
 
 /// The stored header of a tournament.
@@ -14,13 +15,17 @@ pub struct TournamentRow {
     pub time_zone: String,
     pub owner_id: Uuid,
     pub version: i32,
+    pub registration_open: bool,
+    pub is_public: bool,
+    pub late_forfeit_minutes: i32,
 }
 
-/// The editable fields of a tournament header.
-pub struct TournamentFields<'a> {
-    pub short_name: &'a str,
-    pub name: &'a str,
+/// What is stored beside the document: settings no OpenGotha file carries.
+pub struct Header<'a> {
     pub time_zone: &'a str,
+    pub registration_open: bool,
+    pub is_public: bool,
+    pub late_forfeit_minutes: i32,
 }
 
 /// A staff member as listed on the staff page.
@@ -35,18 +40,26 @@ pub struct StaffMember {
 pub async fn insert(
     db: impl PgExecutor<'_>,
     owner_id: Uuid,
-    fields: &TournamentFields<'_>,
+    header: &Header<'_>,
+    state: &Tournament,
 ) -> sqlx::Result<TournamentRow> {
+    let general = &state.settings().general;
     sqlx::query_as!(
         TournamentRow,
-        "insert into tournament (tournament_id, short_name, name, time_zone, owner_id)
-         values ($1, $2, $3, $4, $5)
-         returning tournament_id, short_name, name, time_zone, owner_id, version",
+        "insert into tournament (tournament_id, short_name, name, time_zone, owner_id, state,
+                                 registration_open, is_public, late_forfeit_minutes)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         returning tournament_id, short_name, name, time_zone, owner_id, version,
+                   registration_open, is_public, late_forfeit_minutes",
         Uuid::new_v4(),
-        fields.short_name,
-        fields.name,
-        fields.time_zone,
-        owner_id
+        general.short_name,
+        general.name,
+        header.time_zone,
+        owner_id,
+        sqlx::types::Json(state) as _,
+        header.registration_open,
+        header.is_public,
+        header.late_forfeit_minutes
     )
     .fetch_one(db)
     .await
@@ -58,7 +71,8 @@ pub async fn by_short_name(
 ) -> sqlx::Result<Option<TournamentRow>> {
     sqlx::query_as!(
         TournamentRow,
-        "select tournament_id, short_name, name, time_zone, owner_id, version
+        "select tournament_id, short_name, name, time_zone, owner_id, version,
+                registration_open, is_public, late_forfeit_minutes
          from tournament where short_name = $1",
         short_name
     )
@@ -74,7 +88,8 @@ pub async fn lock(
 ) -> sqlx::Result<Option<TournamentRow>> {
     sqlx::query_as!(
         TournamentRow,
-        "select tournament_id, short_name, name, time_zone, owner_id, version
+        "select tournament_id, short_name, name, time_zone, owner_id, version,
+                registration_open, is_public, late_forfeit_minutes
          from tournament where tournament_id = $1 for update",
         tournament_id
     )
@@ -85,26 +100,67 @@ pub async fn lock(
 pub async fn list(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<TournamentRow>> {
     sqlx::query_as!(
         TournamentRow,
-        "select tournament_id, short_name, name, time_zone, owner_id, version
+        "select tournament_id, short_name, name, time_zone, owner_id, version,
+                registration_open, is_public, late_forfeit_minutes
          from tournament order by created_at desc"
     )
     .fetch_all(db)
     .await
 }
 
-/// Updates the header and bumps the version.
-pub async fn update(
+/// Updates what is kept beside the document (the names come with [`save_state`]).
+pub async fn update_header(
     db: impl PgExecutor<'_>,
     tournament_id: Uuid,
-    fields: &TournamentFields<'_>,
+    header: &Header<'_>,
 ) -> sqlx::Result<()> {
     sqlx::query!(
-        "update tournament set short_name = $2, name = $3, time_zone = $4, version = version + 1
+        "update tournament set time_zone = $2, registration_open = $3, is_public = $4, late_forfeit_minutes = $5
          where tournament_id = $1",
         tournament_id,
-        fields.short_name,
-        fields.name,
-        fields.time_zone
+        header.time_zone,
+        header.registration_open,
+        header.is_public,
+        header.late_forfeit_minutes
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// The tournament's players, games and settings. A row created before the
+/// document existed reads as an empty tournament with default settings.
+pub async fn load_state(
+    db: impl PgExecutor<'_>,
+    tournament_id: Uuid,
+) -> sqlx::Result<Option<Tournament>> {
+    let row = sqlx::query_scalar!(
+        r#"select state as "state: sqlx::types::Json<Tournament>" from tournament where tournament_id = $1"#,
+        tournament_id
+    )
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|state| {
+        state
+            .map(|s| s.0)
+            .unwrap_or_else(|| Tournament::new(Default::default()))
+    }))
+}
+
+/// Saves the document, copies its names to the columns and bumps the version.
+pub async fn save_state(
+    db: impl PgExecutor<'_>,
+    tournament_id: Uuid,
+    state: &Tournament,
+) -> sqlx::Result<()> {
+    let general = &state.settings().general;
+    sqlx::query!(
+        "update tournament set state = $2, name = $3, short_name = $4, version = version + 1
+         where tournament_id = $1",
+        tournament_id,
+        sqlx::types::Json(state) as _,
+        general.name,
+        general.short_name
     )
     .execute(db)
     .await?;

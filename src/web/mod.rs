@@ -19,6 +19,7 @@ pub mod error;
 pub mod home;
 pub mod i18n;
 pub mod page;
+pub mod settings_form;
 pub mod tournaments;
 
 use std::sync::Arc;

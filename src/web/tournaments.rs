@@ -20,10 +20,12 @@ use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
+use super::settings_form::{self, TournamentForm};
 use crate::core::access::{self, Action, StaffRole};
+use crate::core::{Criterion, Settings, Tournament};
 use crate::store::accounts::{self, Account};
 use crate::store::audit::{self, AuditEntry};
-use crate::store::tournaments::{self, StaffMember, TournamentFields, TournamentRow};
+use crate::store::tournaments::{self, StaffMember, TournamentRow};
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -58,7 +60,7 @@ async fn authorise(app: &AppState, short: &str, me: Account, action: Action) -> 
     Ok(Access { tournament, me })
 }
 
-/// One form for creating and editing (new when `version` is `None`).
+/// One form for creating and editing.
 #[derive(Template)]
 #[template(path = "tournaments/form.html")]
 struct TournamentFormPage {
@@ -69,53 +71,30 @@ struct TournamentFormPage {
     editing: Option<String>,
 }
 
-#[derive(Clone, Debug, Default, serde::Deserialize)]
-struct TournamentForm {
-    name: String,
-    short_name: String,
-    time_zone: String,
-    version: Option<i32>,
-}
-
-impl TournamentForm {
-    fn from_row(t: &TournamentRow) -> Self {
-        TournamentForm {
-            name: t.name.clone(),
-            short_name: t.short_name.clone(),
-            time_zone: t.time_zone.clone(),
-            version: Some(t.version),
-        }
+impl TournamentFormPage {
+    fn systems(&self) -> Vec<&'static str> {
+        settings_form::SYSTEMS.iter().map(|(key, _)| *key).collect()
     }
 
-    fn validate(&self, ctx: &Ctx) -> Result<TournamentFields<'_>, FieldErrors> {
-        let mut errors = FieldErrors::default();
-        if self.name.trim().is_empty() {
-            errors.add("name", ctx.lang.t("form.required"));
-        }
-        let short = self.short_name.trim();
-        let short_ok = short.len() <= 40
-            && short
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphanumeric())
-            && short
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if !short_ok {
-            errors.add("short_name", ctx.lang.t("tournament.error.short_name"));
-        }
-        if jiff::tz::TimeZone::get(self.time_zone.trim()).is_err() {
-            errors.add("time_zone", ctx.lang.t("tournament.error.time_zone"));
-        }
-        if errors.is_empty() {
-            Ok(TournamentFields {
-                short_name: short,
-                name: self.name.trim(),
-                time_zone: self.time_zone.trim(),
+    fn is(&self, current: &str, option: &str) -> bool {
+        current == option
+    }
+
+    /// (number, chosen criterion, error message) for each placement slot.
+    fn criterion_slots(&self) -> Vec<(usize, String, String)> {
+        self.form
+            .criteria()
+            .iter()
+            .enumerate()
+            .map(|(i, current)| {
+                let error = self.errors.get(&format!("criterion_{}", i + 1)).to_string();
+                (i + 1, current.to_string(), error)
             })
-        } else {
-            Err(errors)
-        }
+            .collect()
+    }
+
+    fn criteria_names(&self) -> Vec<&'static str> {
+        Criterion::ALL.iter().map(|c| c.name()).collect()
     }
 }
 
@@ -131,10 +110,7 @@ async fn new_tournament(SignedIn(me): SignedIn, ctx: Ctx) -> WebResult<Html<Stri
     may_organise(&me)?;
     render(&TournamentFormPage {
         layout: Layout::new(&ctx, "tournament.new.title"),
-        form: TournamentForm {
-            time_zone: "Europe/Moscow".into(),
-            ..TournamentForm::default()
-        },
+        form: TournamentForm::for_new(),
         errors: FieldErrors::default(),
         editing: None,
     })
@@ -147,6 +123,10 @@ fn short_name_taken(ctx: &Ctx) -> FieldErrors {
         ctx.lang.t("tournament.error.short_name_taken"),
     );
     errors
+}
+
+fn is_short_name_taken(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(e) if e.constraint() == Some("tournament_short_name_key"))
 }
 
 async fn create_tournament(
@@ -162,13 +142,15 @@ async fn create_tournament(
         errors,
         editing: None,
     };
-    let fields = match form.validate(&ctx) {
-        Ok(fields) => fields,
+    let valid = match form.validate(&ctx, &Settings::default()) {
+        Ok(valid) => valid,
         Err(errors) => return Ok(render_invalid(&invalid(errors))?.into_response()),
     };
+    let state = Tournament::new(valid.settings.clone());
     let mut tx = app.store.begin().await?;
-    let created = match tournaments::insert(&mut *tx, me.account_id, &fields).await {
-        Err(sqlx::Error::Database(e)) if e.constraint() == Some("tournament_short_name_key") => {
+    let created = match tournaments::insert(&mut *tx, me.account_id, &valid.header(), &state).await
+    {
+        Err(e) if is_short_name_taken(&e) => {
             return Ok(render_invalid(&invalid(short_name_taken(&ctx)))?.into_response());
         }
         other => other?,
@@ -179,7 +161,7 @@ async fn create_tournament(
         Some(me.account_id),
         "tournament.create",
         None,
-        Some(serde_json::to_value(&created).map_err(anyhow::Error::from)?),
+        Some(serde_json::to_value(state.settings()).map_err(anyhow::Error::from)?),
     )
     .await?;
     tx.commit().await?;
@@ -226,9 +208,20 @@ async fn edit_settings(
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
     let Access { tournament, .. } = authorise(&app, &short, me, Action::EditSettings).await?;
+    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let mut form = TournamentForm::from_settings(
+        state.settings(),
+        &tournament.time_zone,
+        tournament.registration_open,
+        tournament.is_public,
+        tournament.late_forfeit_minutes,
+    );
+    form.version = Some(tournament.version);
     render(&TournamentFormPage {
         layout: Layout::titled(&ctx, &tournament.name),
-        form: TournamentForm::from_row(&tournament),
+        form,
         errors: FieldErrors::default(),
         editing: Some(tournament.short_name),
     })
@@ -248,10 +241,6 @@ async fn update_settings(
         errors,
         editing: Some(tournament.short_name.clone()),
     };
-    let fields = match form.validate(&ctx) {
-        Ok(fields) => fields,
-        Err(errors) => return Ok(render_invalid(&invalid(errors))?.into_response()),
-    };
     let mut tx = app.store.begin().await?;
     let current = tournaments::lock(&mut tx, tournament.tournament_id)
         .await?
@@ -259,14 +248,23 @@ async fn update_settings(
     if Some(current.version) != form.version {
         return Err(WebError::StaleForm);
     }
-    match tournaments::update(&mut *tx, current.tournament_id, &fields).await {
-        Err(sqlx::Error::Database(e)) if e.constraint() == Some("tournament_short_name_key") => {
+    let mut state = tournaments::load_state(&mut *tx, current.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let before = serde_json::to_value(state.settings()).map_err(anyhow::Error::from)?;
+    let valid = match form.validate(&ctx, state.settings()) {
+        Ok(valid) => valid,
+        Err(errors) => return Ok(render_invalid(&invalid(errors))?.into_response()),
+    };
+    state.set_settings(valid.settings.clone());
+    tournaments::update_header(&mut *tx, current.tournament_id, &valid.header()).await?;
+    match tournaments::save_state(&mut *tx, current.tournament_id, &state).await {
+        Err(e) if is_short_name_taken(&e) => {
             return Ok(render_invalid(&invalid(short_name_taken(&ctx)))?.into_response());
         }
         other => other?,
     }
-    let before = serde_json::json!({ "name": current.name, "short_name": current.short_name, "time_zone": current.time_zone });
-    let after = serde_json::json!({ "name": fields.name, "short_name": fields.short_name, "time_zone": fields.time_zone });
+    let after = serde_json::to_value(state.settings()).map_err(anyhow::Error::from)?;
     audit::record(
         &mut *tx,
         Some(current.tournament_id),
@@ -277,7 +275,7 @@ async fn update_settings(
     )
     .await?;
     tx.commit().await?;
-    Ok(Redirect::to(&format!("/t/{}", fields.short_name)).into_response())
+    Ok(Redirect::to(&format!("/t/{}", valid.settings.general.short_name)).into_response())
 }
 
 #[derive(Template)]

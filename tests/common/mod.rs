@@ -214,3 +214,91 @@ pub fn shared_fixtures() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures");
     dir.is_dir().then_some(dir)
 }
+
+/// The values a browser would submit for a form: inputs (checkboxes only
+/// when checked) and each select's chosen option.
+pub fn form_values(page: &scraper::Html, form: &str) -> Vec<(String, String)> {
+    let form_sel = scraper::Selector::parse(form).unwrap();
+    let form = page
+        .select(&form_sel)
+        .next()
+        .unwrap_or_else(|| panic!("no form {form:?} on the page"));
+    let mut values = Vec::new();
+    for input in form.select(&scraper::Selector::parse("input[name]").unwrap()) {
+        let e = input.value();
+        if matches!(e.attr("type"), Some("checkbox") | Some("radio")) && e.attr("checked").is_none()
+        {
+            continue;
+        }
+        values.push((
+            e.attr("name").unwrap().to_string(),
+            e.attr("value").unwrap_or("").to_string(),
+        ));
+    }
+    for select in form.select(&scraper::Selector::parse("select[name]").unwrap()) {
+        let options: Vec<_> = select
+            .select(&scraper::Selector::parse("option").unwrap())
+            .collect();
+        let chosen = options
+            .iter()
+            .find(|o| o.value().attr("selected").is_some())
+            .or(options.first());
+        let value = chosen.and_then(|o| o.value().attr("value")).unwrap_or("");
+        values.push((
+            select.value().attr("name").unwrap().to_string(),
+            value.to_string(),
+        ));
+    }
+    values
+}
+
+impl TestApp {
+    /// Loads the page at `page_path`, fills its form like a person would
+    /// (changing only `changes`), and submits it to `action`.
+    pub async fn submit(
+        &self,
+        client: &reqwest::Client,
+        page_path: &str,
+        form: &str,
+        action: &str,
+        changes: &[(&str, &str)],
+    ) -> reqwest::Response {
+        let (status, page) = self.get_html(client, page_path).await;
+        assert_eq!(status, 200, "GET {page_path}");
+        let mut values = form_values(&page, form);
+        for (name, value) in changes {
+            match values.iter_mut().find(|(n, _)| n == name) {
+                Some(slot) => slot.1 = value.to_string(),
+                None => values.push((name.to_string(), value.to_string())),
+            }
+        }
+        client
+            .post(self.url(action))
+            .form(&values)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Creates a tournament through the form, with its defaults.
+    pub async fn create_tournament(
+        &self,
+        client: &reqwest::Client,
+        short: &str,
+        name: &str,
+    ) -> reqwest::Response {
+        let changes = [
+            ("name", name),
+            ("short_name", short),
+            ("time_zone", "Europe/Kyiv"),
+        ];
+        self.submit(
+            client,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            &changes,
+        )
+        .await
+    }
+}

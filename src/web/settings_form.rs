@@ -1,0 +1,475 @@
+//! The tournament form: one struct for creating and editing, holding what
+//! the person typed (so a refused form comes back as they left it), and its
+//! validation into the core's [`Settings`].
+
+use std::str::FromStr;
+
+use crate::core::settings::{Overtime, TieRule};
+use crate::core::{Criterion, HalfPoints, Rank, Settings, System};
+
+use super::page::{Ctx, FieldErrors};
+use crate::store::tournaments::Header;
+
+/// How many placement criteria the form offers (OpenGotha: 6).
+pub const CRITERIA_SLOTS: usize = 6;
+
+/// The fields as submitted; checkboxes are `Some` when ticked.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub struct TournamentForm {
+    pub name: String,
+    pub short_name: String,
+    pub location: String,
+    pub begin_date: String,
+    pub end_date: String,
+    pub time_zone: String,
+    pub system: String,
+    pub rounds: String,
+    pub bar: String,
+    pub floor: String,
+    pub board_size: String,
+    pub komi: String,
+    pub tie_rule: String,
+    pub basic_minutes: String,
+    pub overtime: String,
+    pub byo_yomi_seconds: String,
+    pub canadian_moves: String,
+    pub canadian_seconds: String,
+    pub fischer_seconds: String,
+    pub handicap_based_on_mms: Option<String>,
+    pub handicap_threshold: String,
+    pub handicap_correction: String,
+    pub handicap_ceiling: String,
+    pub criterion_1: String,
+    pub criterion_2: String,
+    pub criterion_3: String,
+    pub criterion_4: String,
+    pub criterion_5: String,
+    pub criterion_6: String,
+    pub registration_open: Option<String>,
+    pub is_public: Option<String>,
+    pub late_forfeit_minutes: String,
+    /// The tournament version the form was loaded at; absent when creating.
+    pub version: Option<i32>,
+}
+
+/// What a valid form yields.
+pub struct ValidForm {
+    pub settings: Settings,
+    pub time_zone: String,
+    pub registration_open: bool,
+    pub is_public: bool,
+    pub late_forfeit_minutes: i32,
+}
+
+/// The systems the form offers, as (form value, system).
+pub const SYSTEMS: [(&str, System); 6] = [
+    ("mcmahon", System::McMahon),
+    ("swiss", System::Swiss),
+    ("swisscat", System::SwissCat),
+    ("cup", System::Cup),
+    ("round_robin", System::RoundRobin),
+    ("knockout", System::Knockout),
+];
+
+const OVERTIMES: [(&str, Overtime); 4] = [
+    ("sudden_death", Overtime::SuddenDeath),
+    ("byo_yomi", Overtime::StandardByoYomi),
+    ("canadian", Overtime::CanadianByoYomi),
+    ("fischer", Overtime::Fischer),
+];
+
+const TIE_RULES: [(&str, TieRule); 3] = [
+    ("jigo", TieRule::Jigo),
+    ("white_wins", TieRule::WhiteWins),
+    ("black_wins", TieRule::BlackWins),
+];
+
+fn key_of<T: PartialEq + Copy>(table: &[(&'static str, T)], value: T) -> &'static str {
+    table
+        .iter()
+        .find(|(_, v)| *v == value)
+        .map(|(k, _)| *k)
+        .unwrap_or("")
+}
+
+fn value_of<T: Copy>(table: &[(&'static str, T)], key: &str) -> Option<T> {
+    table.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+}
+
+/// Komi as people write it: `6.5`, `7`, `0.5`, `-3` (also with a comma).
+pub fn parse_komi(text: &str) -> Option<HalfPoints> {
+    let text = text.trim().replace(',', ".");
+    let (whole, half) = match text.split_once('.') {
+        Some((w, "5")) => (w, 1),
+        Some((w, "0")) | Some((w, "")) => (w, 0),
+        Some(_) => return None,
+        None => (text.as_str(), 0),
+    };
+    let negative = whole.starts_with('-');
+    let points: i32 = whole.parse().ok()?;
+    if points.abs() > 50 {
+        return None;
+    }
+    let halves = points * 2 + if negative { -half } else { half };
+    Some(HalfPoints::from_halves(halves))
+}
+
+impl TournamentForm {
+    /// A new tournament's form: McMahon with OpenGotha's defaults.
+    pub fn for_new() -> Self {
+        let mut form = Self::from_settings(&Settings::default(), "Europe/Moscow", false, true, 60);
+        form.name.clear();
+        form.short_name.clear();
+        form.version = None;
+        form
+    }
+
+    /// The form showing stored settings.
+    pub fn from_settings(
+        s: &Settings,
+        time_zone: &str,
+        registration_open: bool,
+        is_public: bool,
+        late_forfeit_minutes: i32,
+    ) -> Self {
+        let criterion = |i: usize| {
+            s.placement
+                .get(i)
+                .map(|c| c.name().to_string())
+                .unwrap_or_default()
+        };
+        TournamentForm {
+            name: s.general.name.clone(),
+            short_name: s.general.short_name.clone(),
+            location: s.general.location.clone(),
+            begin_date: s.general.begin_date.clone(),
+            end_date: s.general.end_date.clone(),
+            time_zone: time_zone.to_string(),
+            system: key_of(&SYSTEMS, s.system).to_string(),
+            rounds: s.number_of_rounds.to_string(),
+            bar: s.mcmahon.bar.to_string(),
+            floor: s.mcmahon.floor.to_string(),
+            board_size: s.rules.board_size.to_string(),
+            komi: s.rules.komi.to_string(),
+            tie_rule: key_of(&TIE_RULES, s.rules.tie_rule).to_string(),
+            basic_minutes: s.time.basic_minutes.to_string(),
+            overtime: key_of(&OVERTIMES, s.time.overtime).to_string(),
+            byo_yomi_seconds: s.time.std_byo_yomi_seconds.to_string(),
+            canadian_moves: s.time.canadian_moves.to_string(),
+            canadian_seconds: s.time.canadian_seconds.to_string(),
+            fischer_seconds: s.time.fischer_seconds.to_string(),
+            handicap_based_on_mms: s.handicap.based_on_mms.then(|| "on".into()),
+            handicap_threshold: s.handicap.no_handicap_threshold.to_string(),
+            handicap_correction: s.handicap.correction.to_string(),
+            handicap_ceiling: s.handicap.ceiling.to_string(),
+            criterion_1: criterion(0),
+            criterion_2: criterion(1),
+            criterion_3: criterion(2),
+            criterion_4: criterion(3),
+            criterion_5: criterion(4),
+            criterion_6: criterion(5),
+            registration_open: registration_open.then(|| "on".into()),
+            is_public: is_public.then(|| "on".into()),
+            late_forfeit_minutes: late_forfeit_minutes.to_string(),
+            version: None,
+        }
+    }
+
+    /// The chosen criteria slots, for the template.
+    pub fn criteria(&self) -> [&str; CRITERIA_SLOTS] {
+        [
+            &self.criterion_1,
+            &self.criterion_2,
+            &self.criterion_3,
+            &self.criterion_4,
+            &self.criterion_5,
+            &self.criterion_6,
+        ]
+    }
+
+    /// Checks every field, starting from `base` so that settings the form
+    /// does not show (pairing weights, display options) are kept.
+    pub fn validate(&self, ctx: &Ctx, base: &Settings) -> Result<ValidForm, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let t = |key: &str| ctx.lang.t(key);
+        let mut s = base.clone();
+
+        let name = self.name.trim();
+        if name.is_empty() {
+            errors.add("name", t("form.required"));
+        }
+        let short = self.short_name.trim();
+        let short_ok = short.len() <= 40
+            && short
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+            && short
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if !short_ok {
+            errors.add("short_name", t("tournament.error.short_name"));
+        }
+        if jiff::tz::TimeZone::get(self.time_zone.trim()).is_err() {
+            errors.add("time_zone", t("tournament.error.time_zone"));
+        }
+        let begin = self.begin_date.trim();
+        let end = self.end_date.trim();
+        let date_ok = |d: &str| d.is_empty() || jiff::civil::Date::from_str(d).is_ok();
+        if !date_ok(begin) {
+            errors.add("begin_date", t("form.bad_date"));
+        }
+        if !date_ok(end) || (!begin.is_empty() && !end.is_empty() && end < begin) {
+            errors.add("end_date", t("form.bad_date"));
+        }
+        s.general.name = name.to_string();
+        s.general.short_name = short.to_string();
+        s.general.location = self.location.trim().to_string();
+        s.general.begin_date = begin.to_string();
+        s.general.end_date = end.to_string();
+
+        match value_of(&SYSTEMS, &self.system) {
+            Some(system) => s.system = system,
+            None => errors.add("system", t("form.choose")),
+        }
+        match self.rounds.trim().parse::<u32>() {
+            Ok(n) if (1..=20).contains(&n) => s.number_of_rounds = n,
+            _ => errors.add("rounds", t("tournament.error.rounds")),
+        }
+        let rank = |field: &'static str, text: &str, errors: &mut FieldErrors| match Rank::from_str(
+            text.trim(),
+        ) {
+            Ok(rank) => Some(rank),
+            Err(_) => {
+                errors.add(field, t("form.bad_rank"));
+                None
+            }
+        };
+        if let Some(bar) = rank("bar", &self.bar, &mut errors) {
+            s.mcmahon.bar = bar;
+        }
+        if let Some(floor) = rank("floor", &self.floor, &mut errors) {
+            s.mcmahon.floor = floor;
+        }
+        if s.mcmahon.floor > s.mcmahon.bar
+            && errors.get("bar").is_empty()
+            && errors.get("floor").is_empty()
+        {
+            errors.add("floor", t("tournament.error.floor_above_bar"));
+        }
+
+        match self.board_size.trim().parse::<u8>() {
+            Ok(n) if (5..=25).contains(&n) => s.rules.board_size = n,
+            _ => errors.add("board_size", t("tournament.error.board_size")),
+        }
+        match parse_komi(&self.komi) {
+            Some(komi) => s.rules.komi = komi,
+            None => errors.add("komi", t("tournament.error.komi")),
+        }
+        match value_of(&TIE_RULES, &self.tie_rule) {
+            Some(rule) => s.rules.tie_rule = rule,
+            None => errors.add("tie_rule", t("form.choose")),
+        }
+
+        let number = |field: &'static str,
+                      text: &str,
+                      range: std::ops::RangeInclusive<u32>,
+                      errors: &mut FieldErrors| {
+            match text.trim().parse::<u32>() {
+                Ok(n) if range.contains(&n) => Some(n),
+                _ => {
+                    errors.add(
+                        field,
+                        format!(
+                            "{} {}–{}",
+                            t("form.number_between"),
+                            range.start(),
+                            range.end()
+                        ),
+                    );
+                    None
+                }
+            }
+        };
+        if let Some(n) = number("basic_minutes", &self.basic_minutes, 0..=600, &mut errors) {
+            s.time.basic_minutes = n;
+        }
+        match value_of(&OVERTIMES, &self.overtime) {
+            Some(o) => s.time.overtime = o,
+            None => errors.add("overtime", t("form.choose")),
+        }
+        if let Some(n) = number(
+            "byo_yomi_seconds",
+            &self.byo_yomi_seconds,
+            1..=600,
+            &mut errors,
+        ) {
+            s.time.std_byo_yomi_seconds = n;
+        }
+        if let Some(n) = number("canadian_moves", &self.canadian_moves, 1..=100, &mut errors) {
+            s.time.canadian_moves = n;
+        }
+        if let Some(n) = number(
+            "canadian_seconds",
+            &self.canadian_seconds,
+            1..=3600,
+            &mut errors,
+        ) {
+            s.time.canadian_seconds = n;
+        }
+        if let Some(n) = number(
+            "fischer_seconds",
+            &self.fischer_seconds,
+            1..=600,
+            &mut errors,
+        ) {
+            s.time.fischer_seconds = n;
+        }
+
+        s.handicap.based_on_mms = self.handicap_based_on_mms.is_some();
+        if let Some(threshold) = rank("handicap_threshold", &self.handicap_threshold, &mut errors) {
+            s.handicap.no_handicap_threshold = threshold;
+        }
+        match self.handicap_correction.trim().parse::<i32>() {
+            Ok(n) if (-1..=3).contains(&n) => s.handicap.correction = n,
+            _ => errors.add(
+                "handicap_correction",
+                format!("{} -1–3", t("form.number_between")),
+            ),
+        }
+        if let Some(n) = number(
+            "handicap_ceiling",
+            &self.handicap_ceiling,
+            0..=9,
+            &mut errors,
+        ) {
+            s.handicap.ceiling = n as u8;
+        }
+
+        let mut placement = Vec::new();
+        for (i, text) in self.criteria().iter().enumerate() {
+            if text.is_empty() {
+                continue;
+            }
+            match Criterion::from_str(text) {
+                Ok(c) if !placement.contains(&c) => placement.push(c),
+                _ => {
+                    errors.add(CRITERION_FIELDS[i], t("tournament.error.criterion"));
+                }
+            }
+        }
+        if placement.is_empty() {
+            errors.add("criterion_1", t("form.required"));
+        }
+        s.placement = placement;
+
+        let late = number(
+            "late_forfeit_minutes",
+            &self.late_forfeit_minutes,
+            0..=600,
+            &mut errors,
+        );
+        if errors.is_empty() {
+            Ok(ValidForm {
+                settings: s,
+                time_zone: self.time_zone.trim().to_string(),
+                registration_open: self.registration_open.is_some(),
+                is_public: self.is_public.is_some(),
+                late_forfeit_minutes: late.unwrap_or(60) as i32,
+            })
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+const CRITERION_FIELDS: [&str; CRITERIA_SLOTS] = [
+    "criterion_1",
+    "criterion_2",
+    "criterion_3",
+    "criterion_4",
+    "criterion_5",
+    "criterion_6",
+];
+
+impl ValidForm {
+    pub fn header(&self) -> Header<'_> {
+        Header {
+            time_zone: &self.time_zone,
+            registration_open: self.registration_open,
+            is_public: self.is_public,
+            late_forfeit_minutes: self.late_forfeit_minutes,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn komi_is_read_as_people_write_it() {
+        assert_eq!(parse_komi("6.5"), Some(HalfPoints::from_halves(13)));
+        assert_eq!(parse_komi("7,5"), Some(HalfPoints::from_halves(15)));
+        assert_eq!(parse_komi("8"), Some(HalfPoints::from_halves(16)));
+        assert_eq!(parse_komi("0.5"), Some(HalfPoints::from_halves(1)));
+        assert_eq!(parse_komi("-0.5"), Some(HalfPoints::from_halves(-1)));
+        assert_eq!(parse_komi("6.25"), None);
+        assert_eq!(parse_komi("lots"), None);
+    }
+
+    #[test]
+    fn stored_settings_survive_the_form_unchanged() {
+        let settings = Settings::default();
+        let form = TournamentForm::from_settings(&settings, "UTC", true, false, 45);
+        let ctx = Ctx {
+            lang: crate::web::i18n::Lang::En,
+            user: None,
+            csrf: String::new(),
+            path: String::new(),
+        };
+        let valid = form
+            .validate(&ctx, &settings)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(valid.settings, settings);
+        assert_eq!(
+            (
+                valid.registration_open,
+                valid.is_public,
+                valid.late_forfeit_minutes
+            ),
+            (true, false, 45)
+        );
+    }
+
+    #[test]
+    fn every_wrong_field_gets_its_own_message() {
+        let mut form = TournamentForm::for_new();
+        form.short_name = "no spaces allowed".into();
+        form.rounds = "0".into();
+        form.komi = "6.3".into();
+        form.floor = "5d".into();
+        form.criterion_2 = form.criterion_1.clone();
+        let ctx = Ctx {
+            lang: crate::web::i18n::Lang::En,
+            user: None,
+            csrf: String::new(),
+            path: String::new(),
+        };
+        let errors = form
+            .validate(&ctx, &Settings::default())
+            .err()
+            .expect("refused");
+        for field in [
+            "name",
+            "short_name",
+            "rounds",
+            "komi",
+            "floor",
+            "criterion_2",
+        ] {
+            assert!(!errors.get(field).is_empty(), "{field} has no message");
+        }
+    }
+}
