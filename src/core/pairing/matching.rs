@@ -1,0 +1,173 @@
+//! Maximum-weight perfect matching over the players to pair.
+//!
+//! OpenGotha pairs a round by a maximum-weight matching on the complete graph of
+//! the players (Gabow's O(n³) blossom). We solve the same problem with the
+//! `integer-blossom` crate (O(n³), i64 weights, checked against brute force
+//! below). Invariant: the result is perfect, so every vertex gets exactly one mate.
+
+use super::PairingError;
+
+/// Largest weight spread we accept: the solver doubles weights and keeps dual
+/// variables below `i64::MAX / 4`, so we leave a comfortable margin.
+const MAX_SPREAD: i64 = i64::MAX / 64;
+
+/// The pairs `(i, j)`, `i < j`, of a maximum-weight perfect matching of the `n`
+/// vertices, where `weight(i, j)` (called with `i < j` only) is the benefit of
+/// pairing `i` with `j`. Weights may be negative. The pairs come sorted by `i`.
+pub fn max_weight_perfect_matching(
+    n: usize,
+    weight: impl Fn(usize, usize) -> i64,
+) -> Result<Vec<(usize, usize)>, PairingError> {
+    if !n.is_multiple_of(2) {
+        return Err(PairingError::NoValidPairing);
+    }
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let mut matrix = vec![0i64; n * n];
+    let (mut min, mut max) = (i64::MAX, i64::MIN);
+    for i in 0..n {
+        for j in (i + 1)..n {
+            let w = weight(i, j);
+            matrix[i * n + j] = w;
+            min = min.min(w);
+            max = max.max(w);
+        }
+    }
+    // Adding the same constant to every edge adds n/2 times it to every perfect
+    // matching, so the optimum is unchanged; with all edges >= 1 the solver's
+    // maximum-weight matching of the complete graph is perfect.
+    let shift = 1i64
+        .checked_sub(min)
+        .ok_or(PairingError::WeightOutOfRange)?;
+    match max.checked_add(shift) {
+        Some(top) if top <= MAX_SPREAD => {}
+        _ => return Err(PairingError::WeightOutOfRange),
+    }
+    for i in 0..n {
+        for j in (i + 1)..n {
+            matrix[i * n + j] += shift;
+        }
+    }
+    let mate = integer_blossom::max_weight_matching(&matrix, n);
+    let mut pairs = Vec::with_capacity(n / 2);
+    for (i, m) in mate.iter().enumerate() {
+        match m {
+            Some(j) if i < *j => pairs.push((i, *j)),
+            Some(_) => {}
+            None => {
+                debug_assert!(
+                    false,
+                    "blossom left vertex {i} unmatched on a complete graph"
+                );
+                return Err(PairingError::NoValidPairing);
+            }
+        }
+    }
+    Ok(pairs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng, rngs::StdRng};
+
+    /// The best total over all perfect matchings of `0..n`, by enumeration.
+    fn brute_force_best(n: usize, w: &[i64]) -> i64 {
+        fn go(free: &mut Vec<usize>, n: usize, w: &[i64]) -> i64 {
+            if free.is_empty() {
+                return 0;
+            }
+            let a = free.remove(0);
+            let mut best = i64::MIN;
+            for k in 0..free.len() {
+                let b = free.remove(k);
+                best = best.max(w[a * n + b] + go(free, n, w));
+                free.insert(k, b);
+            }
+            free.insert(0, a);
+            best
+        }
+        go(&mut (0..n).collect(), n, w)
+    }
+
+    fn total(pairs: &[(usize, usize)], n: usize, w: &[i64]) -> i64 {
+        pairs.iter().map(|&(i, j)| w[i * n + j]).sum()
+    }
+
+    fn assert_perfect(pairs: &[(usize, usize)], n: usize) {
+        let mut seen = vec![false; n];
+        for &(i, j) in pairs {
+            assert!(
+                i < j && !seen[i] && !seen[j],
+                "vertex matched twice in {pairs:?}"
+            );
+            seen[i] = true;
+            seen[j] = true;
+        }
+        assert!(seen.iter().all(|s| *s), "not perfect: {pairs:?}");
+    }
+
+    fn random_weights(
+        rng: &mut StdRng,
+        n: usize,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Vec<i64> {
+        let mut w = vec![0; n * n];
+        for i in 0..n {
+            for j in (i + 1)..n {
+                w[i * n + j] = rng.gen_range(range.clone());
+                w[j * n + i] = w[i * n + j];
+            }
+        }
+        w
+    }
+
+    #[test]
+    fn matches_brute_force_on_random_small_graphs() {
+        let mut rng = StdRng::seed_from_u64(4);
+        for case in 0..600 {
+            let n = 2 * rng.gen_range(1..=5);
+            // Narrow ranges give many ties; wide ones look like OpenGotha's tiers.
+            let range = match case % 3 {
+                0 => -3..=3,
+                1 => -1_000..=1_000,
+                _ => -100_000_000_000..=500_000_000_000_000,
+            };
+            let w = random_weights(&mut rng, n, range);
+            let pairs = max_weight_perfect_matching(n, |i, j| w[i * n + j]).unwrap();
+            assert_perfect(&pairs, n);
+            assert_eq!(
+                total(&pairs, n, &w),
+                brute_force_best(n, &w),
+                "case {case}, n {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_odd_number_of_players_has_no_perfect_matching() {
+        assert_eq!(
+            max_weight_perfect_matching(3, |_, _| 1),
+            Err(PairingError::NoValidPairing)
+        );
+    }
+
+    #[test]
+    fn weights_too_far_apart_are_refused_rather_than_wrapped() {
+        let w = |i: usize, _| if i == 0 { i64::MIN } else { i64::MAX };
+        assert_eq!(
+            max_weight_perfect_matching(4, w),
+            Err(PairingError::WeightOutOfRange)
+        );
+    }
+
+    #[test]
+    fn three_hundred_players_are_matched_perfectly() {
+        let mut rng = StdRng::seed_from_u64(300);
+        let n = 300;
+        let w = random_weights(&mut rng, n, 0..=500_000_000_000_000);
+        let pairs = max_weight_perfect_matching(n, |i, j| w[i * n + j]).unwrap();
+        assert_perfect(&pairs, n);
+    }
+}
