@@ -1,6 +1,7 @@
 //! Pairing: OpenGotha-compatible McMahon and Swiss, round robin, knockout.
 
 pub mod matching;
+pub mod round_robin;
 
 /// Why no pairing could be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
