@@ -1,5 +1,6 @@
 //! Pairing: OpenGotha-compatible McMahon and Swiss, round robin, knockout.
 
+pub mod knockout;
 pub mod matching;
 pub mod round_robin;
 
