@@ -3,6 +3,7 @@
 pub mod knockout;
 pub mod matching;
 pub mod round_robin;
+pub mod weights;
 
 /// Why no pairing could be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
