@@ -5,28 +5,7 @@
 //! operations in `f64` in the same order, so each term is bit-for-bit
 //! OpenGotha's; the matching itself compares only the resulting `i64` sums.
 
-/// How a drawn-up or drawn-down player is chosen inside its score group
-/// (`paiMaDUDDUpperMode` / `paiMaDUDDLowerMode`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DuddMode {
-    /// Prefer the top of the group.
-    Top,
-    /// Prefer the middle of the group (OpenGotha's default).
-    Mid,
-    /// Prefer the bottom of the group.
-    Bot,
-}
-
-/// How players are paired inside a score group (`paiMaSeedSystem1/2`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SeedSystem {
-    /// Top half against bottom half, partners drawn by deterministic random.
-    SplitAndRandom,
-    /// 1st against last, 2nd against last but one.
-    SplitAndFold,
-    /// 1st against the first of the lower half (1 vs n/2+1).
-    SplitAndSlip,
-}
+pub use crate::core::settings::{DuddMode, SeedSystem};
 
 /// A player's place among the score groups before the round: OpenGotha's
 /// `groupNumber`, `groupSize`, `innerPlacement`, `nbDU`, `nbDD`.
@@ -136,7 +115,7 @@ fn dudd_position(half_weight: i64, mode: DuddMode, seat: &GroupSeat) -> i64 {
     let numerator = match mode {
         DuddMode::Top => n - 1 - p,
         DuddMode::Mid => n - 1 - (2 * p - n + 1).abs(),
-        DuddMode::Bot => p,
+        DuddMode::Bottom => p,
     };
     half_weight * numerator / n
 }
