@@ -27,6 +27,9 @@ pub mod matching;
 pub mod round_robin;
 pub mod weights;
 
+#[cfg(test)]
+mod tests;
+
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::player::{Player, Registration};
 use crate::core::rank::Rank;
