@@ -19,6 +19,7 @@
 //! one ([`bye`]); after it, colours and handicaps come from [`colours`] and
 //! boards are numbered by the weaker player's score, then rating.
 
+pub mod blossom;
 pub mod bye;
 pub mod colours;
 pub mod groups;
@@ -120,6 +121,11 @@ struct Entrant<'t> {
     wb_balance: i64,
     /// MMS for the handicap criterion; the maximum when exempt from secondary criteria.
     pseudo_mms: i64,
+    /// Country and club lower-cased, as OpenGotha compares them.
+    country: String,
+    club: String,
+    /// Indices of the clubs groups that list the player's club.
+    clubs_groups: Vec<usize>,
 }
 
 impl Entrant<'_> {
@@ -141,17 +147,14 @@ pub struct Draw<'t> {
     entrants: Vec<Entrant<'t>>,
     bye: Option<PlayerId>,
     groups: Groups,
-    met: HashSet<(PlayerId, PlayerId)>,
+    /// `met[i * n + j]`: players `i` and `j` of the draw have already played.
+    met: Vec<bool>,
 }
 
 /// Pairs `round` of `tournament` for the players who take part in it: registered
 /// as final, participating, and not yet in a game or the bye of that round.
 pub fn pair_round(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
     Draw::prepare(tournament, round)?.pair()
-}
-
-fn unordered(a: PlayerId, b: PlayerId) -> (PlayerId, PlayerId) {
-    if a < b { (a, b) } else { (b, a) }
 }
 
 impl<'t> Draw<'t> {
@@ -193,17 +196,24 @@ impl<'t> Draw<'t> {
             order.retain(|id| Some(*id) != bye);
         }
         let groups = groups::groups(tournament, &sheet, round);
-        let met = tournament
-            .games()
-            .iter()
-            .filter(|g| g.round < round)
-            .map(|g| unordered(g.white, g.black))
-            .collect();
-        let entrants = order
+        let entrants: Vec<Entrant> = order
             .iter()
             .filter_map(|&id| tournament.player(id))
             .map(|p| entrant(tournament, &sheet, &groups, round, p))
             .collect();
+        let n = entrants.len();
+        let index: HashMap<PlayerId, usize> = entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.player.id, i))
+            .collect();
+        let mut met = vec![false; n * n];
+        for g in tournament.games().iter().filter(|g| g.round < round) {
+            if let (Some(&i), Some(&j)) = (index.get(&g.white), index.get(&g.black)) {
+                met[i * n + j] = true;
+                met[j * n + i] = true;
+            }
+        }
         Ok(Draw {
             tournament,
             round,
@@ -249,7 +259,7 @@ impl<'t> Draw<'t> {
         Breakdown {
             avoid_duplicate_games: weights::avoid_duplicate_games(
                 p.avoid_duplicate_game,
-                self.met.contains(&unordered(a.player.id, b.player.id)),
+                self.met[i * self.entrants.len() + j],
             ),
             random: if p.random == 0 {
                 0
@@ -307,7 +317,7 @@ impl<'t> Draw<'t> {
                 nx1,
                 i64::from(p.prefer_mms_diff_rather_than_same_country),
                 i64::from(p.prefer_mms_diff_rather_than_same_club),
-                geography(self.tournament, a.player, b.player),
+                geography(a, b),
                 self.groups.count,
             ),
         }
@@ -445,16 +455,11 @@ fn java_sort<T: Clone>(items: &mut [T], cmp: impl Fn(&T, &T) -> Ordering) {
 
 /// Whether two players share a country, a club or a clubs group
 /// (case-insensitive, as OpenGotha compares them).
-fn geography(tournament: &Tournament, a: &Player, b: &Player) -> weights::Geography {
-    let (club_a, club_b) = (a.club.to_lowercase(), b.club.to_lowercase());
-    let same_clubs_group = tournament.clubs_groups().iter().any(|g| {
-        let has = |club: &str| g.clubs.iter().any(|c| c.to_lowercase() == club);
-        has(&club_a) && has(&club_b)
-    });
+fn geography(a: &Entrant, b: &Entrant) -> weights::Geography {
     weights::Geography {
-        same_country: a.country.to_lowercase() == b.country.to_lowercase(),
-        same_club: club_a == club_b,
-        same_clubs_group,
+        same_country: a.country == b.country,
+        same_club: a.club == b.club,
+        same_clubs_group: a.clubs_groups.iter().any(|g| b.clubs_groups.contains(g)),
     }
 }
 
@@ -470,6 +475,7 @@ fn entrant<'t>(
     let id = player.id;
     let mms2 = sheet.mms(id).map_or(0, |m| m.halves());
     let nbw2 = sheet.nbw(id).map_or(0, |m| m.halves());
+    let club = player.club.to_lowercase();
     let wb_balance = tournament
         .games()
         .iter()
@@ -488,6 +494,15 @@ fn entrant<'t>(
         seat: groups.seat(id),
         wb_balance,
         pseudo_mms: pseudo_mms(settings, sheet, round, player, mms2, nbw2),
+        country: player.country.to_lowercase(),
+        club: club.clone(),
+        clubs_groups: tournament
+            .clubs_groups()
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.clubs.iter().any(|c| c.to_lowercase() == club))
+            .map(|(k, _)| k)
+            .collect(),
     }
 }
 

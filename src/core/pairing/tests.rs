@@ -6,6 +6,10 @@ use crate::core::settings::System;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
+fn unordered(a: PlayerId, b: PlayerId) -> (PlayerId, PlayerId) {
+    if a < b { (a, b) } else { (b, a) }
+}
+
 /// A random field of `players` players (ranks 20k–5d, maybe a few absences) under
 /// McMahon or Swiss settings for 10 rounds.
 fn random_tournament(
