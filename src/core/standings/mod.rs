@@ -10,3 +10,8 @@ mod scores;
 
 pub use places::{Row, Standings, standings};
 pub use scores::{RoundScores, RoundStatus, ScoreSheet, scores};
+
+#[cfg(test)]
+mod test_support;
+#[cfg(test)]
+mod tests;
