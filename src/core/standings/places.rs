@@ -11,6 +11,7 @@ use crate::core::tournament::Tournament;
 use crate::core::units::Ratio;
 use serde::Serialize;
 use std::cmp::Ordering;
+use std::collections::HashSet;
 
 /// One line of the standings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -43,13 +44,37 @@ pub struct Standings {
 /// Players with no game and no bye in the whole tournament are left out
 /// unless the display settings ask for them (OpenGotha `displayNPPlayers`).
 pub fn standings(tournament: &Tournament, rounds: u32, criteria: &[Criterion]) -> Standings {
+    let show_all = tournament.settings().display.display_non_playing_players;
+    // OpenGotha `isPlayerImplied`: a game or a bye in any round, even a later one.
+    let taking_part: HashSet<PlayerId> = tournament
+        .games()
+        .iter()
+        .flat_map(|g| [g.white, g.black])
+        .chain(tournament.byes().iter().map(|b| b.player))
+        .collect();
+    let players: Vec<PlayerId> = tournament
+        .players()
+        .iter()
+        .map(|p| p.id)
+        .filter(|id| show_all || taking_part.contains(id))
+        .collect();
+    ranking(tournament, rounds, criteria, &players)
+}
+
+/// `players` (unknown ids ignored) ordered after `rounds` rounds by `criteria`,
+/// with places; DC, SDC and head-to-head are computed among them only.
+///
+/// Pairing uses this to order the players it pairs, who may not have played yet.
+pub fn ranking(
+    tournament: &Tournament,
+    rounds: u32,
+    criteria: &[Criterion],
+    players: &[PlayerId],
+) -> Standings {
     let sheet = scores(tournament, rounds);
     let values = Values::new(&sheet);
+    let included: Vec<usize> = players.iter().filter_map(|&id| sheet.slot(id)).collect();
     let players = tournament.players();
-    let show_all = tournament.settings().display.display_non_playing_players;
-    let included: Vec<usize> = (0..players.len())
-        .filter(|&i| show_all || takes_part(tournament, players[i].id))
-        .collect();
     let mut rows: Vec<(usize, Vec<Ratio>)> = included
         .iter()
         .map(|&i| (i, criteria.iter().map(|&c| values.value(i, c)).collect()))
@@ -92,15 +117,6 @@ pub fn standings(tournament: &Tournament, rounds: u32, criteria: &[Criterion]) -
         criteria: criteria.to_vec(),
         rows: out,
     }
-}
-
-/// Whether a player has a game or a bye in any round (OpenGotha `isPlayerImplied`).
-fn takes_part(tournament: &Tournament, player: PlayerId) -> bool {
-    tournament
-        .games()
-        .iter()
-        .any(|g| g.colour_of(player).is_some())
-        || tournament.byes().iter().any(|b| b.player == player)
 }
 
 /// Higher values first on every criterion, then name and first name in

@@ -1,7 +1,7 @@
 //! Each criterion on small hand-made tournaments.
 
 use super::test_support::{absent, bye, game, handicap_game, player, tournament};
-use super::{scores, standings};
+use super::{ranking, scores, standings};
 use crate::core::ids::PlayerId;
 use crate::core::settings::{Criterion, Settings, System};
 use crate::core::tournament::Tournament;
@@ -329,6 +329,16 @@ fn players_without_a_game_or_bye_are_listed_only_when_asked() {
 }
 
 #[test]
+fn ranking_orders_chosen_players_before_anyone_has_played() {
+    let mut t = tournament(3, &[Criterion::Mms, Criterion::Rating]);
+    let [a, b] = ["A", "B"].map(|n| player(&mut t, n, "3k"));
+    let c = player(&mut t, "C", "1d");
+    let r = ranking(&t, 0, &[Criterion::Mms], &[a, b, c, PlayerId(99)]);
+    let order: Vec<(PlayerId, u32)> = r.rows.iter().map(|r| (r.player, r.place)).collect();
+    assert_eq!(order, [(c, 1), (a, 2), (b, 2)]);
+}
+
+#[test]
 fn a_cycle_of_wins_leaves_direct_confrontation_level() {
     let criteria = [Criterion::Nbw, Criterion::Dc];
     let mut t = tournament(3, &criteria);
@@ -357,7 +367,7 @@ fn direct_confrontation_places_a_player_who_met_nobody_by_the_later_criteria() {
     game(&mut t, 1, a, b, "1-0");
     game(&mut t, 1, c, x, "1-0");
     absent(&mut t, 1, y);
-    // A and C lead on NBW; A met neither; C's rank puts C first among winners of nothing.
+    // A and C lead on NBW and never met: DC falls back on the rank after it, so C (2d) first.
     let s = standings(&t, 1, &criteria);
     let order: Vec<PlayerId> = s.rows.iter().map(|r| r.player).collect();
     assert_eq!(&order[..2], [c, a]);
