@@ -1,6 +1,6 @@
 //! Standings: scores (NBW, MMS, STS, CPS), placement criteria and places.
 //!
-//! [`scores`] gives every player's scores after a number of rounds (what
+//! [`scores()`] gives every player's scores after a number of rounds (what
 //! pairing needs); [`standings`] orders the players who took part by a list
 //! of criteria, and [`ranking`] any chosen players; players equal on every
 //! criterion share a place (RFG App. 9 §1.1).

@@ -3,6 +3,9 @@
 use super::test_support::{absent, bye, game, handicap_game, player, tournament};
 use super::{ranking, scores, standings};
 use crate::core::ids::PlayerId;
+use crate::core::player::Player;
+use crate::core::rank::Rank;
+use crate::core::rating::Rating;
 use crate::core::settings::{Criterion, Settings, System};
 use crate::core::tournament::Tournament;
 use crate::core::units::HalfPoints;
@@ -484,4 +487,30 @@ fn ukrainian_buchholz_scores_a_withdrawn_opponent_as_their_score_group() {
         "3",
         "Z 0 + P 2 + X 1, none withdrew"
     );
+}
+
+#[test]
+fn an_idle_registered_player_still_shifts_direct_confrontation_values_as_in_opengotha() {
+    // OpenGotha orders every registered player before leaving idle ones out.
+    let criteria = [Criterion::Nbw, Criterion::Dc, Criterion::Rating];
+    let mut t = tournament(1, &criteria);
+    let mut rated = |name: &str, gor: i32| {
+        let mut p = Player::new(PlayerId(0), name, "", Rank::Dan(1));
+        p.rating = Rating::new(gor);
+        t.register(p)
+    };
+    let [a, b, c, d] =
+        [("A", 2000), ("B", 1000), ("C", 2000), ("D", 1200)].map(|(n, r)| rated(n, r));
+    let idle = rated("Idle", 500);
+    game(&mut t, 1, a, b, "1-0");
+    game(&mut t, 1, c, d, "1-0");
+    let s = standings(&t, 1, &criteria);
+    assert!(s.rows.iter().all(|r| r.player != idle));
+    let dc = |p| {
+        s.rows
+            .iter()
+            .find(|r| r.player == p)
+            .map(|r| r.values[1].to_string())
+    };
+    assert_eq!((dc(d), dc(b)), (Some("2".into()), Some("1".into())));
 }
