@@ -718,10 +718,20 @@ fn folded_key(key: &str) -> String {
         .collect()
 }
 
-/// Resolves the player keys of a file.
+/// The folded key with only the letters A–Z kept: OpenGotha's key for files
+/// of data version 200 and older ("obsolete canonical name").
+fn letters_key(key: &str) -> String {
+    folded_key(key)
+        .chars()
+        .filter(char::is_ascii_uppercase)
+        .collect()
+}
+
+/// Resolves the player keys of a file: exactly, then folded, then by letters only.
 struct PlayerKeys {
     exact: HashMap<String, PlayerId>,
     folded: HashMap<String, PlayerId>,
+    letters: HashMap<String, PlayerId>,
 }
 
 impl PlayerKeys {
@@ -729,10 +739,12 @@ impl PlayerKeys {
         let mut keys = PlayerKeys {
             exact: HashMap::new(),
             folded: HashMap::new(),
+            letters: HashMap::new(),
         };
         for p in t.players() {
             let key = player_key(p);
             keys.folded.entry(folded_key(&key)).or_insert(p.id);
+            keys.letters.entry(letters_key(&key)).or_insert(p.id);
             keys.exact.entry(key).or_insert(p.id);
         }
         keys
@@ -742,6 +754,7 @@ impl PlayerKeys {
         self.exact
             .get(key)
             .or_else(|| self.folded.get(&folded_key(key)))
+            .or_else(|| self.letters.get(&letters_key(key)))
             .copied()
             .ok_or_else(|| ImportError {
                 line,
@@ -1180,6 +1193,23 @@ mod tests {
         assert_eq!(
             (g.result, g.origin),
             (GameResult::WhiteWins, ResultOrigin::ByDefault)
+        );
+    }
+
+    #[test]
+    fn old_files_name_players_by_their_letters_only() {
+        let xml = "<Tournament dataVersion=\"200\"><Players>\
+            <Player name=\"O'Brien\" firstName=\"Seán\" rating=\"-250\"/><Player name=\"Li\" firstName=\"Wei\"/></Players>\
+            <Games><Game roundNumber=\"1\" tableNumber=\"1\" whitePlayer=\"OBRIENSEAN\" blackPlayer=\"LIWEI\"/></Games></Tournament>";
+        let t = import(xml).unwrap();
+        assert_eq!(
+            t.player(t.games()[0].white).map(|p| p.name.as_str()),
+            Some("O'Brien")
+        );
+        assert_eq!(
+            t.players()[0].rating.gor(),
+            1800,
+            "old files hold FFG-scale ratings"
         );
     }
 
