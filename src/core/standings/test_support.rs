@@ -29,7 +29,7 @@ pub(crate) fn player(t: &mut Tournament, name: &str, rank: &str) -> PlayerId {
 }
 
 /// Adds a game; `result` as written on a result sheet: `"1-0"` White wins,
-/// `"0-1"` Black wins, `"=" ` jigo, `"0-0"` both lose, `"1-1"` both win,
+/// `"0-1"` Black wins, `"="` jigo, `"0-0"` both lose, `"1-1"` both win,
 /// with a trailing `!` for a result by default.
 pub(crate) fn game(t: &mut Tournament, round: u32, white: PlayerId, black: PlayerId, result: &str) {
     handicap_game(t, round, white, black, 0, result);
