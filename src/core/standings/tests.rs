@@ -514,3 +514,26 @@ fn an_idle_registered_player_still_shifts_direct_confrontation_values_as_in_open
     };
     assert_eq!((dc(d), dc(b)), (Some("2".into()), Some("1".into())));
 }
+
+#[test]
+fn category_rank_and_rating_place_the_higher_first() {
+    let criteria = [Criterion::Cat, Criterion::Rank, Criterion::Rating];
+    let mut t = tournament(1, &criteria);
+    with_settings(&mut t, |s| s.category_limits = vec![Rank::Kyu(5)]);
+    let mut rated = |name: &str, rank: Rank, gor: i32| {
+        let mut p = Player::new(PlayerId(0), name, "", rank);
+        p.rating = Rating::new(gor);
+        t.register(p)
+    };
+    let low = rated("Low", Rank::Kyu(8), 1300);
+    let high = rated("High", Rank::Dan(2), 2200);
+    let mid = rated("Mid", Rank::Kyu(2), 1950);
+    game(&mut t, 1, high, low, "1-0");
+    bye(&mut t, 1, mid);
+    let s = standings(&t, 1, &criteria);
+    let order: Vec<PlayerId> = s.rows.iter().map(|r| r.player).collect();
+    assert_eq!(order, [high, mid, low]);
+    assert_eq!(value(&t, 1, &criteria, low), ["-1", "-8", "1300"]);
+    let places: Vec<(u32, u32)> = s.rows.iter().map(|r| (r.place, r.category_place)).collect();
+    assert_eq!(places, [(1, 1), (2, 2), (3, 1)]);
+}
