@@ -284,18 +284,26 @@ impl<'x> Importer<'x> {
             }),
             "Team" => self.teams.push(PendingTeam {
                 line,
-                number: a.number("teamNumber", "0")?,
-                name: a.text("teamName", ""),
+                number: a.number("teamNumber", "1")?,
+                name: a.text("teamName", "Unnamed team"),
                 boards: Vec::new(),
             }),
             "Board" if parent == Some("Team") => {
-                let round = a.round("roundNumber")?;
+                // Files before OpenGotha 3.28 give no round: the member plays that board in every round.
+                let rounds = match a.values.contains_key("roundNumber") {
+                    true => vec![a.round("roundNumber")?],
+                    false => (0..OPENGOTHA_ROUNDS as usize)
+                        .map(RoundNo::from_index)
+                        .collect(),
+                };
                 let board: u32 = a.number("boardNumber", "1")?;
                 let board = BoardNo::new(board)
                     .ok_or_else(|| a.error("boardNumber=\"0\": boards start at 1".into()))?;
                 let player = a.required("player")?;
                 if let Some(team) = self.teams.last_mut() {
-                    team.boards.push((line, round, board, player));
+                    for round in rounds {
+                        team.boards.push((line, round, board, player.clone()));
+                    }
                 }
             }
             "GeneralParameterSet" => self.general(&a)?,
@@ -1211,6 +1219,15 @@ mod tests {
             1800,
             "old files hold FFG-scale ratings"
         );
+    }
+
+    #[test]
+    fn an_old_team_board_without_a_round_holds_for_every_round() {
+        let xml = "<Tournament dataVersion=\"201\"><Players><Player name=\"A\" firstName=\"B\"/></Players>\
+            <Teams><Team teamName=\"T\" teamNumber=\"2\"><Board boardNumber=\"1\" player=\"AB\"/></Team></Teams></Tournament>";
+        let t = import(xml).unwrap();
+        assert_eq!(t.teams()[0].boards.len(), 20);
+        assert_eq!(t.teams()[0].number, 2);
     }
 
     #[test]
