@@ -1,5 +1,6 @@
-//! Edmonds' weighted blossom algorithm, O(n³), on a complete graph with i64
-//! weights, started from a greedy matching on tight edges.
+//! Edmonds' weighted blossom algorithm, O(n³), for a maximum-weight perfect
+//! matching with i64 weights (0: no edge), started from a greedy matching on
+//! tight edges.
 //!
 //! Primal-dual: vertex duals `lab` (in weight units, an edge's slack is
 //! `lab[u] + lab[v] − 2w`), blossom duals on contracted odd cycles. Invariant:
@@ -333,7 +334,8 @@ impl Solver {
                 }
             }
             // Perfect matching: vertex duals are free, so no vertex-dual bound
-            // (Edmonds' δ1) stops the search; on a complete graph d is finite.
+            // (Edmonds' δ1) stops the search; d is unbounded only when no
+            // augmenting path can ever be found, i.e. no perfect matching exists.
             if d == i64::MAX {
                 return false;
             }
@@ -375,11 +377,7 @@ impl Solver {
     fn warm_start(&mut self) {
         let n = self.n;
         for u in 1..=n {
-            self.lab[u] = (1..=n)
-                .filter(|&v| v != u)
-                .map(|v| self.g(u, v).w)
-                .max()
-                .unwrap_or(0);
+            self.lab[u] = (1..=n).map(|v| self.g(u, v).w).max().unwrap_or(0);
         }
         for u in 1..=n {
             if self.mate[u] != 0 {
@@ -387,7 +385,7 @@ impl Solver {
             }
             // Lower u's dual to the least feasible value; its argmax edge is then tight.
             let mut best: Option<(i64, usize)> = None;
-            for v in (1..=n).filter(|&v| v != u) {
+            for v in (1..=n).filter(|&v| self.g(u, v).w > 0) {
                 let need = 2 * self.g(u, v).w - self.lab[v];
                 let better = match best {
                     None => true,
@@ -421,9 +419,9 @@ impl Solver {
     }
 }
 
-/// Maximum-weight perfect matching of the complete graph on `n` vertices
-/// (`n` even) whose weights are `weight[i * n + j]` (`i < j`), all ≥ 1 and
-/// ≤ `i64::MAX / 64`;
+/// Maximum-weight perfect matching of the graph on `n` vertices (`n` even)
+/// whose weights are `weight[i * n + j]` (`i < j`), each 0 (no edge) or in
+/// `1..=i64::MAX / 64`;
 /// `mate[i]` is `i`'s partner, or `None` if the graph could not be matched.
 pub fn max_weight_perfect(weight: &[i64], n: usize) -> Vec<Option<usize>> {
     let mut s = Solver::new(n);

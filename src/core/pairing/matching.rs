@@ -13,10 +13,11 @@ const MAX_SPREAD: i64 = i64::MAX / 64;
 
 /// The pairs `(i, j)`, `i < j`, of a maximum-weight perfect matching of the `n`
 /// vertices, where `weight(i, j)` (called with `i < j` only) is the benefit of
-/// pairing `i` with `j`. Weights may be negative. The pairs come sorted by `i`.
+/// pairing `i` with `j`, or `None` when they must not be paired. Weights may be
+/// negative. The pairs come sorted by `i`.
 pub fn max_weight_perfect_matching(
     n: usize,
-    weight: impl Fn(usize, usize) -> i64,
+    weight: impl Fn(usize, usize) -> Option<i64>,
 ) -> Result<Vec<(usize, usize)>, PairingError> {
     if !n.is_multiple_of(2) {
         return Err(PairingError::NoValidPairing);
@@ -24,19 +25,23 @@ pub fn max_weight_perfect_matching(
     if n == 0 {
         return Ok(Vec::new());
     }
-    let mut matrix = vec![0i64; n * n];
+    let mut weights = vec![None; n * n];
     let (mut min, mut max) = (i64::MAX, i64::MIN);
     for i in 0..n {
         for j in (i + 1)..n {
             let w = weight(i, j);
-            matrix[i * n + j] = w;
-            min = min.min(w);
-            max = max.max(w);
+            if let Some(w) = w {
+                min = min.min(w);
+                max = max.max(w);
+            }
+            weights[i * n + j] = w;
         }
     }
+    if max == i64::MIN {
+        return Err(PairingError::NoValidPairing);
+    }
     // Adding the same constant to every edge adds n/2 times it to every perfect
-    // matching, so the optimum is unchanged; with all edges >= 1 the solver's
-    // maximum-weight matching of the complete graph is perfect.
+    // matching, so the optimum is unchanged; the solver reads 0 as "no edge".
     let shift = 1i64
         .checked_sub(min)
         .ok_or(PairingError::WeightOutOfRange)?;
@@ -44,24 +49,14 @@ pub fn max_weight_perfect_matching(
         Some(top) if top <= MAX_SPREAD => {}
         _ => return Err(PairingError::WeightOutOfRange),
     }
-    for i in 0..n {
-        for j in (i + 1)..n {
-            matrix[i * n + j] += shift;
-        }
-    }
+    let matrix: Vec<i64> = weights.iter().map(|w| w.map_or(0, |w| w + shift)).collect();
     let mate = super::blossom::max_weight_perfect(&matrix, n);
     let mut pairs = Vec::with_capacity(n / 2);
     for (i, m) in mate.iter().enumerate() {
         match m {
             Some(j) if i < *j => pairs.push((i, *j)),
             Some(_) => {}
-            None => {
-                debug_assert!(
-                    false,
-                    "blossom left vertex {i} unmatched on a complete graph"
-                );
-                return Err(PairingError::NoValidPairing);
-            }
+            None => return Err(PairingError::NoValidPairing),
         }
     }
     Ok(pairs)
@@ -135,7 +130,7 @@ mod tests {
                 _ => -100_000_000_000..=500_000_000_000_000,
             };
             let w = random_weights(&mut rng, n, range);
-            let pairs = max_weight_perfect_matching(n, |i, j| w[i * n + j]).unwrap();
+            let pairs = max_weight_perfect_matching(n, |i, j| Some(w[i * n + j])).unwrap();
             assert_perfect(&pairs, n);
             assert_eq!(
                 total(&pairs, n, &w),
@@ -162,7 +157,7 @@ mod tests {
                     w[j * n + i] = w[i * n + j];
                 }
             }
-            let pairs = max_weight_perfect_matching(n, |i, j| w[i * n + j]).unwrap();
+            let pairs = max_weight_perfect_matching(n, |i, j| Some(w[i * n + j])).unwrap();
             assert_perfect(&pairs, n);
             assert_eq!(
                 total(&pairs, n, &w),
@@ -173,16 +168,55 @@ mod tests {
     }
 
     #[test]
+    fn forbidden_pairs_are_avoided_while_a_perfect_matching_exists() {
+        let mut rng = StdRng::seed_from_u64(21);
+        for case in 0..300 {
+            let n = 2 * rng.gen_range(2..=5);
+            let w = random_weights(&mut rng, n, -1_000..=1_000);
+            let allowed: Vec<bool> = (0..n * n).map(|_| rng.gen_bool(0.6)).collect();
+            let weight = |i: usize, j: usize| allowed[i * n + j].then_some(w[i * n + j]);
+            // Brute force over allowed edges only: forbidden ones weigh -infinity.
+            let mut masked = w.clone();
+            for i in 0..n {
+                for j in (i + 1)..n {
+                    if !allowed[i * n + j] {
+                        masked[i * n + j] = -1_000_000_000;
+                        masked[j * n + i] = -1_000_000_000;
+                    }
+                }
+            }
+            let best = brute_force_best(n, &masked);
+            match max_weight_perfect_matching(n, weight) {
+                Ok(pairs) => {
+                    assert_perfect(&pairs, n);
+                    assert!(
+                        pairs.iter().all(|&(i, j)| allowed[i * n + j]),
+                        "case {case}"
+                    );
+                    assert_eq!(total(&pairs, n, &w), best, "case {case}");
+                }
+                Err(e) => {
+                    assert_eq!(e, PairingError::NoValidPairing);
+                    assert!(
+                        best < -500_000_000,
+                        "case {case}: a perfect matching existed"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn an_odd_number_of_players_has_no_perfect_matching() {
         assert_eq!(
-            max_weight_perfect_matching(3, |_, _| 1),
+            max_weight_perfect_matching(3, |_, _| Some(1)),
             Err(PairingError::NoValidPairing)
         );
     }
 
     #[test]
     fn weights_too_far_apart_are_refused_rather_than_wrapped() {
-        let w = |i: usize, _| if i == 0 { i64::MIN } else { i64::MAX };
+        let w = |i: usize, _| Some(if i == 0 { i64::MIN } else { i64::MAX });
         assert_eq!(
             max_weight_perfect_matching(4, w),
             Err(PairingError::WeightOutOfRange)
@@ -194,7 +228,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(300);
         let n = 300;
         let w = random_weights(&mut rng, n, 0..=500_000_000_000_000);
-        let pairs = max_weight_perfect_matching(n, |i, j| w[i * n + j]).unwrap();
+        let pairs = max_weight_perfect_matching(n, |i, j| Some(w[i * n + j])).unwrap();
         assert_perfect(&pairs, n);
     }
 }

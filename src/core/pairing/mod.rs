@@ -332,7 +332,7 @@ impl<'t> Draw<'t> {
                 totals[i * n + j] = self.breakdown(i, j).total()?;
             }
         }
-        let pairs = matching::max_weight_perfect_matching(n, |i, j| totals[i * n + j])?;
+        let pairs = matching::max_weight_perfect_matching(n, |i, j| Some(totals[i * n + j]))?;
         let settings = self.tournament.settings();
         let mut games: Vec<Game> = pairs
             .iter()

@@ -120,7 +120,8 @@ fn repeat_free_pairing_exists(t: &Tournament, round: RoundNo, players: &[PlayerI
         .map(|g| unordered(g.white, g.black))
         .collect();
     let new = |i: usize, j: usize| i64::from(!met.contains(&unordered(players[i], players[j])));
-    matching::max_weight_perfect_matching(players.len(), new)
+    let weight = |i: usize, j: usize| Some(new(i, j));
+    matching::max_weight_perfect_matching(players.len(), weight)
         .map(|pairs| pairs.iter().map(|&(i, j)| new(i, j)).sum::<i64>() == players.len() as i64 / 2)
         .unwrap_or(false)
 }
