@@ -22,9 +22,11 @@
 pub mod blossom;
 pub mod bye;
 pub mod colours;
+pub mod explain;
 pub mod groups;
 pub mod knockout;
 pub mod matching;
+pub mod report;
 pub mod round_robin;
 pub mod weights;
 
@@ -323,8 +325,8 @@ impl<'t> Draw<'t> {
         }
     }
 
-    /// Matches the players and makes the games, boards numbered as OpenGotha does.
-    pub fn pair(&self) -> Result<RoundPairing, PairingError> {
+    /// Every pair's total weight, `totals[i * n + j]` for `i < j`.
+    fn totals(&self) -> Result<Vec<i64>, PairingError> {
         let n = self.entrants.len();
         let mut totals = vec![0i64; n * n];
         for i in 0..n {
@@ -332,6 +334,18 @@ impl<'t> Draw<'t> {
                 totals[i * n + j] = self.breakdown(i, j).total()?;
             }
         }
+        Ok(totals)
+    }
+
+    /// Position of `player` in [`Draw::players`].
+    fn index_of(&self, player: PlayerId) -> Option<usize> {
+        self.entrants.iter().position(|e| e.player.id == player)
+    }
+
+    /// Matches the players and makes the games, boards numbered as OpenGotha does.
+    pub fn pair(&self) -> Result<RoundPairing, PairingError> {
+        let n = self.entrants.len();
+        let totals = self.totals()?;
         let pairs = matching::max_weight_perfect_matching(n, |i, j| Some(totals[i * n + j]))?;
         let settings = self.tournament.settings();
         let mut games: Vec<Game> = pairs

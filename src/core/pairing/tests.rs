@@ -3,6 +3,7 @@
 use super::*;
 use crate::core::rating::Rating;
 use crate::core::settings::System;
+use crate::core::units::HalfPoints;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
@@ -224,4 +225,94 @@ fn bye_goes_to_the_lowest_player_who_has_not_had_one() {
     byes.sort();
     byes.dedup();
     assert_eq!(byes.len(), 5, "five rounds, five different byes");
+}
+
+#[test]
+fn every_board_is_explained_by_its_weight_and_a_costlier_alternative() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut t = random_tournament(&mut rng, 20, System::McMahon, false);
+    for r in 1..=3 {
+        let paired = pair_round(&t, RoundNo::from_index(r - 1)).expect("a pairing exists");
+        play(&mut t, &mut rng, &paired);
+    }
+    let round = RoundNo::from_index(3);
+    let draw = Draw::prepare(&t, round).expect("the round can be prepared");
+    let players = draw.players();
+    for g in draw.pair().expect("a pairing exists").games {
+        let e = draw
+            .explain(g.white, g.black)
+            .expect("the board can be explained");
+        let (i, j) = (
+            players.iter().position(|p| *p == g.white),
+            players.iter().position(|p| *p == g.black),
+        );
+        let (i, j) = (
+            i.expect("white is in the draw"),
+            j.expect("black is in the draw"),
+        );
+        assert_eq!(e.chosen, draw.breakdown(i.min(j), i.max(j)));
+        let alt = e
+            .alternative
+            .expect("twenty players can be paired another way");
+        assert!(alt.loss >= 0, "the engine's pairing is the best one");
+        assert_ne!(alt.first_opponent.0, g.black);
+        assert_ne!(alt.second_opponent.0, g.white);
+    }
+}
+
+#[test]
+fn the_report_names_a_repeat_a_club_pairing_a_big_handicap_and_colour_imbalance() {
+    let mut t = Tournament::new(Settings {
+        number_of_rounds: 3,
+        ..Settings::default()
+    });
+    let mut ids = Vec::new();
+    for (name, rank, club) in [
+        ("A", 2, "Kyiv"),
+        ("B", -10, "kyiv"),
+        ("C", -5, "Lviv"),
+        ("D", -6, ""),
+    ] {
+        let mut p = Player::new(PlayerId(0), name, "X", Rank::from_opengotha_value(rank));
+        p.club = club.to_owned();
+        ids.push(t.register(p));
+    }
+    let game = |round: u32, board: u32, white: PlayerId, black: PlayerId, handicap: u8| Game {
+        round: RoundNo::new(round).expect("round"),
+        board: BoardNo::new(board).expect("board"),
+        white,
+        black,
+        handicap,
+        komi: HalfPoints::HALF,
+        result: GameResult::WhiteWins,
+        origin: ResultOrigin::Played,
+        colours_known: true,
+    };
+    for g in [
+        game(1, 1, ids[0], ids[1], 0),
+        game(1, 2, ids[2], ids[3], 0),
+        game(2, 1, ids[0], ids[2], 0),
+        game(2, 2, ids[3], ids[1], 0),
+        game(3, 1, ids[0], ids[1], 9),
+        game(3, 2, ids[2], ids[3], 0),
+    ] {
+        t.add_game(g).expect("a valid game");
+    }
+    let r = report::report(
+        &t,
+        RoundNo::new(3).expect("round"),
+        &report::ReportLimits::default(),
+    );
+    let boards = |v: &[report::Board]| v.iter().map(|b| b.board.get()).collect::<Vec<_>>();
+    assert_eq!(boards(&r.repeats), vec![1, 2]);
+    assert_eq!(boards(&r.same_club), vec![1]);
+    assert_eq!(
+        r.big_handicaps
+            .iter()
+            .map(|(b, h)| (b.board.get(), *h))
+            .collect::<Vec<_>>(),
+        vec![(1, 9)]
+    );
+    assert_eq!(r.colour_imbalance, vec![(ids[0], 2), (ids[1], -2)]);
+    assert!(!r.is_clean());
 }
