@@ -30,6 +30,15 @@ pub enum Command {
         #[arg(long)]
         round: Option<u32>,
     },
+    /// Pair a round of an OpenGotha file as OpenGotha would, forgetting that
+    /// round and later ones, and print the boards as tab-separated text.
+    Pair {
+        /// The OpenGotha XML file.
+        file: std::path::PathBuf,
+        /// The round to pair, from 1.
+        #[arg(long)]
+        round: u32,
+    },
     /// Manage accounts and API tokens.
     Admin {
         #[command(subcommand)]
@@ -150,5 +159,31 @@ pub fn standings(file: &std::path::Path, round: Option<u32>) -> anyhow::Result<(
         None => tournament.last_round_with_game().map_or(0, |r| r.get()),
     };
     print!("{}", standings_tsv::render(&tournament, round));
+    Ok(())
+}
+
+/// `tengen pair FILE.xml --round N`: forget rounds N and later, pair round N,
+/// print the boards and the time the pairing took.
+pub fn pair(file: &std::path::Path, round: u32) -> anyhow::Result<()> {
+    use crate::core::formats::opengotha;
+    use crate::core::pairing;
+    use anyhow::Context as _;
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let tournament =
+        opengotha::import_bytes(&bytes).with_context(|| format!("{}", file.display()))?;
+    let rounds = tournament.settings().number_of_rounds;
+    let round = crate::core::RoundNo::new(round)
+        .filter(|r| r.get() <= rounds)
+        .with_context(|| format!("--round {round}: the tournament has rounds 1 to {rounds}"))?;
+    let tournament = pairing::before_round(&tournament, round);
+    let start = std::time::Instant::now();
+    let paired = pairing::pair_round(&tournament, round)?;
+    let ms = start.elapsed().as_millis();
+    let players = 2 * paired.games.len() + usize::from(paired.bye.is_some());
+    print!(
+        "{}",
+        crate::core::formats::pairing_tsv::render(&tournament, &paired)
+    );
+    println!("# pairing_ms={ms} players={players}");
     Ok(())
 }

@@ -19,6 +19,7 @@ fn main() -> anyhow::Result<()> {
             runtime()?.block_on(tengen::cli::run_admin(command, database))
         }
         Some(Command::Standings { file, round }) => tengen::cli::standings(&file, round),
+        Some(Command::Pair { file, round }) => tengen::cli::pair(&file, round),
     }
 }
 

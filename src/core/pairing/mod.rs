@@ -1,1 +1,582 @@
-//! Pairing: OpenGotha-compatible McMahon and Swiss, round robin, knockout.
+//! Pairing: OpenGotha-compatible McMahon, Swiss, SwissCat and Cup by
+//! maximum-weight perfect matching, plus round robin and knockout.
+//!
+//! A pair's weight is 1 plus one term per criterion (OpenGotha `costValue`);
+//! the round's pairing maximises the sum. Criteria, most important first, with
+//! OpenGotha's McMahon defaults (a tournament file carries its own values):
+//!
+//! 1. avoid duplicate games (`paiBaAvoidDuplGame`) — 5·10¹⁴
+//! 2. avoid mixing categories (`paiMaAvoidMixingCategories`) — 0 (2·10¹³ SwissCat)
+//! 3. minimize score difference (`paiMaMinimizeScoreDifference`) — 10¹¹
+//! 4. avoid same geography: country, club, clubs group (`paiSeAvoidSameGeo`) — 10¹¹
+//! 5. minimize handicap (`paiSeMinimizeHandicap`) — 0 (2·10¹³ SwissCat)
+//! 6. draw-up / draw-down (`paiMaDUDDWeight`) — 10⁸
+//! 7. seeding inside a score group (`paiMaMaximizeSeeding`) — 5·10⁶
+//! 8. white/black balance (`paiBaBalanceWB`) — 10⁶
+//! 9. random (`paiBaRandom`) — 0
+//!
+//! Before matching, an odd field gives the bye to the lowest player without
+//! one ([`bye`]); after it, colours and handicaps come from [`colours`] and
+//! boards are numbered by the weaker player's score, then rating.
+
+pub mod blossom;
+pub mod bye;
+pub mod colours;
+pub mod explain;
+pub mod groups;
+pub mod knockout;
+pub mod matching;
+pub mod report;
+pub mod round_robin;
+pub mod weights;
+
+#[cfg(test)]
+mod tests;
+
+use crate::core::ids::{BoardNo, PlayerId, RoundNo};
+use crate::core::player::{Player, Registration};
+use crate::core::rank::Rank;
+use crate::core::round::{Bye, Game, GameResult, ResultOrigin};
+use crate::core::settings::{Criterion, Settings};
+use crate::core::standings::{ScoreSheet, scores};
+use crate::core::tournament::Tournament;
+use crate::core::units::Ratio;
+use colours::ColourInput;
+use groups::Groups;
+use std::cmp::Ordering;
+use std::collections::{HashMap, HashSet};
+use weights::GroupSeat;
+
+/// Why no pairing could be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PairingError {
+    /// No pairing satisfies the hard constraints (e.g. an odd number of players
+    /// with nobody allowed the bye).
+    #[error("no valid pairing exists")]
+    NoValidPairing,
+    /// Pair weights are too far apart to be compared without overflow.
+    #[error("pair weights are out of the supported range")]
+    WeightOutOfRange,
+}
+
+/// The new games of a round and its bye.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundPairing {
+    /// The games, by board number.
+    pub games: Vec<Game>,
+    /// The player given the bye, if the field was odd.
+    pub bye: Option<PlayerId>,
+}
+
+/// A pair's weight term by term (OpenGotha's `costValue`), for reports and
+/// explanations; [`Breakdown::total`] is what the matching maximises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Breakdown {
+    /// `paiBaAvoidDuplGame`.
+    pub avoid_duplicate_games: i64,
+    /// `paiBaRandom`.
+    pub random: i64,
+    /// `paiBaBalanceWB`.
+    pub balance_wb: i64,
+    /// `paiMaAvoidMixingCategories`.
+    pub avoid_mixing_categories: i64,
+    /// `paiMaMinimizeScoreDifference`.
+    pub minimize_score_difference: i64,
+    /// `paiMaDUDDWeight`.
+    pub dudd: i64,
+    /// `paiMaMaximizeSeeding`.
+    pub maximize_seeding: i64,
+    /// `paiSeMinimizeHandicap`.
+    pub minimize_handicap: i64,
+    /// `paiSeAvoidSameGeo`.
+    pub avoid_same_geo: i64,
+}
+
+impl Breakdown {
+    /// 1 (OpenGotha's floor: 0 would mean "not allowed") plus every term.
+    pub fn total(&self) -> Result<i64, PairingError> {
+        [
+            self.avoid_duplicate_games,
+            self.random,
+            self.balance_wb,
+            self.avoid_mixing_categories,
+            self.minimize_score_difference,
+            self.dudd,
+            self.maximize_seeding,
+            self.minimize_handicap,
+            self.avoid_same_geo,
+        ]
+        .into_iter()
+        .try_fold(1i64, |sum, term| sum.checked_add(term))
+        .ok_or(PairingError::WeightOutOfRange)
+    }
+}
+
+/// One player to pair, with everything the weights read.
+#[derive(Debug, Clone)]
+struct Entrant<'t> {
+    player: &'t Player,
+    key: String,
+    mms2: i32,
+    category: i64,
+    seat: GroupSeat,
+    wb_balance: i64,
+    /// MMS for the handicap criterion; the maximum when exempt from secondary criteria.
+    pseudo_mms: i64,
+    /// Country and club lower-cased, as OpenGotha compares them.
+    country: String,
+    club: String,
+    /// Indices of the clubs groups that list the player's club.
+    clubs_groups: Vec<usize>,
+}
+
+impl Entrant<'_> {
+    fn colour_input(&self) -> ColourInput<'_> {
+        ColourInput {
+            player: self.player,
+            mms2: self.mms2,
+            wb_balance: self.wb_balance,
+        }
+    }
+}
+
+/// A round being paired: the players in OpenGotha's order, the bye, and what
+/// the weights need. [`pair_round`] is `Draw::prepare(…)?.pair()`.
+#[derive(Debug)]
+pub struct Draw<'t> {
+    tournament: &'t Tournament,
+    round: RoundNo,
+    entrants: Vec<Entrant<'t>>,
+    bye: Option<PlayerId>,
+    groups: Groups,
+    /// `met[i * n + j]`: players `i` and `j` of the draw have already played.
+    met: Vec<bool>,
+}
+
+/// Pairs `round` of `tournament` for the players who take part in it: registered
+/// as final, participating, and not yet in a game or the bye of that round.
+pub fn pair_round(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
+    Draw::prepare(tournament, round)?.pair()
+}
+
+impl<'t> Draw<'t> {
+    /// Orders the players to pair, chooses the bye and builds the score groups.
+    pub fn prepare(tournament: &'t Tournament, round: RoundNo) -> Result<Self, PairingError> {
+        let settings = tournament.settings();
+        let done = round.index();
+        let sheet = scores(tournament, done as u32);
+        let busy: HashSet<PlayerId> = tournament
+            .games()
+            .iter()
+            .filter(|g| g.round == round)
+            .flat_map(|g| [g.white, g.black])
+            .chain(
+                tournament
+                    .byes()
+                    .iter()
+                    .filter(|b| b.round == round)
+                    .map(|b| b.player),
+            )
+            .collect();
+        let mut order: Vec<PlayerId> =
+            groups::all_players_in_order(tournament, done, &settings.placement)
+                .into_iter()
+                .filter(|id| {
+                    tournament.player(*id).is_some_and(|p| {
+                        p.registration == Registration::Final
+                            && p.participation.plays(round)
+                            && !busy.contains(id)
+                    })
+                })
+                .collect();
+        let mut bye = None;
+        if order.len() % 2 == 1 {
+            if tournament.byes().iter().any(|b| b.round == round) {
+                return Err(PairingError::NoValidPairing);
+            }
+            bye = bye::choose_bye(tournament, &sheet, round, &order);
+            order.retain(|id| Some(*id) != bye);
+        }
+        let groups = groups::groups(tournament, &sheet, round);
+        let entrants: Vec<Entrant> = order
+            .iter()
+            .filter_map(|&id| tournament.player(id))
+            .map(|p| entrant(tournament, &sheet, &groups, round, p))
+            .collect();
+        let n = entrants.len();
+        let index: HashMap<PlayerId, usize> = entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.player.id, i))
+            .collect();
+        let mut met = vec![false; n * n];
+        for g in tournament.games().iter().filter(|g| g.round < round) {
+            if let (Some(&i), Some(&j)) = (index.get(&g.white), index.get(&g.black)) {
+                met[i * n + j] = true;
+                met[j * n + i] = true;
+            }
+        }
+        Ok(Draw {
+            tournament,
+            round,
+            entrants,
+            bye,
+            groups,
+            met,
+        })
+    }
+
+    /// The players to pair, in OpenGotha's order (score order before the round).
+    pub fn players(&self) -> Vec<PlayerId> {
+        self.entrants.iter().map(|e| e.player.id).collect()
+    }
+
+    /// The player given the bye.
+    pub fn bye(&self) -> Option<PlayerId> {
+        self.bye
+    }
+
+    /// The weight of pairing players `i` and `j` of [`Draw::players`], term by
+    /// term; some terms depend on which of the two comes first.
+    pub fn breakdown(&self, i: usize, j: usize) -> Breakdown {
+        let (a, b) = (&self.entrants[i], &self.entrants[j]);
+        let settings = self.tournament.settings();
+        let p = &settings.pairing;
+        let nx1 = p.standard_nx1_factor;
+        let handicap =
+            colours::signed_handicap(&settings.handicap, &a.colour_input(), &b.colour_input());
+        let categories = settings.number_of_categories() as i64;
+        let seed_system = if self.round.get() <= p.last_round_for_seed_system1 {
+            p.seed_system1
+        } else {
+            p.seed_system2
+        };
+        let handicap_range = if settings.placement.first() == Some(&Criterion::Mms) {
+            self.groups.count
+        } else {
+            let mm = &settings.mcmahon;
+            i64::from(mm.bar.opengotha_value() - mm.floor.opengotha_value() + 3)
+                + self.round.index() as i64
+        };
+        Breakdown {
+            avoid_duplicate_games: weights::avoid_duplicate_games(
+                p.avoid_duplicate_game,
+                self.met[i * self.entrants.len() + j],
+            ),
+            random: if p.random == 0 {
+                0
+            } else {
+                weights::random(p.random, &a.key, &b.key)
+            },
+            balance_wb: weights::balance_wb(
+                p.balance_white_black,
+                i64::from(handicap),
+                a.wb_balance,
+                b.wb_balance,
+            ),
+            avoid_mixing_categories: weights::avoid_mixing_categories(
+                p.avoid_mixing_categories,
+                nx1,
+                a.category,
+                b.category,
+                categories,
+            ),
+            minimize_score_difference: weights::minimize_score_difference(
+                p.minimize_score_difference,
+                nx1,
+                &a.seat,
+                &b.seat,
+                a.category == b.category,
+                self.groups.count,
+            ),
+            dudd: weights::dudd(
+                p.dudd_weight,
+                p.dudd_upper_mode,
+                p.dudd_lower_mode,
+                p.compensate_dudd,
+                &a.seat,
+                &b.seat,
+                (a.category - b.category).abs(),
+            ),
+            maximize_seeding: weights::maximize_seeding(
+                p.maximize_seeding,
+                seed_system,
+                &a.seat,
+                &b.seat,
+                &a.key,
+                &b.key,
+            ),
+            minimize_handicap: weights::minimize_handicap(
+                p.minimize_handicap,
+                nx1,
+                a.pseudo_mms,
+                b.pseudo_mms,
+                handicap_range,
+            ),
+            avoid_same_geo: weights::avoid_same_geo(
+                p.avoid_same_geo,
+                p.minimize_score_difference,
+                nx1,
+                i64::from(p.prefer_mms_diff_rather_than_same_country),
+                i64::from(p.prefer_mms_diff_rather_than_same_club),
+                geography(a, b),
+                self.groups.count,
+            ),
+        }
+    }
+
+    /// Every pair's total weight, `totals[i * n + j]` for `i < j`.
+    fn totals(&self) -> Result<Vec<i64>, PairingError> {
+        let n = self.entrants.len();
+        let mut totals = vec![0i64; n * n];
+        for i in 0..n {
+            for j in (i + 1)..n {
+                totals[i * n + j] = self.breakdown(i, j).total()?;
+            }
+        }
+        Ok(totals)
+    }
+
+    /// Position of `player` in [`Draw::players`].
+    fn index_of(&self, player: PlayerId) -> Option<usize> {
+        self.entrants.iter().position(|e| e.player.id == player)
+    }
+
+    /// Matches the players and makes the games, boards numbered as OpenGotha does.
+    pub fn pair(&self) -> Result<RoundPairing, PairingError> {
+        let n = self.entrants.len();
+        let totals = self.totals()?;
+        let pairs = matching::max_weight_perfect_matching(n, |i, j| Some(totals[i * n + j]))?;
+        let settings = self.tournament.settings();
+        let mut games: Vec<Game> = pairs
+            .iter()
+            .map(|&(i, j)| {
+                let (a, b) = (&self.entrants[i], &self.entrants[j]);
+                let c =
+                    colours::game_between(&settings.handicap, &a.colour_input(), &b.colour_input());
+                let (white, black) = if c.first_is_white { (a, b) } else { (b, a) };
+                Game {
+                    round: self.round,
+                    board: BoardNo::new(1).unwrap_or_else(|| unreachable!("1 is a board number")),
+                    white: white.player.id,
+                    black: black.player.id,
+                    handicap: c.handicap,
+                    komi: colours::komi(settings, c.handicap),
+                    result: GameResult::Unknown,
+                    origin: ResultOrigin::Played,
+                    colours_known: true,
+                }
+            })
+            .collect();
+        self.number_boards(&mut games);
+        Ok(RoundPairing {
+            games,
+            bye: self.bye,
+        })
+    }
+
+    /// OpenGotha's `renumberTablesByBestScoreThenRating`: games ordered by the
+    /// weaker player's placement criteria counted through this round (before
+    /// its games and bye are recorded), then by rating, with Java's sort;
+    /// board numbers skip boards already in use.
+    fn number_boards(&self, games: &mut [Game]) {
+        let criteria = &self.tournament.settings().placement;
+        let rows = every_row(self.tournament, self.round.get(), criteria);
+        let rating = |id: PlayerId| self.tournament.player(id).map_or(0, |p| p.rating.gor());
+        let none = Vec::new();
+        let values = |id: PlayerId| rows.get(&id).unwrap_or(&none);
+        let by_score = |x: PlayerId, y: PlayerId| values(y).cmp(values(x));
+        let weaker = |g: &Game| match by_score(g.white, g.black) {
+            Ordering::Less => g.black,
+            Ordering::Greater => g.white,
+            Ordering::Equal if rating(g.white) < rating(g.black) => g.black,
+            Ordering::Equal => g.white,
+        };
+        java_sort(games, |g1, g2| {
+            let (w1, w2) = (weaker(g1), weaker(g2));
+            match by_score(w1, w2) {
+                Ordering::Equal if rating(w1) > rating(w2) => Ordering::Less,
+                Ordering::Equal => Ordering::Greater,
+                other => other,
+            }
+        });
+        let taken: HashSet<u32> = self
+            .tournament
+            .games()
+            .iter()
+            .filter(|g| g.round == self.round)
+            .map(|g| g.board.get())
+            .collect();
+        let mut free = (1u32..).filter(|b| !taken.contains(b));
+        for g in games.iter_mut() {
+            if let Some(board) = free.next().and_then(BoardNo::new) {
+                g.board = board;
+            }
+        }
+    }
+}
+
+/// Every player's criterion values after `rounds` rounds.
+fn every_row(
+    tournament: &Tournament,
+    rounds: u32,
+    criteria: &[Criterion],
+) -> HashMap<PlayerId, Vec<Ratio>> {
+    let mut every = tournament.clone();
+    let mut settings = every.settings().clone();
+    settings.display.display_non_playing_players = true;
+    every.set_settings(settings);
+    crate::core::standings::standings(&every, rounds, criteria)
+        .rows
+        .into_iter()
+        .map(|r| (r.player, r.values))
+        .collect()
+}
+
+/// Java's `Collections.sort` on a short list (binary insertion sort after the
+/// first run, as TimSort does below 32 elements), so that OpenGotha's
+/// inconsistent board comparator gives the same order here.
+fn java_sort<T: Clone>(items: &mut [T], cmp: impl Fn(&T, &T) -> Ordering) {
+    let n = items.len();
+    if n < 2 {
+        return;
+    }
+    let mut run = 2;
+    if cmp(&items[1], &items[0]) == Ordering::Less {
+        while run < n && cmp(&items[run], &items[run - 1]) == Ordering::Less {
+            run += 1;
+        }
+        items[..run].reverse();
+    } else {
+        while run < n && cmp(&items[run], &items[run - 1]) != Ordering::Less {
+            run += 1;
+        }
+    }
+    for start in run..n {
+        let pivot = items[start].clone();
+        let (mut left, mut right) = (0, start);
+        while left < right {
+            let mid = (left + right) / 2;
+            if cmp(&pivot, &items[mid]) == Ordering::Less {
+                right = mid;
+            } else {
+                left = mid + 1;
+            }
+        }
+        items[left..=start].rotate_right(1);
+    }
+}
+
+/// Whether two players share a country, a club or a clubs group
+/// (case-insensitive, as OpenGotha compares them).
+fn geography(a: &Entrant, b: &Entrant) -> weights::Geography {
+    weights::Geography {
+        same_country: a.country == b.country,
+        same_club: a.club == b.club,
+        same_clubs_group: a.clubs_groups.iter().any(|g| b.clubs_groups.contains(g)),
+    }
+}
+
+/// What the weights read about `player` before `round`.
+fn entrant<'t>(
+    tournament: &'t Tournament,
+    sheet: &ScoreSheet,
+    groups: &Groups,
+    round: RoundNo,
+    player: &'t Player,
+) -> Entrant<'t> {
+    let settings = tournament.settings();
+    let id = player.id;
+    let mms2 = sheet.mms(id).map_or(0, |m| m.halves());
+    let nbw2 = sheet.nbw(id).map_or(0, |m| m.halves());
+    let club = player.club.to_lowercase();
+    let wb_balance = tournament
+        .games()
+        .iter()
+        .filter(|g| g.round < round && g.handicap == 0)
+        .map(|g| match (g.white == id, g.black == id) {
+            (true, _) => 1,
+            (_, true) => -1,
+            _ => 0,
+        })
+        .sum();
+    Entrant {
+        player,
+        key: colours::key(player),
+        mms2,
+        category: settings.category_of(player.rank) as i64,
+        seat: groups.seat(id),
+        wb_balance,
+        pseudo_mms: pseudo_mms(settings, sheet, round, player, mms2, nbw2),
+        country: player.country.to_lowercase(),
+        club: club.clone(),
+        clubs_groups: tournament
+            .clubs_groups()
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.clubs.iter().any(|c| c.to_lowercase() == club))
+            .map(|(k, _)| k)
+            .collect(),
+    }
+}
+
+/// OpenGotha's pseudo MMS for the handicap criterion: players with many
+/// wins, at or above the rank threshold, or above the bar count as the maximum.
+fn pseudo_mms(
+    settings: &Settings,
+    sheet: &ScoreSheet,
+    round: RoundNo,
+    player: &Player,
+    mms2: i32,
+    nbw2: i32,
+) -> i64 {
+    let p = &settings.pairing;
+    let rounds = settings.number_of_rounds as i32;
+    let nbw2_threshold = if p.secondary_nbw_threshold_active {
+        rounds
+    } else {
+        2 * rounds
+    };
+    let bar = settings.mcmahon.bar.opengotha_value() - Rank::OPENGOTHA_MIN;
+    let smms = sheet.start_mms(player.id).map_or(0, |s| s.halves() / 2);
+    let strong = 2 * player.rank.opengotha_value() + nbw2
+        >= 2 * p.secondary_rank_threshold.opengotha_value();
+    let above_bar = p.secondary_bar_threshold_active && smms >= bar;
+    if nbw2 >= nbw2_threshold || strong || above_bar {
+        i64::from(settings.mcmahon.bar.opengotha_value() + 2 - Rank::OPENGOTHA_MIN)
+            + round.index() as i64
+    } else {
+        i64::from(mms2 / 2)
+    }
+}
+
+/// The tournament as it stood before `round`: every game and bye of that round
+/// and later forgotten (players, settings, teams and clubs groups kept).
+pub fn before_round(tournament: &Tournament, round: RoundNo) -> Tournament {
+    let mut out = Tournament::new(tournament.settings().clone());
+    let ids: HashMap<PlayerId, PlayerId> = tournament
+        .players()
+        .iter()
+        .map(|p| (p.id, out.register(p.clone())))
+        .collect();
+    let id = |p: PlayerId| ids.get(&p).copied().unwrap_or(p);
+    for g in tournament.games().iter().filter(|g| g.round < round) {
+        let game = Game {
+            white: id(g.white),
+            black: id(g.black),
+            ..g.clone()
+        };
+        // Kept games were valid in the original tournament, so they are here too.
+        let _ = out.add_game(game);
+    }
+    for b in tournament.byes().iter().filter(|b| b.round < round) {
+        let _ = out.give_bye(Bye {
+            round: b.round,
+            player: id(b.player),
+        });
+    }
+    for group in tournament.clubs_groups() {
+        out.add_clubs_group(group.clone());
+    }
+    out
+}

@@ -1,0 +1,234 @@
+//! Maximum-weight perfect matching over the players to pair.
+//!
+//! OpenGotha pairs a round by a maximum-weight matching on the complete graph of
+//! the players (Gabow's O(n³) blossom). We solve the same problem with our own
+//! blossom ([`super::blossom`]), checked against brute force below. Invariant:
+//! the result is perfect, so every vertex gets exactly one mate.
+
+use super::PairingError;
+
+/// Largest weight spread we accept: the solver doubles weights and adds two
+/// duals of about that size, so we leave a comfortable margin.
+const MAX_SPREAD: i64 = i64::MAX / 64;
+
+/// The pairs `(i, j)`, `i < j`, of a maximum-weight perfect matching of the `n`
+/// vertices, where `weight(i, j)` (called with `i < j` only) is the benefit of
+/// pairing `i` with `j`, or `None` when they must not be paired. Weights may be
+/// negative. The pairs come sorted by `i`.
+pub fn max_weight_perfect_matching(
+    n: usize,
+    weight: impl Fn(usize, usize) -> Option<i64>,
+) -> Result<Vec<(usize, usize)>, PairingError> {
+    if !n.is_multiple_of(2) {
+        return Err(PairingError::NoValidPairing);
+    }
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let mut weights = vec![None; n * n];
+    let (mut min, mut max) = (i64::MAX, i64::MIN);
+    for i in 0..n {
+        for j in (i + 1)..n {
+            let w = weight(i, j);
+            if let Some(w) = w {
+                min = min.min(w);
+                max = max.max(w);
+            }
+            weights[i * n + j] = w;
+        }
+    }
+    if max == i64::MIN {
+        return Err(PairingError::NoValidPairing);
+    }
+    // Adding the same constant to every edge adds n/2 times it to every perfect
+    // matching, so the optimum is unchanged; the solver reads 0 as "no edge".
+    let shift = 1i64
+        .checked_sub(min)
+        .ok_or(PairingError::WeightOutOfRange)?;
+    match max.checked_add(shift) {
+        Some(top) if top <= MAX_SPREAD => {}
+        _ => return Err(PairingError::WeightOutOfRange),
+    }
+    let matrix: Vec<i64> = weights.iter().map(|w| w.map_or(0, |w| w + shift)).collect();
+    let mate = super::blossom::max_weight_perfect(&matrix, n);
+    let mut pairs = Vec::with_capacity(n / 2);
+    for (i, m) in mate.iter().enumerate() {
+        match m {
+            Some(j) if i < *j => pairs.push((i, *j)),
+            Some(_) => {}
+            None => return Err(PairingError::NoValidPairing),
+        }
+    }
+    Ok(pairs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng, rngs::StdRng};
+
+    /// The best total over all perfect matchings of `0..n`, by enumeration.
+    fn brute_force_best(n: usize, w: &[i64]) -> i64 {
+        fn go(free: &mut Vec<usize>, n: usize, w: &[i64]) -> i64 {
+            if free.is_empty() {
+                return 0;
+            }
+            let a = free.remove(0);
+            let mut best = i64::MIN;
+            for k in 0..free.len() {
+                let b = free.remove(k);
+                best = best.max(w[a * n + b] + go(free, n, w));
+                free.insert(k, b);
+            }
+            free.insert(0, a);
+            best
+        }
+        go(&mut (0..n).collect(), n, w)
+    }
+
+    fn total(pairs: &[(usize, usize)], n: usize, w: &[i64]) -> i64 {
+        pairs.iter().map(|&(i, j)| w[i * n + j]).sum()
+    }
+
+    fn assert_perfect(pairs: &[(usize, usize)], n: usize) {
+        let mut seen = vec![false; n];
+        for &(i, j) in pairs {
+            assert!(
+                i < j && !seen[i] && !seen[j],
+                "vertex matched twice in {pairs:?}"
+            );
+            seen[i] = true;
+            seen[j] = true;
+        }
+        assert!(seen.iter().all(|s| *s), "not perfect: {pairs:?}");
+    }
+
+    fn random_weights(
+        rng: &mut StdRng,
+        n: usize,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Vec<i64> {
+        let mut w = vec![0; n * n];
+        for i in 0..n {
+            for j in (i + 1)..n {
+                w[i * n + j] = rng.gen_range(range.clone());
+                w[j * n + i] = w[i * n + j];
+            }
+        }
+        w
+    }
+
+    #[test]
+    fn matches_brute_force_on_random_small_graphs() {
+        let mut rng = StdRng::seed_from_u64(4);
+        for case in 0..800 {
+            let n = 2 * rng.gen_range(1..=6);
+            // Narrow ranges give many ties; wide ones look like OpenGotha's tiers.
+            let range = match case % 3 {
+                0 => -3..=3,
+                1 => -1_000..=1_000,
+                _ => -100_000_000_000..=500_000_000_000_000,
+            };
+            let w = random_weights(&mut rng, n, range);
+            let pairs = max_weight_perfect_matching(n, |i, j| Some(w[i * n + j])).unwrap();
+            assert_perfect(&pairs, n);
+            assert_eq!(
+                total(&pairs, n, &w),
+                brute_force_best(n, &w),
+                "case {case}, n {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn matches_brute_force_on_score_group_shaped_graphs() {
+        // Few distinct weights with big steps, as OpenGotha's tiers give:
+        // many tight edges, blossoms and ties.
+        let mut rng = StdRng::seed_from_u64(12);
+        for case in 0..300 {
+            let n = 2 * rng.gen_range(3..=6);
+            let group: Vec<i64> = (0..n).map(|_| rng.gen_range(0..3)).collect();
+            let mut w = vec![0; n * n];
+            for i in 0..n {
+                for j in (i + 1)..n {
+                    let gap = (group[i] - group[j]).abs();
+                    w[i * n + j] =
+                        1_000_000 * (3 - gap) + 1_000 * rng.gen_range(0..2) + rng.gen_range(0..3);
+                    w[j * n + i] = w[i * n + j];
+                }
+            }
+            let pairs = max_weight_perfect_matching(n, |i, j| Some(w[i * n + j])).unwrap();
+            assert_perfect(&pairs, n);
+            assert_eq!(
+                total(&pairs, n, &w),
+                brute_force_best(n, &w),
+                "case {case}, n {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn forbidden_pairs_are_avoided_while_a_perfect_matching_exists() {
+        let mut rng = StdRng::seed_from_u64(21);
+        for case in 0..300 {
+            let n = 2 * rng.gen_range(2..=5);
+            let w = random_weights(&mut rng, n, -1_000..=1_000);
+            let allowed: Vec<bool> = (0..n * n).map(|_| rng.gen_bool(0.6)).collect();
+            let weight = |i: usize, j: usize| allowed[i * n + j].then_some(w[i * n + j]);
+            // Brute force over allowed edges only: forbidden ones weigh -infinity.
+            let mut masked = w.clone();
+            for i in 0..n {
+                for j in (i + 1)..n {
+                    if !allowed[i * n + j] {
+                        masked[i * n + j] = -1_000_000_000;
+                        masked[j * n + i] = -1_000_000_000;
+                    }
+                }
+            }
+            let best = brute_force_best(n, &masked);
+            match max_weight_perfect_matching(n, weight) {
+                Ok(pairs) => {
+                    assert_perfect(&pairs, n);
+                    assert!(
+                        pairs.iter().all(|&(i, j)| allowed[i * n + j]),
+                        "case {case}"
+                    );
+                    assert_eq!(total(&pairs, n, &w), best, "case {case}");
+                }
+                Err(e) => {
+                    assert_eq!(e, PairingError::NoValidPairing);
+                    assert!(
+                        best < -500_000_000,
+                        "case {case}: a perfect matching existed"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_odd_number_of_players_has_no_perfect_matching() {
+        assert_eq!(
+            max_weight_perfect_matching(3, |_, _| Some(1)),
+            Err(PairingError::NoValidPairing)
+        );
+    }
+
+    #[test]
+    fn weights_too_far_apart_are_refused_rather_than_wrapped() {
+        let w = |i: usize, _| Some(if i == 0 { i64::MIN } else { i64::MAX });
+        assert_eq!(
+            max_weight_perfect_matching(4, w),
+            Err(PairingError::WeightOutOfRange)
+        );
+    }
+
+    #[test]
+    fn three_hundred_players_are_matched_perfectly() {
+        let mut rng = StdRng::seed_from_u64(300);
+        let n = 300;
+        let w = random_weights(&mut rng, n, 0..=500_000_000_000_000);
+        let pairs = max_weight_perfect_matching(n, |i, j| Some(w[i * n + j])).unwrap();
+        assert_perfect(&pairs, n);
+    }
+}

@@ -1,0 +1,318 @@
+//! Property tests: random tournaments played out round by round.
+
+use super::*;
+use crate::core::rating::Rating;
+use crate::core::settings::System;
+use crate::core::units::HalfPoints;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+fn unordered(a: PlayerId, b: PlayerId) -> (PlayerId, PlayerId) {
+    if a < b { (a, b) } else { (b, a) }
+}
+
+/// A random field of `players` players (ranks 20k–5d, maybe a few absences) under
+/// McMahon or Swiss settings for 10 rounds.
+fn random_tournament(
+    rng: &mut StdRng,
+    players: usize,
+    system: System,
+    absences: bool,
+) -> Tournament {
+    let mut settings = Settings {
+        number_of_rounds: 10,
+        system,
+        ..Settings::default()
+    };
+    if system == System::Swiss {
+        settings.placement = vec![Criterion::Nbw, Criterion::Sosw, Criterion::Sososw];
+    }
+    let mut t = Tournament::new(settings);
+    for k in 0..players {
+        let rank = Rank::from_opengotha_value(rng.gen_range(-20..=4));
+        let mut p = Player::new(
+            PlayerId(0),
+            &format!("Name{k:03}"),
+            &format!("First{}", k % 7),
+            rank,
+        );
+        p.rating = Rating::new(rng.gen_range(100..2700));
+        p.club = ["Kyiv", "Lviv", "Odesa", ""][k % 4].to_owned();
+        for r in 1..=10 {
+            if absences && rng.gen_bool(0.05) {
+                p.participation = p.participation.with(RoundNo::from_index(r - 1), false);
+            }
+        }
+        t.register(p);
+    }
+    t
+}
+
+/// Records the pairing of `round` with random results.
+fn play(t: &mut Tournament, rng: &mut StdRng, paired: &RoundPairing) {
+    for g in &paired.games {
+        let result = if rng.gen_bool(0.5) {
+            GameResult::WhiteWins
+        } else {
+            GameResult::BlackWins
+        };
+        t.add_game(Game {
+            result,
+            ..g.clone()
+        })
+        .expect("a new game fits the round");
+    }
+    if let Some(player) = paired.bye {
+        t.give_bye(Bye {
+            round: paired.games.first().map_or(RoundNo::FIRST, |g| g.round),
+            player,
+        })
+        .expect("the bye is free");
+    }
+}
+
+/// The same tournament with the players registered in another order.
+fn shuffled(t: &Tournament, rng: &mut StdRng) -> Tournament {
+    let mut players = t.players().to_vec();
+    players.shuffle(rng);
+    let mut out = Tournament::new(t.settings().clone());
+    let ids: HashMap<PlayerId, PlayerId> = players
+        .into_iter()
+        .map(|p| (p.id, out.register(p)))
+        .collect();
+    for g in t.games() {
+        out.add_game(Game {
+            white: ids[&g.white],
+            black: ids[&g.black],
+            ..g.clone()
+        })
+        .expect("same games");
+    }
+    for b in t.byes() {
+        out.give_bye(Bye {
+            round: b.round,
+            player: ids[&b.player],
+        })
+        .expect("same byes");
+    }
+    out
+}
+
+/// Board, white, black and handicap, with players by name.
+type NamedBoard = (u32, String, String, u8);
+
+/// Boards as names, to compare pairings across different player ids.
+fn by_name(t: &Tournament, p: &RoundPairing) -> (Vec<NamedBoard>, Option<String>) {
+    let name = |id| t.player(id).map(Player::full_name).unwrap_or_default();
+    let games = p
+        .games
+        .iter()
+        .map(|g| (g.board.get(), name(g.white), name(g.black), g.handicap))
+        .collect();
+    (games, p.bye.map(name))
+}
+
+/// Whether the players to pair admit a perfect matching without a repeat game.
+fn repeat_free_pairing_exists(t: &Tournament, round: RoundNo, players: &[PlayerId]) -> bool {
+    let met: HashSet<_> = t
+        .games()
+        .iter()
+        .filter(|g| g.round < round)
+        .map(|g| unordered(g.white, g.black))
+        .collect();
+    let new = |i: usize, j: usize| i64::from(!met.contains(&unordered(players[i], players[j])));
+    let weight = |i: usize, j: usize| Some(new(i, j));
+    matching::max_weight_perfect_matching(players.len(), weight)
+        .map(|pairs| pairs.iter().map(|&(i, j)| new(i, j)).sum::<i64>() == players.len() as i64 / 2)
+        .unwrap_or(false)
+}
+
+fn check_round(t: &Tournament, round: RoundNo, paired: &RoundPairing) {
+    let eligible: Vec<PlayerId> = t
+        .players()
+        .iter()
+        .filter(|p| p.registration == Registration::Final && p.participation.plays(round))
+        .map(|p| p.id)
+        .collect();
+    let mut seen = HashSet::new();
+    for id in paired
+        .games
+        .iter()
+        .flat_map(|g| [g.white, g.black])
+        .chain(paired.bye)
+    {
+        assert!(seen.insert(id), "round {round}: {id} appears twice");
+    }
+    assert_eq!(
+        seen.len(),
+        eligible.len(),
+        "round {round}: not everyone taking part is paired"
+    );
+
+    let draw = Draw::prepare(t, round).expect("the round can be prepared");
+    if repeat_free_pairing_exists(t, round, &draw.players()) {
+        for g in &paired.games {
+            let repeat = t
+                .games()
+                .iter()
+                .any(|old| unordered(old.white, old.black) == unordered(g.white, g.black));
+            assert!(
+                !repeat,
+                "round {round}: {} and {} meet again though avoidable",
+                g.white, g.black
+            );
+        }
+    }
+    if let Some(bye) = paired.bye {
+        let byes = |id: PlayerId| t.byes().iter().filter(|b| b.player == id).count();
+        let fewest = eligible.iter().map(|&id| byes(id)).min().unwrap_or(0);
+        assert_eq!(
+            byes(bye),
+            fewest,
+            "round {round}: {bye} gets another bye though avoidable"
+        );
+    }
+}
+
+#[test]
+fn random_tournaments_pair_everyone_once_avoid_repeats_and_second_byes() {
+    let mut rng = StdRng::seed_from_u64(2026);
+    for (players, system) in [
+        (7, System::McMahon),
+        (31, System::Swiss),
+        (64, System::McMahon),
+        (199, System::McMahon),
+    ] {
+        let mut t = random_tournament(&mut rng, players, system, true);
+        for r in 1..=10 {
+            let round = RoundNo::from_index(r - 1);
+            let paired = pair_round(&t, round).expect("a pairing exists");
+            check_round(&t, round, &paired);
+            play(&mut t, &mut rng, &paired);
+        }
+    }
+}
+
+#[test]
+fn the_order_players_were_registered_in_does_not_change_the_pairing() {
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut t = random_tournament(&mut rng, 41, System::McMahon, true);
+    for r in 1..=6 {
+        let round = RoundNo::from_index(r - 1);
+        let paired = pair_round(&t, round).expect("a pairing exists");
+        let other = shuffled(&t, &mut rng);
+        let again = pair_round(&other, round).expect("a pairing exists");
+        assert_eq!(
+            by_name(&t, &paired),
+            by_name(&other, &again),
+            "round {round}"
+        );
+        play(&mut t, &mut rng, &paired);
+    }
+}
+
+#[test]
+fn bye_goes_to_the_lowest_player_who_has_not_had_one() {
+    let mut rng = StdRng::seed_from_u64(3);
+    let mut t = random_tournament(&mut rng, 5, System::McMahon, false);
+    let mut byes = Vec::new();
+    for r in 1..=5 {
+        let round = RoundNo::from_index(r - 1);
+        let paired = pair_round(&t, round).expect("a pairing exists");
+        byes.push(paired.bye.expect("five players: one bye"));
+        play(&mut t, &mut rng, &paired);
+    }
+    byes.sort();
+    byes.dedup();
+    assert_eq!(byes.len(), 5, "five rounds, five different byes");
+}
+
+#[test]
+fn every_board_is_explained_by_its_weight_and_a_costlier_alternative() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut t = random_tournament(&mut rng, 20, System::McMahon, false);
+    for r in 1..=3 {
+        let paired = pair_round(&t, RoundNo::from_index(r - 1)).expect("a pairing exists");
+        play(&mut t, &mut rng, &paired);
+    }
+    let round = RoundNo::from_index(3);
+    let draw = Draw::prepare(&t, round).expect("the round can be prepared");
+    let players = draw.players();
+    for g in draw.pair().expect("a pairing exists").games {
+        let e = draw
+            .explain(g.white, g.black)
+            .expect("the board can be explained");
+        let (i, j) = (
+            players.iter().position(|p| *p == g.white),
+            players.iter().position(|p| *p == g.black),
+        );
+        let (i, j) = (
+            i.expect("white is in the draw"),
+            j.expect("black is in the draw"),
+        );
+        assert_eq!(e.chosen, draw.breakdown(i.min(j), i.max(j)));
+        let alt = e
+            .alternative
+            .expect("twenty players can be paired another way");
+        assert!(alt.loss >= 0, "the engine's pairing is the best one");
+        assert_ne!(alt.first_opponent.0, g.black);
+        assert_ne!(alt.second_opponent.0, g.white);
+    }
+}
+
+#[test]
+fn the_report_names_a_repeat_a_club_pairing_a_big_handicap_and_colour_imbalance() {
+    let mut t = Tournament::new(Settings {
+        number_of_rounds: 3,
+        ..Settings::default()
+    });
+    let mut ids = Vec::new();
+    for (name, rank, club) in [
+        ("A", 2, "Kyiv"),
+        ("B", -10, "kyiv"),
+        ("C", -5, "Lviv"),
+        ("D", -6, ""),
+    ] {
+        let mut p = Player::new(PlayerId(0), name, "X", Rank::from_opengotha_value(rank));
+        p.club = club.to_owned();
+        ids.push(t.register(p));
+    }
+    let game = |round: u32, board: u32, white: PlayerId, black: PlayerId, handicap: u8| Game {
+        round: RoundNo::new(round).expect("round"),
+        board: BoardNo::new(board).expect("board"),
+        white,
+        black,
+        handicap,
+        komi: HalfPoints::HALF,
+        result: GameResult::WhiteWins,
+        origin: ResultOrigin::Played,
+        colours_known: true,
+    };
+    for g in [
+        game(1, 1, ids[0], ids[1], 0),
+        game(1, 2, ids[2], ids[3], 0),
+        game(2, 1, ids[0], ids[2], 0),
+        game(2, 2, ids[3], ids[1], 0),
+        game(3, 1, ids[0], ids[1], 9),
+        game(3, 2, ids[2], ids[3], 0),
+    ] {
+        t.add_game(g).expect("a valid game");
+    }
+    let r = report::report(
+        &t,
+        RoundNo::new(3).expect("round"),
+        &report::ReportLimits::default(),
+    );
+    let boards = |v: &[report::Board]| v.iter().map(|b| b.board.get()).collect::<Vec<_>>();
+    assert_eq!(boards(&r.repeats), vec![1, 2]);
+    assert_eq!(boards(&r.same_club), vec![1]);
+    assert_eq!(
+        r.big_handicaps
+            .iter()
+            .map(|(b, h)| (b.board.get(), *h))
+            .collect::<Vec<_>>(),
+        vec![(1, 9)]
+    );
+    assert_eq!(r.colour_imbalance, vec![(ids[0], 2), (ids[1], -2)]);
+    assert!(!r.is_clean());
+}
