@@ -11,6 +11,7 @@ pub mod pairing;
 pub mod player;
 pub mod rank;
 pub mod rating;
+pub mod results;
 pub mod round;
 pub mod settings;
 pub mod standings;

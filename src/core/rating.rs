@@ -29,6 +29,12 @@ impl Rating {
         Rating::new(ffg + Self::FFG_OFFSET)
     }
 
+    /// The rating a player of `rank` gets when none is known: the middle of
+    /// the rank's GoR band (1d = 2100, 100 points a grade, as the EGD).
+    pub fn of_rank(rank: super::rank::Rank) -> Self {
+        Rating::new(2100 + 100 * rank.opengotha_value())
+    }
+
     /// The GoR value.
     pub fn gor(self) -> i32 {
         self.0
@@ -50,5 +56,13 @@ mod tests {
         assert_eq!(Rating::new(5000).gor(), 2949);
         assert_eq!(Rating::new(-2950).gor(), -900);
         assert_eq!(Rating::from_ffg(-250).gor(), 1800);
+        assert_eq!(
+            Rating::of_rank(super::super::rank::Rank::Kyu(1)).gor(),
+            2000
+        );
+        assert_eq!(
+            Rating::of_rank(super::super::rank::Rank::Dan(3)).gor(),
+            2300
+        );
     }
 }

@@ -38,6 +38,23 @@ pub enum TournamentError {
     /// Another player already has the bye of that round.
     #[error("round {0} already has a bye")]
     ByeTaken(RoundNo),
+    /// The round already has games; unpair it first.
+    #[error("round {0} is already paired")]
+    RoundAlreadyPaired(RoundNo),
+    /// A result was entered in the round, so its pairing stays.
+    #[error("round {0} has results; it can no longer be unpaired")]
+    RoundHasResults(RoundNo),
+    /// No game is on that board.
+    #[error("round {round} has no board {board}")]
+    NoSuchBoard {
+        /// The round.
+        round: RoundNo,
+        /// The board asked for.
+        board: BoardNo,
+    },
+    /// The player has games or byes, which would lose their opponent.
+    #[error("player {0} has games; withdraw them instead of deleting")]
+    PlayerHasGames(PlayerId),
 }
 
 /// A team of a team event, with its board order per round.
@@ -229,6 +246,109 @@ impl Tournament {
     }
 }
 
+/// Changes the organiser makes during a tournament. Each keeps the
+/// aggregate's invariant, or refuses and changes nothing.
+impl Tournament {
+    /// Replaces a registered player's details (same id).
+    pub fn update_player(&mut self, player: Player) -> Result<(), TournamentError> {
+        let slot = self
+            .players
+            .iter_mut()
+            .find(|p| p.id == player.id)
+            .ok_or(TournamentError::UnknownPlayer(player.id))?;
+        *slot = player;
+        Ok(())
+    }
+
+    /// Deletes a registration made by mistake; players with games are withdrawn instead.
+    pub fn remove_player(&mut self, id: PlayerId) -> Result<Player, TournamentError> {
+        let index = self
+            .players
+            .iter()
+            .position(|p| p.id == id)
+            .ok_or(TournamentError::UnknownPlayer(id))?;
+        let has_games = self.games.iter().any(|g| g.colour_of(id).is_some())
+            || self.byes.iter().any(|b| b.player == id);
+        if has_games {
+            return Err(TournamentError::PlayerHasGames(id));
+        }
+        Ok(self.players.remove(index))
+    }
+
+    /// Whether a round has any game or bye.
+    pub fn is_paired(&self, round: RoundNo) -> bool {
+        self.games.iter().any(|g| g.round == round) || self.byes.iter().any(|b| b.round == round)
+    }
+
+    /// The first round without games, if any is left.
+    pub fn next_round(&self) -> Option<RoundNo> {
+        (1..=self.settings.number_of_rounds)
+            .filter_map(RoundNo::new)
+            .find(|r| !self.is_paired(*r))
+    }
+
+    /// Records a round's pairing: every game and the bye, or nothing.
+    pub fn record_pairing(
+        &mut self,
+        round: RoundNo,
+        games: Vec<Game>,
+        bye: Option<PlayerId>,
+    ) -> Result<(), TournamentError> {
+        if self.is_paired(round) {
+            return Err(TournamentError::RoundAlreadyPaired(round));
+        }
+        let mut next = self.clone();
+        for game in games {
+            next.add_game(Game { round, ..game })?;
+        }
+        if let Some(player) = bye {
+            next.give_bye(Bye { round, player })?;
+        }
+        *self = next;
+        Ok(())
+    }
+
+    /// Removes a round's games and bye while no result has been entered.
+    pub fn unpair(&mut self, round: RoundNo) -> Result<(), TournamentError> {
+        if self
+            .games
+            .iter()
+            .any(|g| g.round == round && g.result != super::round::GameResult::Unknown)
+        {
+            return Err(TournamentError::RoundHasResults(round));
+        }
+        self.games.retain(|g| g.round != round);
+        self.byes.retain(|b| b.round != round);
+        Ok(())
+    }
+
+    /// The game on a board of a round.
+    pub fn game_on(&self, round: RoundNo, board: BoardNo) -> Option<&Game> {
+        self.games
+            .iter()
+            .find(|g| g.round == round && g.board == board)
+    }
+
+    /// Sets a game's result and how it arose; returns the game as it was.
+    pub fn set_result(
+        &mut self,
+        round: RoundNo,
+        board: BoardNo,
+        result: super::round::GameResult,
+        origin: super::round::ResultOrigin,
+    ) -> Result<Game, TournamentError> {
+        let game = self
+            .games
+            .iter_mut()
+            .find(|g| g.round == round && g.board == board)
+            .ok_or(TournamentError::NoSuchBoard { round, board })?;
+        let before = game.clone();
+        game.result = result;
+        game.origin = origin;
+        Ok(before)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,5 +412,70 @@ mod tests {
             Err(TournamentError::SelfPairing(a))
         );
         assert_eq!(t.last_round_with_game(), Some(RoundNo::FIRST));
+    }
+
+    fn three_players() -> (Tournament, [PlayerId; 3]) {
+        let mut t = Tournament::new(Settings::default());
+        let ids = ["A", "B", "C"].map(|n| t.register(Player::new(PlayerId(0), n, n, Rank::Kyu(5))));
+        (t, ids)
+    }
+
+    #[test]
+    fn a_pairing_is_recorded_whole_or_not_at_all() {
+        let (mut t, [a, b, c]) = three_players();
+        let bad = vec![game(1, a, b), game(1, b, c)];
+        assert!(t.record_pairing(RoundNo::FIRST, bad, None).is_err());
+        assert!(
+            !t.is_paired(RoundNo::FIRST),
+            "nothing of the refused pairing stayed"
+        );
+        t.record_pairing(RoundNo::FIRST, vec![game(1, a, b)], Some(c))
+            .unwrap();
+        assert_eq!(t.next_round(), RoundNo::new(2));
+        assert_eq!(
+            t.record_pairing(RoundNo::FIRST, vec![], None),
+            Err(TournamentError::RoundAlreadyPaired(RoundNo::FIRST))
+        );
+    }
+
+    #[test]
+    fn a_round_with_results_cannot_be_unpaired() {
+        let (mut t, [a, b, _]) = three_players();
+        let mut g = game(1, a, b);
+        g.result = GameResult::Unknown;
+        t.record_pairing(RoundNo::FIRST, vec![g], None).unwrap();
+        let board = BoardNo::new(1).unwrap();
+        let before = t
+            .set_result(
+                RoundNo::FIRST,
+                board,
+                GameResult::BlackWins,
+                ResultOrigin::Played,
+            )
+            .unwrap();
+        assert_eq!(before.result, GameResult::Unknown);
+        assert_eq!(
+            t.unpair(RoundNo::FIRST),
+            Err(TournamentError::RoundHasResults(RoundNo::FIRST))
+        );
+        t.set_result(
+            RoundNo::FIRST,
+            board,
+            GameResult::Unknown,
+            ResultOrigin::Played,
+        )
+        .unwrap();
+        t.unpair(RoundNo::FIRST).unwrap();
+        assert!(!t.is_paired(RoundNo::FIRST));
+    }
+
+    #[test]
+    fn players_with_games_are_not_deleted() {
+        let (mut t, [a, b, c]) = three_players();
+        t.record_pairing(RoundNo::FIRST, vec![game(1, a, b)], None)
+            .unwrap();
+        assert_eq!(t.remove_player(a), Err(TournamentError::PlayerHasGames(a)));
+        assert_eq!(t.remove_player(c).map(|p| p.id), Ok(c));
+        assert_eq!(t.players().len(), 2);
     }
 }

@@ -7,6 +7,7 @@
 pub mod accounts;
 pub mod audit;
 pub mod embedded;
+pub mod rounds;
 pub mod tournaments;
 
 use std::path::Path;

@@ -242,3 +242,22 @@ pub async fn remove_staff(
     .await?;
     Ok(())
 }
+
+/// Keeps a self-registered player's e-mail, visible to organisers only.
+pub async fn save_contact(
+    db: impl PgExecutor<'_>,
+    tournament_id: Uuid,
+    player_no: i32,
+    email: &str,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "insert into player_contact (tournament_id, player_no, email) values ($1, $2, $3)
+         on conflict (tournament_id, player_no) do update set email = excluded.email",
+        tournament_id,
+        player_no,
+        email
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}

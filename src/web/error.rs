@@ -2,6 +2,9 @@
 //! in the layout (or JSON under `/api`), never a stack trace.
 
 use axum::http::StatusCode;
+
+use crate::core::TournamentError;
+use crate::core::pairing::PairingError;
 use axum::response::{IntoResponse, Response};
 
 /// A failed request.
@@ -19,6 +22,12 @@ pub enum WebError {
     TooManyAttempts,
     #[error("the tournament changed since this page was loaded")]
     StaleForm,
+    #[error("registration is closed")]
+    RegistrationClosed,
+    #[error(transparent)]
+    Domain(#[from] TournamentError),
+    #[error(transparent)]
+    Pairing(#[from] PairingError),
     #[error("database error")]
     Sqlx(#[from] sqlx::Error),
     #[error("internal error")]
@@ -35,7 +44,9 @@ impl WebError {
             WebError::Unauthorized => StatusCode::UNAUTHORIZED,
             WebError::Forbidden | WebError::Csrf => StatusCode::FORBIDDEN,
             WebError::TooManyAttempts => StatusCode::TOO_MANY_REQUESTS,
-            WebError::StaleForm => StatusCode::CONFLICT,
+            WebError::StaleForm | WebError::RegistrationClosed => StatusCode::CONFLICT,
+            WebError::Domain(e) => domain_status(e),
+            WebError::Pairing(_) => StatusCode::UNPROCESSABLE_ENTITY,
             WebError::Sqlx(_) | WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -49,8 +60,44 @@ impl WebError {
             WebError::Csrf => "error.csrf",
             WebError::TooManyAttempts => "error.too_many_attempts",
             WebError::StaleForm => "error.stale_form",
+            WebError::RegistrationClosed => "error.registration_closed",
+            WebError::Domain(e) => domain_message_key(e),
+            WebError::Pairing(PairingError::NoValidPairing) => "error.no_valid_pairing",
+            WebError::Pairing(PairingError::WeightOutOfRange) => "error.internal",
             WebError::Sqlx(_) | WebError::Internal(_) => "error.internal",
         }
+    }
+}
+
+/// Every refusal of the core gets a status; no `_` arm, so a new variant
+/// must be decided here.
+fn domain_status(e: &TournamentError) -> StatusCode {
+    match e {
+        TournamentError::UnknownPlayer(_) | TournamentError::NoSuchBoard { .. } => {
+            StatusCode::NOT_FOUND
+        }
+        TournamentError::RoundAlreadyPaired(_)
+        | TournamentError::RoundHasResults(_)
+        | TournamentError::PlayerHasGames(_)
+        | TournamentError::AlreadyAssigned { .. }
+        | TournamentError::ByeTaken(_) => StatusCode::CONFLICT,
+        TournamentError::SelfPairing(_) | TournamentError::RoundOutOfRange { .. } => {
+            StatusCode::UNPROCESSABLE_ENTITY
+        }
+    }
+}
+
+fn domain_message_key(e: &TournamentError) -> &'static str {
+    match e {
+        TournamentError::UnknownPlayer(_) => "error.unknown_player",
+        TournamentError::NoSuchBoard { .. } => "error.no_such_board",
+        TournamentError::RoundAlreadyPaired(_) => "error.round_already_paired",
+        TournamentError::RoundHasResults(_) => "error.round_has_results",
+        TournamentError::PlayerHasGames(_) => "error.player_has_games",
+        TournamentError::AlreadyAssigned { .. } => "error.already_assigned",
+        TournamentError::ByeTaken(_) => "error.bye_taken",
+        TournamentError::SelfPairing(_) => "error.self_pairing",
+        TournamentError::RoundOutOfRange { .. } => "error.round_out_of_range",
     }
 }
 

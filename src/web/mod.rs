@@ -6,7 +6,10 @@
 //! | `GET /`, `GET /language/{code}` | [`home`] |
 //! | `/login`, `/logout`, `/setup`, `/account…` | [`account`] |
 //! | `/admin/accounts…` | [`admin`] |
-//! | `/tournaments/new`, `/t/{short}…` | [`tournaments`] |
+//! | `/tournaments/new`, `/t/{short}`, settings, staff, audit | [`tournaments`] |
+//! | `/t/{short}/players…`, `/t/{short}/register` | [`players`] |
+//! | `/t/{short}/rounds…` | [`rounds`] |
+//! | `/t/{short}/standings`, `/t/{short}/crosstable` | [`standings`] |
 //! | `/api/v1/…` | [`api`] |
 //! | `/static/…` | files from `static/`, compiled in |
 
@@ -19,7 +22,10 @@ pub mod error;
 pub mod home;
 pub mod i18n;
 pub mod page;
+pub mod players;
+pub mod rounds;
 pub mod settings_form;
+pub mod standings;
 pub mod tournaments;
 
 use std::sync::Arc;
@@ -65,6 +71,9 @@ pub fn router(app: AppState) -> Router {
         .merge(account::routes())
         .merge(admin::routes())
         .merge(tournaments::routes())
+        .merge(players::routes())
+        .merge(rounds::routes())
+        .merge(standings::routes())
         .nest("/api/v1", api::routes())
         .fallback(|| async { WebError::NotFound })
         .layer(middleware::from_fn_with_state(app.clone(), auth::csrf))

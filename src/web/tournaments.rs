@@ -41,14 +41,19 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/t/{short}/audit", get(show_audit))
 }
 
-/// The tournament and the roles the signed-in person holds in it.
-struct Access {
-    tournament: TournamentRow,
-    me: Account,
+/// The tournament and the person allowed to act on it.
+pub(super) struct Access {
+    pub tournament: TournamentRow,
+    pub me: Account,
 }
 
 /// Loads a tournament and refuses with 403 unless `me` may do `action`.
-async fn authorise(app: &AppState, short: &str, me: Account, action: Action) -> WebResult<Access> {
+pub(super) async fn authorise(
+    app: &AppState,
+    short: &str,
+    me: Account,
+    action: Action,
+) -> WebResult<Access> {
     let tournament = tournaments::by_short_name(&app.store.pool, short)
         .await?
         .ok_or(WebError::NotFound)?;
@@ -410,6 +415,67 @@ async fn show_audit(
         tournament,
         lines,
     })
+}
+
+/// A tournament anyone may look at: public, or staff of it.
+pub(super) async fn viewable(
+    app: &AppState,
+    ctx: &Ctx,
+    short: &str,
+) -> WebResult<(TournamentRow, Vec<StaffRole>)> {
+    let tournament = tournaments::by_short_name(&app.store.pool, short)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let roles = match &ctx.user {
+        Some(me) => {
+            tournaments::roles_of(&app.store.pool, tournament.tournament_id, me.account_id).await?
+        }
+        None => Vec::new(),
+    };
+    let is_admin = ctx.user.as_ref().is_some_and(|u| u.is_admin);
+    if !tournament.is_public && roles.is_empty() && !is_admin {
+        return Err(WebError::NotFound);
+    }
+    Ok((tournament, roles))
+}
+
+/// Runs one change to a tournament's document as one transaction: lock the
+/// row, load, apply `change` (which returns what to show and to log), save,
+/// append to the audit log, commit. A refused change saves nothing.
+pub(super) async fn mutate<T>(
+    app: &AppState,
+    access: &Access,
+    action: &str,
+    change: impl FnOnce(
+        &mut Tournament,
+    ) -> WebResult<(T, Option<serde_json::Value>, Option<serde_json::Value>)>,
+) -> WebResult<T> {
+    let id = access.tournament.tournament_id;
+    let mut tx = app.store.begin().await?;
+    tournaments::lock(&mut tx, id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let mut state = tournaments::load_state(&mut *tx, id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let (value, before, after) = change(&mut state)?;
+    tournaments::save_state(&mut *tx, id, &state).await?;
+    audit::record(
+        &mut *tx,
+        Some(id),
+        Some(access.me.account_id),
+        action,
+        before,
+        after,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(value)
+}
+
+/// Serialises a value for the audit log.
+pub(super) fn json<T: serde::Serialize>(value: &T) -> WebResult<serde_json::Value> {
+    Ok(serde_json::to_value(value).map_err(anyhow::Error::from)?)
 }
 
 /// A moment as the people in the hall read it: their wall clock.

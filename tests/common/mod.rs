@@ -254,7 +254,7 @@ pub fn form_values(page: &scraper::Html, form: &str) -> Vec<(String, String)> {
 
 impl TestApp {
     /// Loads the page at `page_path`, fills its form like a person would
-    /// (changing only `changes`), and submits it to `action`.
+    /// (changing only `changes`; `("-name", "")` unticks a box), and submits it to `action`.
     pub async fn submit(
         &self,
         client: &reqwest::Client,
@@ -267,6 +267,11 @@ impl TestApp {
         assert_eq!(status, 200, "GET {page_path}");
         let mut values = form_values(&page, form);
         for (name, value) in changes {
+            // "-field" unticks a box: the field is not sent at all.
+            if let Some(field) = name.strip_prefix('-') {
+                values.retain(|(n, _)| n != field);
+                continue;
+            }
             match values.iter_mut().find(|(n, _)| n == name) {
                 Some(slot) => slot.1 = value.to_string(),
                 None => values.push((name.to_string(), value.to_string())),

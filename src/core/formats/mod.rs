@@ -1,5 +1,6 @@
 //! File formats: reading and writing other programs' files, without I/O
 //! (callers pass and receive text).
+pub mod crosstable;
 pub mod opengotha;
 pub mod pairing_tsv;
 pub mod standings_tsv;

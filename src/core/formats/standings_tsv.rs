@@ -56,7 +56,7 @@ pub fn render(tournament: &Tournament, rounds: u32) -> String {
 }
 
 /// A criterion value as printed; categories sort as −category but print from 1.
-fn shown(criterion: Criterion, value: Ratio) -> String {
+pub fn shown(criterion: Criterion, value: Ratio) -> String {
     match criterion {
         Criterion::Cat => (1 - value.numerator()).to_string(),
         _ => value.to_string(),

@@ -1,0 +1,590 @@
+//! Registration: the organisers' player list and form, and players'
+//! self-registration while it is open.
+//!
+//! | route | handler | who |
+//! |---|---|---|
+//! | `GET /t/{short}/players` | [`list_players`] | everyone (actions for organisers) |
+//! | `GET /t/{short}/players/new`, `POST /t/{short}/players` | [`new_player`], [`add_player`] | organisers |
+//! | `GET /t/{short}/players/{no}/edit`, `POST /t/{short}/players/{no}` | [`edit_player`], [`update_player`] | organisers |
+//! | `POST /t/{short}/players/{no}/confirm` | [`confirm_player`] | organisers |
+//! | `POST /t/{short}/players/{no}/delete` | [`delete_player`] | organisers |
+//! | `GET /t/{short}/register`, `POST` | [`show_registration`], [`register`] | everyone, while open |
+//! | `GET /t/{short}/registered/{no}` | [`show_registered`] | everyone |
+
+use std::str::FromStr;
+
+use askama::Template;
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+// Repeated fields (the participation boxes) need serde_html_form's decoder.
+use axum_extra::extract::Form;
+use sha2::{Digest, Sha256};
+
+use super::AppState;
+use super::auth::SignedIn;
+use super::error::{WebError, WebResult};
+use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
+use super::tournaments::{Access, authorise, json, mutate, viewable};
+use crate::core::access::{self, Action};
+use crate::core::{
+    Participation, Player, PlayerId, Rank, Rating, Registration, RoundNo, Tournament,
+};
+use crate::store::tournaments::{self, TournamentRow};
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/t/{short}/players", get(list_players).post(add_player))
+        .route("/t/{short}/players/new", get(new_player))
+        .route("/t/{short}/players/{no}", post(update_player))
+        .route("/t/{short}/players/{no}/edit", get(edit_player))
+        .route("/t/{short}/players/{no}/confirm", post(confirm_player))
+        .route("/t/{short}/players/{no}/delete", post(delete_player))
+        .route("/t/{short}/register", get(show_registration).post(register))
+        .route("/t/{short}/registered/{no}", get(show_registered))
+}
+
+/// A player as the list shows them.
+pub struct PlayerLine {
+    pub no: u32,
+    pub name: String,
+    pub first_name: String,
+    pub rank: String,
+    pub rating: i32,
+    pub club: String,
+    pub country: String,
+    pub is_final: bool,
+    /// Rounds the player sits out, e.g. "2, 5".
+    pub absent: String,
+}
+
+impl PlayerLine {
+    fn of(p: &Player, rounds: u32) -> Self {
+        let absent: Vec<String> = (1..=rounds)
+            .filter_map(RoundNo::new)
+            .filter(|r| !p.participation.plays(*r))
+            .map(|r| r.get().to_string())
+            .collect();
+        PlayerLine {
+            no: p.id.0,
+            name: p.name.clone(),
+            first_name: p.first_name.clone(),
+            rank: p.rank.to_string(),
+            rating: p.rating.gor(),
+            club: p.club.clone(),
+            country: p.country.clone(),
+            is_final: p.registration == Registration::Final,
+            absent: absent.join(", "),
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "players/index.html")]
+struct PlayersPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    players: Vec<PlayerLine>,
+    can_manage: bool,
+}
+
+async fn list_players(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let is_admin = ctx.user.as_ref().is_some_and(|u| u.is_admin);
+    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let rounds = state.settings().number_of_rounds;
+    let mut players: Vec<PlayerLine> = state
+        .players()
+        .iter()
+        .map(|p| PlayerLine::of(p, rounds))
+        .collect();
+    players.sort_by(|a, b| (&a.name, &a.first_name).cmp(&(&b.name, &b.first_name)));
+    render(&PlayersPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        can_manage: access::may(&roles, is_admin, Action::ManagePlayers),
+        tournament,
+        players,
+    })
+}
+
+/// The player form as typed.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub struct PlayerForm {
+    pub name: String,
+    pub first_name: String,
+    pub rank: String,
+    pub rating: String,
+    pub country: String,
+    pub club: String,
+    pub egf_pin: String,
+    pub smms_correction: String,
+    pub is_final: Option<String>,
+    /// Rounds ticked as played, as "1", "2", … (repeated field `round`).
+    #[serde(default)]
+    pub round: Vec<String>,
+    /// Fingerprint of the player as the form was loaded: a changed player refuses the edit.
+    pub digest: String,
+    pub email: String,
+    /// "It is a different person" on the duplicate warning.
+    pub confirm_duplicate: Option<String>,
+}
+
+fn digest(player: &Player) -> String {
+    let bytes = serde_json::to_vec(player).unwrap_or_default();
+    hex::encode(&Sha256::digest(bytes)[..12])
+}
+
+impl PlayerForm {
+    fn of(player: &Player, rounds: u32) -> Self {
+        PlayerForm {
+            name: player.name.clone(),
+            first_name: player.first_name.clone(),
+            rank: player.rank.to_string(),
+            rating: player.rating.gor().to_string(),
+            country: player.country.clone(),
+            club: player.club.clone(),
+            egf_pin: player.egf_pin.clone(),
+            smms_correction: player.smms_correction.to_string(),
+            is_final: (player.registration == Registration::Final).then(|| "on".into()),
+            round: (1..=rounds)
+                .filter_map(RoundNo::new)
+                .filter(|r| player.participation.plays(*r))
+                .map(|r| r.get().to_string())
+                .collect(),
+            digest: digest(player),
+            email: String::new(),
+            confirm_duplicate: None,
+        }
+    }
+
+    fn blank(rounds: u32) -> Self {
+        PlayerForm {
+            smms_correction: "0".into(),
+            is_final: Some("on".into()),
+            round: (1..=rounds).map(|r| r.to_string()).collect(),
+            ..PlayerForm::default()
+        }
+    }
+
+    fn plays(&self, round: &u32) -> bool {
+        self.round.iter().any(|r| r == &round.to_string())
+    }
+
+    /// Checks the fields and builds the player (`id` is kept for edits).
+    fn validate(
+        &self,
+        ctx: &Ctx,
+        id: PlayerId,
+        rounds: u32,
+        self_registration: bool,
+    ) -> Result<Player, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let t = |key: &str| ctx.lang.t(key);
+        let name = self.name.trim();
+        if name.is_empty() {
+            errors.add("name", t("form.required"));
+        }
+        let rank = Rank::from_str(self.rank.trim());
+        if rank.is_err() {
+            errors.add("rank", t("form.bad_rank"));
+        }
+        let rating = match self.rating.trim() {
+            "" => None,
+            text => match text.parse::<i32>() {
+                Ok(r) if (Rating::MIN..=Rating::MAX).contains(&r) => Some(Rating::new(r)),
+                _ => {
+                    errors.add(
+                        "rating",
+                        format!(
+                            "{} {}–{}",
+                            t("form.number_between"),
+                            Rating::MIN,
+                            Rating::MAX
+                        ),
+                    );
+                    None
+                }
+            },
+        };
+        let country = self.country.trim().to_uppercase();
+        if !(country.is_empty()
+            || (country.len() == 2 && country.chars().all(|c| c.is_ascii_alphabetic())))
+        {
+            errors.add("country", t("player.error.country"));
+        }
+        let correction = match self.smms_correction.trim() {
+            "" => 0,
+            text => text
+                .parse::<i32>()
+                .ok()
+                .filter(|c| (-5..=5).contains(c))
+                .unwrap_or_else(|| {
+                    errors.add(
+                        "smms_correction",
+                        format!("{} -5–5", t("form.number_between")),
+                    );
+                    0
+                }),
+        };
+        let email = self.email.trim();
+        if self_registration && !email.is_empty() && !(email.contains('@') && email.len() <= 200) {
+            errors.add("email", t("player.error.email"));
+        }
+        let (Ok(rank), true) = (rank, errors.is_empty()) else {
+            return Err(errors);
+        };
+        let mut player = Player::new(id, name, self.first_name.trim(), rank);
+        player.rating = rating.unwrap_or_else(|| Rating::of_rank(rank));
+        player.rating_origin = if rating.is_some() {
+            "MAN".into()
+        } else {
+            "INI".into()
+        };
+        player.country = country;
+        player.club = self.club.trim().to_string();
+        player.egf_pin = self.egf_pin.trim().to_string();
+        player.smms_correction = correction;
+        player.grade = rank.to_string();
+        player.registration = if self_registration || self.is_final.is_none() {
+            Registration::Preliminary
+        } else {
+            Registration::Final
+        };
+        if !self_registration {
+            player.participation = (1..=rounds)
+                .filter_map(RoundNo::new)
+                .fold(Participation::ALL, |p, r| p.with(r, self.plays(&r.get())));
+        }
+        Ok(player)
+    }
+}
+
+/// Names already registered that look like this one, for a warning.
+fn likely_duplicates(state: &Tournament, player: &Player) -> Vec<String> {
+    let fold = |s: &str| {
+        s.to_lowercase()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let (name, first) = (fold(&player.name), fold(&player.first_name));
+    state
+        .players()
+        .iter()
+        .filter(|p| p.id != player.id)
+        .filter(|p| {
+            let same_pin = !player.egf_pin.is_empty() && p.egf_pin == player.egf_pin;
+            let same_name = fold(&p.name) == name && fold(&p.first_name) == first;
+            let swapped = fold(&p.name) == first && fold(&p.first_name) == name;
+            same_pin || same_name || swapped
+        })
+        .map(|p| p.full_name())
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "players/form.html")]
+struct PlayerFormPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    form: PlayerForm,
+    errors: FieldErrors,
+    rounds: Vec<u32>,
+    /// The player's number when editing.
+    editing: Option<u32>,
+    duplicates: Vec<String>,
+}
+
+async fn new_player(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let rounds = state.settings().number_of_rounds;
+    render(&PlayerFormPage {
+        layout: Layout::new(&ctx, "player.new.title"),
+        tournament,
+        form: PlayerForm::blank(rounds),
+        errors: FieldErrors::default(),
+        rounds: (1..=rounds).collect(),
+        editing: None,
+        duplicates: Vec::new(),
+    })
+}
+
+/// Adds a player; a likely duplicate is shown once for confirmation.
+async fn add_player(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+    Form(form): Form<PlayerForm>,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let state = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let rounds = state.settings().number_of_rounds;
+    let page = |errors, duplicates| PlayerFormPage {
+        layout: Layout::new(&ctx, "player.new.title"),
+        tournament: access.tournament.clone(),
+        form: form.clone(),
+        errors,
+        rounds: (1..=rounds).collect(),
+        editing: None,
+        duplicates,
+    };
+    let player = match form.validate(&ctx, PlayerId(0), rounds, false) {
+        Ok(player) => player,
+        Err(errors) => return Ok(render_invalid(&page(errors, Vec::new()))?.into_response()),
+    };
+    let duplicates = likely_duplicates(&state, &player);
+    if !duplicates.is_empty() && form.confirm_duplicate.is_none() {
+        return Ok(render_invalid(&page(FieldErrors::default(), duplicates))?.into_response());
+    }
+    mutate(&app, &access, "player.add", |t| {
+        let id = t.register(player);
+        let after = json(t.player(id).expect("just registered"))?;
+        Ok(((), None, Some(after)))
+    })
+    .await?;
+    Ok(Redirect::to(&format!("/t/{}/players", access.tournament.short_name)).into_response())
+}
+
+async fn edit_player(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let player = state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
+    let rounds = state.settings().number_of_rounds;
+    render(&PlayerFormPage {
+        layout: Layout::titled(&ctx, &player.full_name()),
+        form: PlayerForm::of(player, rounds),
+        tournament,
+        errors: FieldErrors::default(),
+        rounds: (1..=rounds).collect(),
+        editing: Some(no),
+        duplicates: Vec::new(),
+    })
+}
+
+async fn update_player(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, no)): Path<(String, u32)>,
+    Form(form): Form<PlayerForm>,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let id = PlayerId(no);
+    let state = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let rounds = state.settings().number_of_rounds;
+    let player = match form.validate(&ctx, id, rounds, false) {
+        Ok(player) => player,
+        Err(errors) => {
+            let page = PlayerFormPage {
+                layout: Layout::titled(&ctx, &access.tournament.name),
+                tournament: access.tournament.clone(),
+                form,
+                errors,
+                rounds: (1..=rounds).collect(),
+                editing: Some(no),
+                duplicates: Vec::new(),
+            };
+            return Ok(render_invalid(&page)?.into_response());
+        }
+    };
+    mutate(&app, &access, "player.edit", |t| {
+        let before = t.player(id).ok_or(WebError::NotFound)?.clone();
+        if digest(&before) != form.digest {
+            return Err(WebError::StaleForm);
+        }
+        // Fields the form does not show (licences, birth year…) stay as they were.
+        let updated = Player {
+            ffg_licence: before.ffg_licence.clone(),
+            ffg_licence_status: before.ffg_licence_status.clone(),
+            aga_id: before.aga_id.clone(),
+            aga_expiration_date: before.aga_expiration_date.clone(),
+            birth_year: before.birth_year,
+            gender: before.gender,
+            rating_origin: if player.rating == before.rating {
+                before.rating_origin.clone()
+            } else {
+                player.rating_origin.clone()
+            },
+            ..player
+        };
+        t.update_player(updated)?;
+        let after = json(t.player(id).expect("just updated"))?;
+        Ok(((), Some(json(&before)?), Some(after)))
+    })
+    .await?;
+    Ok(Redirect::to(&format!("/t/{}/players", access.tournament.short_name)).into_response())
+}
+
+async fn confirm_player(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<Redirect> {
+    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    mutate(&app, &access, "player.confirm", |t| {
+        let before = t.player(PlayerId(no)).ok_or(WebError::NotFound)?.clone();
+        let after = Player {
+            registration: Registration::Final,
+            ..before.clone()
+        };
+        t.update_player(after.clone())?;
+        Ok(((), Some(json(&before)?), Some(json(&after)?)))
+    })
+    .await?;
+    Ok(Redirect::to(&format!(
+        "/t/{}/players",
+        access.tournament.short_name
+    )))
+}
+
+async fn delete_player(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<Redirect> {
+    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    mutate(&app, &access, "player.delete", |t| {
+        let removed = t.remove_player(PlayerId(no))?;
+        Ok(((), Some(json(&removed)?), None))
+    })
+    .await?;
+    Ok(Redirect::to(&format!(
+        "/t/{}/players",
+        access.tournament.short_name
+    )))
+}
+
+#[derive(Template)]
+#[template(path = "players/register.html")]
+struct RegistrationPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    form: PlayerForm,
+    errors: FieldErrors,
+}
+
+async fn open_tournament(app: &AppState, ctx: &Ctx, short: &str) -> WebResult<TournamentRow> {
+    let (tournament, _) = viewable(app, ctx, short).await?;
+    if !tournament.registration_open {
+        return Err(WebError::RegistrationClosed);
+    }
+    Ok(tournament)
+}
+
+async fn show_registration(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let tournament = open_tournament(&app, &ctx, &short).await?;
+    render(&RegistrationPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        tournament,
+        form: PlayerForm::default(),
+        errors: FieldErrors::default(),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "players/registered.html")]
+struct RegisteredPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    name: String,
+}
+
+/// Self-registration: the player arrives as preliminary, for an organiser to confirm.
+async fn register(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path(short): Path<String>,
+    Form(form): Form<PlayerForm>,
+) -> WebResult<Response> {
+    let tournament = open_tournament(&app, &ctx, &short).await?;
+    let player = match form.validate(&ctx, PlayerId(0), 0, true) {
+        Ok(player) => player,
+        Err(errors) => {
+            let page = RegistrationPage {
+                layout: Layout::titled(&ctx, &tournament.name),
+                tournament,
+                form,
+                errors,
+            };
+            return Ok(render_invalid(&page)?.into_response());
+        }
+    };
+    let id = tournament.tournament_id;
+    let mut tx = app.store.begin().await?;
+    tournaments::lock(&mut tx, id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let mut state = tournaments::load_state(&mut *tx, id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let no = state.register(player);
+    tournaments::save_state(&mut *tx, id, &state).await?;
+    let email = form.email.trim();
+    if !email.is_empty() {
+        tournaments::save_contact(&mut *tx, id, no.0 as i32, email).await?;
+    }
+    let after = json(state.player(no).expect("just registered"))?;
+    crate::store::audit::record(
+        &mut *tx,
+        Some(id),
+        None,
+        "player.self_register",
+        None,
+        Some(after),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Redirect::to(&format!("/t/{}/registered/{}", tournament.short_name, no.0)).into_response())
+}
+
+async fn show_registered(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let (tournament, _) = viewable(&app, &ctx, &short).await?;
+    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let name = state
+        .player(PlayerId(no))
+        .ok_or(WebError::NotFound)?
+        .full_name();
+    render(&RegisteredPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        tournament,
+        name,
+    })
+}

@@ -1,0 +1,553 @@
+//! Rounds: pairing, publishing, the pairing lists players read on their
+//! phones, and result entry.
+//!
+//! | route | handler | who |
+//! |---|---|---|
+//! | `GET /t/{short}/rounds` | [`list_rounds`] | everyone |
+//! | `POST /t/{short}/rounds/pair` | [`pair_next_round`] | organisers |
+//! | `GET /t/{short}/rounds/{n}?q=` | [`show_round`] | everyone once published; `q` finds a player |
+//! | `POST /t/{short}/rounds/{n}/publish` | [`publish_round`] | organisers |
+//! | `POST /t/{short}/rounds/{n}/unpair` | [`unpair_round`] | organisers |
+//! | `GET /t/{short}/rounds/{n}/results`, `POST` | [`show_results`], [`enter_results`] | organisers, referees |
+//! | `POST /t/{short}/rounds/{n}/lock` | [`lock_round`] | organisers |
+
+use std::collections::HashMap;
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::response::{Html, Redirect};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+
+use super::AppState;
+use super::auth::SignedIn;
+use super::error::{WebError, WebResult};
+use super::page::{Ctx, Layout, render};
+use super::tournaments::{authorise, json, mutate, viewable};
+use crate::core::access::{self, Action, StaffRole};
+use crate::core::pairing::{self, report::ReportLimits};
+use crate::core::{BoardNo, GameResult, PlayerId, ResultOrigin, RoundNo, Tournament, results};
+use crate::store::rounds::{self as round_store, RoundState};
+use crate::store::tournaments::{self, TournamentRow};
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/t/{short}/rounds", get(list_rounds))
+        .route("/t/{short}/rounds/pair", post(pair_next_round))
+        .route("/t/{short}/rounds/{n}", get(show_round))
+        .route("/t/{short}/rounds/{n}/publish", post(publish_round))
+        .route("/t/{short}/rounds/{n}/unpair", post(unpair_round))
+        .route("/t/{short}/rounds/{n}/lock", post(lock_round))
+        .route(
+            "/t/{short}/rounds/{n}/results",
+            get(show_results).post(enter_results),
+        )
+}
+
+/// One round in the list.
+struct RoundLine {
+    number: u32,
+    boards: usize,
+    published: bool,
+    locked: bool,
+    results_missing: usize,
+}
+
+#[derive(Template)]
+#[template(path = "rounds/index.html")]
+struct RoundsPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    rounds: Vec<RoundLine>,
+    next_round: Option<u32>,
+    can_pair: bool,
+}
+
+fn state_of(states: &[RoundState], round: u32) -> RoundState {
+    states
+        .iter()
+        .find(|s| s.round_no as u32 == round)
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn may(ctx: &Ctx, roles: &[StaffRole], action: Action) -> bool {
+    access::may(roles, ctx.user.as_ref().is_some_and(|u| u.is_admin), action)
+}
+
+async fn list_rounds(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let states = round_store::states(&app.store.pool, tournament.tournament_id).await?;
+    let can_pair = may(&ctx, &roles, Action::EditPairings);
+    let rounds = (1..=state.settings().number_of_rounds)
+        .filter_map(RoundNo::new)
+        .filter(|r| state.is_paired(*r))
+        .map(|r| {
+            let games: Vec<_> = state.games().iter().filter(|g| g.round == r).collect();
+            let s = state_of(&states, r.get());
+            RoundLine {
+                number: r.get(),
+                boards: games.len(),
+                published: s.published_at.is_some(),
+                locked: s.locked_at.is_some(),
+                results_missing: games
+                    .iter()
+                    .filter(|g| g.result == GameResult::Unknown)
+                    .count(),
+            }
+        })
+        .filter(|line| {
+            line.published || !roles.is_empty() || ctx.user.as_ref().is_some_and(|u| u.is_admin)
+        })
+        .collect();
+    render(&RoundsPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        next_round: state.next_round().map(RoundNo::get),
+        tournament,
+        rounds,
+        can_pair,
+    })
+}
+
+/// Pairs the first round without games. Pairing a large field takes CPU
+/// time, so it runs off the async threads.
+async fn pair_next_round(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path(short): Path<String>,
+) -> WebResult<Redirect> {
+    let access = authorise(&app, &short, me, Action::EditPairings).await?;
+    let snapshot = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let rounds = snapshot.settings().number_of_rounds;
+    let round = snapshot.next_round().ok_or(WebError::Domain(
+        crate::core::TournamentError::RoundOutOfRange {
+            round: RoundNo::from_index(rounds as usize),
+            rounds,
+        },
+    ))?;
+    let input = snapshot.clone();
+    let paired = tokio::task::spawn_blocking(move || pairing::pair_round(&input, round))
+        .await
+        .map_err(anyhow::Error::from)??;
+    mutate(&app, &access, "round.pair", |t| {
+        // Someone changed the tournament while we paired: pair again from their version.
+        if *t != snapshot {
+            return Err(WebError::StaleForm);
+        }
+        t.record_pairing(round, paired.games, paired.bye)?;
+        let after = json(
+            &t.games()
+                .iter()
+                .filter(|g| g.round == round)
+                .collect::<Vec<_>>(),
+        )?;
+        Ok(((), None, Some(after)))
+    })
+    .await?;
+    Ok(Redirect::to(&format!(
+        "/t/{}/rounds/{}",
+        access.tournament.short_name,
+        round.get()
+    )))
+}
+
+/// One board as the lists show it.
+pub struct BoardLine {
+    pub board: u32,
+    pub white: String,
+    pub white_rank: String,
+    pub black: String,
+    pub black_rank: String,
+    pub handicap: u8,
+    pub komi: String,
+    pub result: String,
+    pub code: String,
+    /// True when the searched name is on this board.
+    pub found: bool,
+}
+
+fn board_lines(t: &Tournament, round: RoundNo, query: &str) -> Vec<BoardLine> {
+    let needle = query.trim().to_lowercase();
+    let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+    let rank = |id: PlayerId| t.player(id).map(|p| p.rank.to_string()).unwrap_or_default();
+    let mut games: Vec<_> = t.games().iter().filter(|g| g.round == round).collect();
+    games.sort_by_key(|g| g.board);
+    games
+        .into_iter()
+        .map(|g| {
+            let (white, black) = (name(g.white), name(g.black));
+            let found = !needle.is_empty()
+                && (white.to_lowercase().contains(&needle)
+                    || black.to_lowercase().contains(&needle));
+            BoardLine {
+                board: g.board.get(),
+                white_rank: rank(g.white),
+                black_rank: rank(g.black),
+                white,
+                black,
+                handicap: g.handicap,
+                komi: g.komi.to_string(),
+                result: results::notation(g.result, g.origin),
+                code: results::code(g.result, g.origin),
+                found,
+            }
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "rounds/show.html")]
+struct RoundPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    round: u32,
+    boards: Vec<BoardLine>,
+    bye: String,
+    query: String,
+    published: bool,
+    locked: bool,
+    can_pair: bool,
+    can_enter_results: bool,
+    has_results: bool,
+    report: Vec<String>,
+}
+
+#[derive(serde::Deserialize, Default)]
+struct FindQuery {
+    #[serde(default)]
+    q: String,
+}
+
+async fn show_round(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path((short, n)): Path<(String, u32)>,
+    Query(find): Query<FindQuery>,
+) -> WebResult<Html<String>> {
+    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let s = state_of(
+        &round_store::states(&app.store.pool, tournament.tournament_id).await?,
+        n,
+    );
+    let is_staff = !roles.is_empty() || ctx.user.as_ref().is_some_and(|u| u.is_admin);
+    if !state.is_paired(round) || (s.published_at.is_none() && !is_staff) {
+        return Err(WebError::NotFound);
+    }
+    let can_pair = may(&ctx, &roles, Action::EditPairings);
+    let report = if can_pair {
+        report_lines(&ctx, &state, round)
+    } else {
+        Vec::new()
+    };
+    let bye = state
+        .byes()
+        .iter()
+        .find(|b| b.round == round)
+        .and_then(|b| state.player(b.player))
+        .map(|p| p.full_name())
+        .unwrap_or_default();
+    let boards = board_lines(&state, round, &find.q);
+    render(&RoundPage {
+        layout: Layout::titled(
+            &ctx,
+            &format!("{} — {} {n}", tournament.name, ctx.lang.t("round.title")),
+        ),
+        has_results: boards.iter().any(|b| b.code != "?"),
+        tournament,
+        round: n,
+        boards,
+        bye,
+        query: find.q,
+        published: s.published_at.is_some(),
+        locked: s.locked_at.is_some(),
+        can_pair,
+        can_enter_results: may(&ctx, &roles, Action::EnterResults),
+        report,
+    })
+}
+
+/// The pairing report as sentences for the organiser.
+fn report_lines(ctx: &Ctx, t: &Tournament, round: RoundNo) -> Vec<String> {
+    let r = pairing::report::report(t, round, &ReportLimits::default());
+    let t_ = |key: &str| ctx.lang.t(key);
+    let boards = |list: &[pairing::report::Board]| {
+        list.iter()
+            .map(|b| b.board.get().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut lines = Vec::new();
+    if !r.repeats.is_empty() {
+        lines.push(format!("{}: {}", t_("report.repeats"), boards(&r.repeats)));
+    }
+    if !r.score_gaps.is_empty() {
+        let b: Vec<_> = r
+            .score_gaps
+            .iter()
+            .map(|(b, gap)| format!("{} ({gap})", b.board.get()))
+            .collect();
+        lines.push(format!("{}: {}", t_("report.score_gaps"), b.join(", ")));
+    }
+    if !r.same_club.is_empty() {
+        lines.push(format!(
+            "{}: {}",
+            t_("report.same_club"),
+            boards(&r.same_club)
+        ));
+    }
+    if !r.same_country.is_empty() {
+        lines.push(format!(
+            "{}: {}",
+            t_("report.same_country"),
+            boards(&r.same_country)
+        ));
+    }
+    if !r.big_handicaps.is_empty() {
+        let b: Vec<_> = r
+            .big_handicaps
+            .iter()
+            .map(|(b, h)| format!("{} ({h})", b.board.get()))
+            .collect();
+        lines.push(format!("{}: {}", t_("report.big_handicaps"), b.join(", ")));
+    }
+    if !r.colour_imbalance.is_empty() {
+        let p: Vec<_> = r
+            .colour_imbalance
+            .iter()
+            .filter_map(|(id, balance)| {
+                t.player(*id)
+                    .map(|p| format!("{} ({balance:+})", p.full_name()))
+            })
+            .collect();
+        lines.push(format!(
+            "{}: {}",
+            t_("report.colour_imbalance"),
+            p.join(", ")
+        ));
+    }
+    lines
+}
+
+async fn publish_round(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, n)): Path<(String, u32)>,
+) -> WebResult<Redirect> {
+    let access = authorise(&app, &short, me, Action::EditPairings).await?;
+    let id = access.tournament.tournament_id;
+    let state = tournaments::load_state(&app.store.pool, id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    if !RoundNo::new(n).is_some_and(|r| state.is_paired(r)) {
+        return Err(WebError::NotFound);
+    }
+    let mut tx = app.store.begin().await?;
+    round_store::publish(&mut *tx, id, n as i32).await?;
+    crate::store::audit::record(
+        &mut *tx,
+        Some(id),
+        Some(access.me.account_id),
+        &format!("round.publish:{n}"),
+        None,
+        None,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Redirect::to(&format!(
+        "/t/{}/rounds/{n}",
+        access.tournament.short_name
+    )))
+}
+
+async fn lock_round(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, n)): Path<(String, u32)>,
+) -> WebResult<Redirect> {
+    let access = authorise(&app, &short, me, Action::EditPairings).await?;
+    let id = access.tournament.tournament_id;
+    let mut tx = app.store.begin().await?;
+    round_store::lock(&mut *tx, id, n as i32).await?;
+    crate::store::audit::record(
+        &mut *tx,
+        Some(id),
+        Some(access.me.account_id),
+        &format!("round.lock:{n}"),
+        None,
+        None,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Redirect::to(&format!(
+        "/t/{}/rounds/{n}",
+        access.tournament.short_name
+    )))
+}
+
+async fn unpair_round(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, n)): Path<(String, u32)>,
+) -> WebResult<Redirect> {
+    let access = authorise(&app, &short, me, Action::EditPairings).await?;
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    mutate(&app, &access, "round.unpair", |t| {
+        let before = json(
+            &t.games()
+                .iter()
+                .filter(|g| g.round == round)
+                .collect::<Vec<_>>(),
+        )?;
+        t.unpair(round)?;
+        Ok(((), Some(before), None))
+    })
+    .await?;
+    round_store::clear(&app.store.pool, access.tournament.tournament_id, n as i32).await?;
+    Ok(Redirect::to(&format!(
+        "/t/{}/rounds",
+        access.tournament.short_name
+    )))
+}
+
+#[derive(Template)]
+#[template(path = "rounds/results.html")]
+struct ResultsPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    round: u32,
+    boards: Vec<BoardLine>,
+    locked: bool,
+    error: String,
+}
+
+async fn show_results(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, n)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let access = authorise(&app, &short, me, Action::EnterResults).await?;
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    let id = access.tournament.tournament_id;
+    let state = tournaments::load_state(&app.store.pool, id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let s = state_of(&round_store::states(&app.store.pool, id).await?, n);
+    render(&ResultsPage {
+        layout: Layout::titled(
+            &ctx,
+            &format!(
+                "{} — {} {n}",
+                access.tournament.name,
+                ctx.lang.t("results.title")
+            ),
+        ),
+        tournament: access.tournament,
+        round: n,
+        boards: board_lines(&state, round, ""),
+        locked: s.locked_at.is_some(),
+        error: String::new(),
+    })
+}
+
+/// Results come as `entry` ("12 b", "7 w!", "3 =") for one board typed at
+/// the keyboard, and/or as `board_<n>` fields from the full table.
+async fn enter_results(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, n)): Path<(String, u32)>,
+    Form(fields): Form<HashMap<String, String>>,
+) -> WebResult<axum::response::Response> {
+    use axum::response::IntoResponse;
+    let access = authorise(&app, &short, me, Action::EnterResults).await?;
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    let id = access.tournament.tournament_id;
+    let s = state_of(&round_store::states(&app.store.pool, id).await?, n);
+    let mut changes: Vec<(BoardNo, GameResult, ResultOrigin)> = Vec::new();
+    let mut bad = Vec::new();
+    if let Some(entry) = fields
+        .get("entry")
+        .map(|e| e.trim())
+        .filter(|e| !e.is_empty())
+    {
+        let parsed = entry.split_once(char::is_whitespace).and_then(|(b, code)| {
+            Some((
+                BoardNo::new(b.trim().parse().ok()?)?,
+                results::parse_code(code)?,
+            ))
+        });
+        match parsed {
+            Some((board, (result, origin))) => changes.push((board, result, origin)),
+            None => bad.push(entry.to_string()),
+        }
+    }
+    for (key, value) in &fields {
+        let Some(board) = key
+            .strip_prefix("board_")
+            .and_then(|b| b.parse().ok())
+            .and_then(BoardNo::new)
+        else {
+            continue;
+        };
+        match results::parse_code(value) {
+            Some((result, origin)) => changes.push((board, result, origin)),
+            None => bad.push(format!("{} {value}", board.get())),
+        }
+    }
+    let state = tournaments::load_state(&app.store.pool, id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    // Only boards whose result really changes are written and logged.
+    changes.retain(|(board, result, origin)| {
+        state
+            .game_on(round, *board)
+            .is_none_or(|g| (g.result, g.origin) != (*result, *origin))
+    });
+    if s.locked_at.is_some() && !changes.is_empty() {
+        bad.push(ctx.lang.t("results.locked"));
+    }
+    if !bad.is_empty() {
+        let page = ResultsPage {
+            layout: Layout::titled(&ctx, &access.tournament.name),
+            tournament: access.tournament.clone(),
+            round: n,
+            boards: board_lines(&state, round, ""),
+            locked: s.locked_at.is_some(),
+            error: format!("{}: {}", ctx.lang.t("results.bad_entry"), bad.join("; ")),
+        };
+        return Ok(super::page::render_invalid(&page)?.into_response());
+    }
+    if !changes.is_empty() {
+        mutate(&app, &access, &format!("results:{n}"), |t| {
+            let mut before = Vec::new();
+            for (board, result, origin) in &changes {
+                before.push(t.set_result(round, *board, *result, *origin)?);
+            }
+            let after: Vec<_> = changes
+                .iter()
+                .filter_map(|(board, _, _)| t.game_on(round, *board).cloned())
+                .collect();
+            Ok(((), Some(json(&before)?), Some(json(&after)?)))
+        })
+        .await?;
+    }
+    Ok(Redirect::to(&format!(
+        "/t/{}/rounds/{n}/results",
+        access.tournament.short_name
+    ))
+    .into_response())
+}

@@ -1,0 +1,163 @@
+//! Standings and the crosstable after any round, with the tournament's
+//! placement criteria and shared places.
+//!
+//! | route | handler |
+//! |---|---|
+//! | `GET /t/{short}/standings?round=N` | [`show_standings`] |
+//! | `GET /t/{short}/crosstable?round=N` | [`show_crosstable`] |
+
+use askama::Template;
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::response::Html;
+use axum::routing::get;
+
+use super::AppState;
+use super::error::{WebError, WebResult};
+use super::page::{Ctx, Layout, render};
+use super::tournaments::viewable;
+use crate::core::formats::{crosstable, standings_tsv};
+use crate::core::standings::standings;
+use crate::core::{RoundNo, Tournament};
+use crate::store::rounds as round_store;
+use crate::store::tournaments::{self, TournamentRow};
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/t/{short}/standings", get(show_standings))
+        .route("/t/{short}/crosstable", get(show_crosstable))
+}
+
+/// One line of the table, ready to print.
+struct StandingLine {
+    place: u32,
+    name: String,
+    rank: String,
+    values: Vec<String>,
+    cells: Vec<String>,
+}
+
+#[derive(Template)]
+#[template(path = "standings/show.html")]
+struct StandingsPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    round: u32,
+    rounds: Vec<u32>,
+    criteria: Vec<(String, String)>,
+    lines: Vec<StandingLine>,
+    crosstable: bool,
+}
+
+#[derive(serde::Deserialize, Default)]
+struct RoundQuery {
+    round: Option<u32>,
+}
+
+/// The rounds whose results the public may see: published ones (staff see all).
+async fn visible_rounds(
+    app: &AppState,
+    t: &TournamentRow,
+    state: &Tournament,
+    is_staff: bool,
+) -> WebResult<u32> {
+    let states = round_store::states(&app.store.pool, t.tournament_id).await?;
+    let paired = (1..=state.settings().number_of_rounds)
+        .filter_map(RoundNo::new)
+        .take_while(|r| state.is_paired(*r))
+        .filter(|r| {
+            is_staff
+                || states
+                    .iter()
+                    .any(|s| s.round_no as u32 == r.get() && s.published_at.is_some())
+        })
+        .map(RoundNo::get)
+        .max()
+        .unwrap_or(0);
+    Ok(paired)
+}
+
+async fn page(
+    app: AppState,
+    ctx: Ctx,
+    short: String,
+    query: RoundQuery,
+    crosstable: bool,
+) -> WebResult<Html<String>> {
+    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let is_staff = !roles.is_empty() || ctx.user.as_ref().is_some_and(|u| u.is_admin);
+    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let last = visible_rounds(&app, &tournament, &state, is_staff).await?;
+    let round = query.round.unwrap_or(last).min(last);
+    let criteria = state.settings().placement.clone();
+    let table = standings(&state, round, &criteria);
+    let cells = if crosstable {
+        crosstable::table(&state, &table)
+    } else {
+        vec![Vec::new(); table.rows.len()]
+    };
+    let lines = table
+        .rows
+        .iter()
+        .zip(cells)
+        .filter_map(|(row, cells)| {
+            let p = state.player(row.player)?;
+            Some(StandingLine {
+                place: row.place,
+                name: p.full_name(),
+                rank: p.rank.to_string(),
+                values: criteria
+                    .iter()
+                    .zip(&row.values)
+                    .map(|(c, v)| standings_tsv::shown(*c, *v))
+                    .collect(),
+                cells,
+            })
+        })
+        .collect();
+    let title = if crosstable {
+        "crosstable.title"
+    } else {
+        "standings.title"
+    };
+    render(&StandingsPage {
+        layout: Layout::titled(
+            &ctx,
+            &format!("{} — {}", tournament.name, ctx.lang.t(title)),
+        ),
+        tournament,
+        round,
+        rounds: (1..=last).collect(),
+        criteria: criteria
+            .iter()
+            .map(|c| {
+                (
+                    c.name().to_string(),
+                    ctx.lang.t(&format!("criterion.{}", c.name())),
+                )
+            })
+            .collect(),
+        lines,
+        crosstable,
+    })
+}
+
+async fn show_standings(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path(short): Path<String>,
+    Query(query): Query<RoundQuery>,
+) -> WebResult<Html<String>> {
+    page(app, ctx, short, query, false).await
+}
+
+async fn show_crosstable(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path(short): Path<String>,
+    Query(query): Query<RoundQuery>,
+) -> WebResult<Html<String>> {
+    page(app, ctx, short, query, true).await
+}

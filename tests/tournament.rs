@@ -1,0 +1,308 @@
+//! A small tournament run through the web pages, as an organiser and as the
+//! players would: register, pair, publish, find one's board, enter results,
+//! read the standings and the crosstable.
+
+mod common;
+
+use common::{TestApp, text};
+use scraper::Selector;
+
+const FORM: &str = "[data-test=player-form]";
+
+async fn organiser_with_tournament(app: &TestApp) -> reqwest::Client {
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let changes = [
+        ("name", "Autumn Cup"),
+        ("short_name", "autumn"),
+        ("time_zone", "Europe/Kyiv"),
+        ("rounds", "3"),
+        ("registration_open", "on"),
+    ];
+    let res = app
+        .submit(
+            &org,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            &changes,
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    org
+}
+
+async fn add_player(app: &TestApp, org: &reqwest::Client, name: &str, rank: &str) {
+    let changes = [
+        ("name", name),
+        ("first_name", "Test"),
+        ("rank", rank),
+        ("club", "Kyiv"),
+    ];
+    let res = app
+        .submit(
+            org,
+            "/t/autumn/players/new",
+            FORM,
+            "/t/autumn/players",
+            &changes,
+        )
+        .await;
+    assert_eq!(res.status(), 303, "adding {name}");
+}
+
+fn count(page: &scraper::Html, css: &str) -> usize {
+    page.select(&Selector::parse(css).unwrap()).count()
+}
+
+#[tokio::test]
+async fn a_three_round_tournament_runs_from_registration_to_standings() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    for (name, rank) in [
+        ("Alpha", "3d"),
+        ("Bravo", "1d"),
+        ("Charlie", "2k"),
+        ("Delta", "5k"),
+    ] {
+        add_player(&app, &org, name, rank).await;
+    }
+    // Two players register themselves and wait for confirmation.
+    let player = app.new_client();
+    for (name, rank) in [("Echo", "10k"), ("Foxtrot", "12k")] {
+        let changes = [
+            ("name", name),
+            ("first_name", "Self"),
+            ("rank", rank),
+            ("email", "p@example.org"),
+        ];
+        let res = app
+            .submit(
+                &player,
+                "/t/autumn/register",
+                "[data-test=register-form]",
+                "/t/autumn/register",
+                &changes,
+            )
+            .await;
+        assert_eq!(res.status(), 303);
+    }
+    let (_, page) = app.get_html(&org, "/t/autumn/players").await;
+    assert_eq!(count(&page, "[data-test=player-row]"), 6);
+    assert_eq!(count(&page, "[data-test=preliminary]"), 2);
+    for no in [5, 6] {
+        assert_eq!(
+            app.post_form(&org, &format!("/t/autumn/players/{no}/confirm"), &[])
+                .await
+                .status(),
+            303
+        );
+    }
+
+    // Round 1: paired, seen by the organiser only until published.
+    let res = app.post_form(&org, "/t/autumn/rounds/pair", &[]).await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(res.headers()["location"], "/t/autumn/rounds/1");
+    let (status, page) = app.get_html(&org, "/t/autumn/rounds/1").await;
+    assert_eq!(status, 200);
+    assert_eq!(count(&page, "[data-test=board]"), 3);
+    let (status, _) = app.get_html(&player, "/t/autumn/rounds/1").await;
+    assert_eq!(status, 404, "players do not see an unpublished round");
+    assert_eq!(
+        app.post_form(&org, "/t/autumn/rounds/1/publish", &[])
+            .await
+            .status(),
+        303
+    );
+    let (status, page) = app.get_html(&player, "/t/autumn/rounds/1?q=echo").await;
+    assert_eq!(status, 200);
+    assert!(
+        text(&page, "[data-test=found]")
+            .unwrap()
+            .contains("Echo Self")
+    );
+
+    // Results: one by the quick entry, the rest from the table.
+    let res = app
+        .post_form(&org, "/t/autumn/rounds/1/results", &[("entry", "1 w")])
+        .await;
+    assert_eq!(res.status(), 303);
+    let res = app
+        .post_form(&org, "/t/autumn/rounds/1/results", &[("entry", "9 w")])
+        .await;
+    assert_eq!(res.status(), 404, "no board 9");
+    let res = app
+        .post_form(
+            &org,
+            "/t/autumn/rounds/1/results",
+            &[("board_2", "b!"), ("board_3", "nonsense")],
+        )
+        .await;
+    assert_eq!(res.status(), 422, "one bad code refuses the whole form");
+    let (_, page) = app.get_html(&org, "/t/autumn/rounds/1").await;
+    let results: Vec<String> = page
+        .select(&Selector::parse("[data-test=result]").unwrap())
+        .map(|e| e.text().collect())
+        .collect();
+    assert_eq!(
+        results,
+        ["1-0", "?", "?"],
+        "nothing of the refused form was saved"
+    );
+    let res = app
+        .post_form(
+            &org,
+            "/t/autumn/rounds/1/results",
+            &[("board_2", "b!"), ("board_3", "=")],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let (_, page) = app.get_html(&player, "/t/autumn/rounds/1").await;
+    let results: Vec<String> = page
+        .select(&Selector::parse("[data-test=result]").unwrap())
+        .map(|e| e.text().collect())
+        .collect();
+    assert_eq!(results, ["1-0", "0-1!", "½-½"]);
+    let res = app.post_form(&org, "/t/autumn/rounds/1/unpair", &[]).await;
+    assert_eq!(res.status(), 409, "a round with results keeps its pairing");
+
+    for round in 2..=3 {
+        let res = app.post_form(&org, "/t/autumn/rounds/pair", &[]).await;
+        assert_eq!(res.status(), 303);
+        assert_eq!(
+            app.post_form(&org, &format!("/t/autumn/rounds/{round}/publish"), &[])
+                .await
+                .status(),
+            303
+        );
+        let fields: Vec<(String, &str)> = (1..=3).map(|b| (format!("board_{b}"), "w")).collect();
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        let res = app
+            .post_form(&org, &format!("/t/autumn/rounds/{round}/results"), &fields)
+            .await;
+        assert_eq!(res.status(), 303);
+    }
+    let res = app.post_form(&org, "/t/autumn/rounds/pair", &[]).await;
+    assert_eq!(res.status(), 422, "a three-round tournament has no round 4");
+
+    let (status, page) = app.get_html(&player, "/t/autumn/standings").await;
+    assert_eq!(status, 200);
+    assert_eq!(count(&page, "[data-test=standing-row]"), 6);
+    let (_, page) = app.get_html(&player, "/t/autumn/crosstable").await;
+    let cells = count(&page, "[data-test=standing-row] td.cell");
+    assert_eq!(cells, 18, "six players, three rounds");
+
+    // The lock holds: a locked round refuses a changed result.
+    assert_eq!(
+        app.post_form(&org, "/t/autumn/rounds/1/lock", &[])
+            .await
+            .status(),
+        303
+    );
+    let res = app
+        .post_form(&org, "/t/autumn/rounds/1/results", &[("entry", "1 b")])
+        .await;
+    assert_eq!(res.status(), 422);
+
+    let (_, page) = app.get_html(&org, "/t/autumn/audit").await;
+    assert!(
+        count(&page, "[data-test=audit-row]") > 15,
+        "every change is in the audit log"
+    );
+}
+
+#[tokio::test]
+async fn a_likely_duplicate_needs_confirmation() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    add_player(&app, &org, "Alpha", "3d").await;
+    let changes = [("name", "alpha"), ("first_name", "test"), ("rank", "3d")];
+    let res = app
+        .submit(
+            &org,
+            "/t/autumn/players/new",
+            FORM,
+            "/t/autumn/players",
+            &changes,
+        )
+        .await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(text(&page, "[data-test=duplicate-warning]").is_some());
+    let changes = [
+        ("name", "alpha"),
+        ("first_name", "test"),
+        ("rank", "3d"),
+        ("confirm_duplicate", "on"),
+    ];
+    let res = app
+        .submit(
+            &org,
+            "/t/autumn/players/new",
+            FORM,
+            "/t/autumn/players",
+            &changes,
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+}
+
+#[tokio::test]
+async fn an_edit_of_a_player_changed_meanwhile_is_refused() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    add_player(&app, &org, "Alpha", "3d").await;
+    let (_, page) = app.get_html(&org, "/t/autumn/players/1/edit").await;
+    let stale = common::form_values(&page, FORM);
+    let res = app
+        .submit(
+            &org,
+            "/t/autumn/players/1/edit",
+            FORM,
+            "/t/autumn/players/1",
+            &[("rank", "4d")],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let res = org
+        .post(app.url("/t/autumn/players/1"))
+        .form(&stale)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 409);
+}
+
+#[tokio::test]
+async fn self_registration_is_refused_when_closed_and_checks_its_fields() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let player = app.new_client();
+    let changes = [("name", "Echo"), ("rank", "strong"), ("country", "Ukraine")];
+    let res = app
+        .submit(
+            &player,
+            "/t/autumn/register",
+            "[data-test=register-form]",
+            "/t/autumn/register",
+            &changes,
+        )
+        .await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(text(&page, "[data-test=rank-error]").is_some());
+    assert!(text(&page, "[data-test=country-error]").is_some());
+    let res = app
+        .submit(
+            &org,
+            "/t/autumn/settings",
+            "[data-test=tournament-form]",
+            "/t/autumn/settings",
+            &[("-registration_open", "")],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let (status, _) = app.get_html(&player, "/t/autumn/register").await;
+    assert_eq!(status, 409);
+}
