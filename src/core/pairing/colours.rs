@@ -5,9 +5,12 @@
 //! the stronger player takes White; even games balance colours.
 
 use super::weights::det_random;
+use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::player::Player;
 use crate::core::rank::Rank;
+use crate::core::round::Colour;
 use crate::core::settings::{HandicapSettings, Settings};
+use crate::core::tournament::Tournament;
 use crate::core::units::HalfPoints;
 
 /// What the colour and handicap depend on for one player before the round.
@@ -80,6 +83,21 @@ pub fn game_between(
         first_is_white,
         handicap: hd.unsigned_abs().min(u32::from(u8::MAX)) as u8,
     }
+}
+
+/// Whites minus Blacks of `player` in the even games before `round`
+/// (OpenGotha `wbBalance`).
+pub fn wb_balance(tournament: &Tournament, round: RoundNo, player: PlayerId) -> i64 {
+    tournament
+        .games()
+        .iter()
+        .filter(|g| g.round < round && g.handicap == 0)
+        .map(|g| match g.colour_of(player) {
+            Some(Colour::White) => 1,
+            Some(Colour::Black) => -1,
+            None => 0,
+        })
+        .sum()
 }
 
 /// OpenGotha's name key for its deterministic random: name then first name.

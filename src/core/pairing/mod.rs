@@ -25,6 +25,7 @@ pub mod colours;
 pub mod explain;
 pub mod groups;
 pub mod knockout;
+pub mod manual;
 pub mod matching;
 pub mod report;
 pub mod round_robin;
@@ -490,16 +491,7 @@ fn entrant<'t>(
     let mms2 = sheet.mms(id).map_or(0, |m| m.halves());
     let nbw2 = sheet.nbw(id).map_or(0, |m| m.halves());
     let club = player.club.to_lowercase();
-    let wb_balance = tournament
-        .games()
-        .iter()
-        .filter(|g| g.round < round && g.handicap == 0)
-        .map(|g| match (g.white == id, g.black == id) {
-            (true, _) => 1,
-            (_, true) => -1,
-            _ => 0,
-        })
-        .sum();
+    let wb_balance = colours::wb_balance(tournament, round, id);
     Entrant {
         player,
         key: colours::key(player),

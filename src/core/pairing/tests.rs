@@ -316,3 +316,74 @@ fn the_report_names_a_repeat_a_club_pairing_a_big_handicap_and_colour_imbalance(
     assert_eq!(r.colour_imbalance, vec![(ids[0], 2), (ids[1], -2)]);
     assert!(!r.is_clean());
 }
+
+#[test]
+fn manual_edits_are_rechecked_and_the_engines_pairing_passes() {
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut t = random_tournament(&mut rng, 9, System::McMahon, false);
+    for r in 1..=2 {
+        let paired = pair_round(&t, RoundNo::from_index(r - 1)).expect("a pairing exists");
+        play(&mut t, &mut rng, &paired);
+    }
+    let round = RoundNo::from_index(2);
+    let paired = pair_round(&t, round).expect("a pairing exists");
+    let clean = manual::check(&t, round, &paired);
+    assert_eq!((clean.violations.len(), clean.unpaired.len()), (0, 0));
+
+    // Re-pair two earlier opponents: a repeat the others could avoid.
+    let old = &t.games()[0];
+    let (a, b) = (old.white, old.black);
+    let mut edited = paired.clone();
+    for p in [a, b] {
+        if edited.games.iter().any(|g| g.colour_of(p).is_some()) || edited.bye == Some(p) {
+            edited = manual::apply(&t, round, &edited, manual::Edit::Unpair(p))
+                .expect("paired players can be unpaired");
+        }
+    }
+    assert_eq!(
+        manual::apply(&t, round, &edited, manual::Edit::Pair(a, a)),
+        Err(manual::ManualError::SameGame(a))
+    );
+    edited = manual::apply(&t, round, &edited, manual::Edit::Pair(a, b)).expect("both are free");
+    let check = manual::check(&t, round, &edited);
+    assert!(
+        check
+            .violations
+            .iter()
+            .any(|v| matches!(v, manual::Violation::AvoidableRepeat(..)))
+    );
+    assert!(
+        !check.unpaired.is_empty(),
+        "unpairing left players without a game"
+    );
+    assert!(!check.warnings.repeats.is_empty());
+    assert_eq!(
+        manual::apply(&t, round, &edited, manual::Edit::Pair(a, b)),
+        Err(manual::ManualError::AlreadyPaired(a))
+    );
+
+    // A swap keeps everyone placed once.
+    let (x, y) = (paired.games[0].white, paired.games[1].black);
+    let swapped =
+        manual::apply(&t, round, &paired, manual::Edit::Swap(x, y)).expect("two games can swap");
+    let check = manual::check(&t, round, &swapped);
+    assert!(
+        !check
+            .violations
+            .iter()
+            .any(|v| matches!(v, manual::Violation::Twice(_)))
+    );
+    assert!(check.unpaired.is_empty());
+    assert!(swapped.games[0].colour_of(y).is_some() && swapped.games[1].colour_of(x).is_some());
+
+    // The bye again to someone who had it, while others had none.
+    let had_bye = t.byes()[0].player;
+    let rebye = manual::apply(&t, round, &paired, manual::Edit::Bye(had_bye))
+        .expect("a player can get the bye");
+    let check = manual::check(&t, round, &rebye);
+    assert!(
+        check
+            .violations
+            .contains(&manual::Violation::AvoidableSecondBye(had_bye))
+    );
+}
