@@ -28,6 +28,7 @@ pub mod knockout;
 pub mod manual;
 pub mod matching;
 pub mod report;
+pub mod rfg_swiss;
 pub mod round_robin;
 pub mod weights;
 
