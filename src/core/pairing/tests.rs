@@ -387,3 +387,39 @@ fn manual_edits_are_rechecked_and_the_engines_pairing_passes() {
             .contains(&manual::Violation::AvoidableSecondBye(had_bye))
     );
 }
+
+#[test]
+fn absurd_settings_give_an_error_or_a_pairing_never_a_panic() {
+    let mut rng = StdRng::seed_from_u64(8);
+    let mut t = random_tournament(&mut rng, 12, System::McMahon, true);
+    let paired = pair_round(&t, RoundNo::FIRST).expect("a pairing exists");
+    play(&mut t, &mut rng, &paired);
+    let mut settings = t.settings().clone();
+    let p = &mut settings.pairing;
+    (p.avoid_duplicate_game, p.random, p.balance_white_black) = (i64::MAX, i64::MAX, i64::MAX);
+    (
+        p.minimize_score_difference,
+        p.dudd_weight,
+        p.maximize_seeding,
+    ) = (i64::MAX, i64::MAX, i64::MAX);
+    (
+        p.avoid_same_geo,
+        p.minimize_handicap,
+        p.avoid_mixing_categories,
+    ) = (i64::MAX, i64::MAX, i64::MAX);
+    settings.mcmahon.floor = Rank::Dan(9);
+    settings.mcmahon.bar = Rank::Kyu(30);
+    let mut absurd = Tournament::new(settings);
+    for player in t.players() {
+        let mut player = player.clone();
+        player.smms_correction = -5;
+        absurd.register(player);
+    }
+    for g in t.games() {
+        absurd.add_game(g.clone()).expect("same players, same ids");
+    }
+    match pair_round(&absurd, RoundNo::from_index(1)) {
+        Ok(p) => check_round(&absurd, RoundNo::from_index(1), &p),
+        Err(e) => assert_eq!(e, PairingError::WeightOutOfRange),
+    }
+}
