@@ -9,7 +9,7 @@
 use super::weights::GroupSeat;
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::settings::{Criterion, Settings};
-use crate::core::standings::{ScoreSheet, standings};
+use crate::core::standings::{ScoreSheet, ranking};
 use crate::core::tournament::Tournament;
 use std::collections::HashMap;
 
@@ -161,11 +161,8 @@ pub fn all_players_in_order(
     done: usize,
     criteria: &[Criterion],
 ) -> Vec<PlayerId> {
-    let mut every = tournament.clone();
-    let mut settings = every.settings().clone();
-    settings.display.display_non_playing_players = true;
-    every.set_settings(settings);
-    standings(&every, done as u32, criteria)
+    let everyone: Vec<PlayerId> = tournament.players().iter().map(|p| p.id).collect();
+    ranking(tournament, done as u32, criteria, &everyone)
         .rows
         .iter()
         .map(|r| r.player)

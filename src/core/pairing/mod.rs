@@ -424,11 +424,8 @@ fn every_row(
     rounds: u32,
     criteria: &[Criterion],
 ) -> HashMap<PlayerId, Vec<Ratio>> {
-    let mut every = tournament.clone();
-    let mut settings = every.settings().clone();
-    settings.display.display_non_playing_players = true;
-    every.set_settings(settings);
-    crate::core::standings::standings(&every, rounds, criteria)
+    let everyone: Vec<PlayerId> = tournament.players().iter().map(|p| p.id).collect();
+    crate::core::standings::ranking(tournament, rounds, criteria, &everyone)
         .rows
         .into_iter()
         .map(|r| (r.player, r.values))
