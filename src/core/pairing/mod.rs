@@ -1,5 +1,7 @@
 //! Pairing: OpenGotha-compatible McMahon, Swiss, SwissCat and Cup by
-//! maximum-weight perfect matching, plus round robin and knockout.
+//! maximum-weight perfect matching ([`pair_round`]); round robin, knockout and
+//! RFG Swiss as table, bracket and rule generators; manual pairing, the
+//! pairing report and per-board explanations. Reference: `docs/reference/pairing.md`.
 //!
 //! A pair's weight is 1 plus one term per criterion (OpenGotha `costValue`);
 //! the round's pairing maximises the sum. Criteria, most important first, with
