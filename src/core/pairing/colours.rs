@@ -114,3 +114,101 @@ pub fn komi(settings: &Settings, handicap: u8) -> HalfPoints {
         HalfPoints::HALF
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::ids::PlayerId;
+
+    fn input(player: &Player, mms: i32, wb_balance: i64) -> ColourInput<'_> {
+        ColourInput {
+            player,
+            mms2: 2 * mms,
+            wb_balance,
+        }
+    }
+
+    fn rules(
+        based_on_mms: bool,
+        threshold: Rank,
+        correction: i32,
+        ceiling: u8,
+    ) -> HandicapSettings {
+        HandicapSettings {
+            based_on_mms,
+            no_handicap_threshold: threshold,
+            correction,
+            ceiling,
+        }
+    }
+
+    #[test]
+    fn handicap_is_the_capped_corrected_score_gap_and_the_stronger_takes_white() {
+        let (a, b) = (
+            Player::new(PlayerId(1), "A", "a", Rank::Kyu(2)),
+            Player::new(PlayerId(2), "B", "b", Rank::Kyu(9)),
+        );
+        let mm = rules(true, Rank::Dan(1), 1, 9);
+        // MMS 28 (2k) against 21 (9k): 7 stones less the correction.
+        let c = game_between(&mm, &input(&a, 28, 0), &input(&b, 21, 0));
+        assert_eq!(
+            c,
+            Colours {
+                first_is_white: true,
+                handicap: 6
+            }
+        );
+        let c = game_between(&mm, &input(&b, 21, 0), &input(&a, 28, 0));
+        assert_eq!(
+            c,
+            Colours {
+                first_is_white: false,
+                handicap: 6
+            }
+        );
+        // The ceiling clamps; above the threshold everyone counts as the threshold.
+        assert_eq!(
+            game_between(
+                &rules(true, Rank::Dan(1), 0, 3),
+                &input(&a, 28, 0),
+                &input(&b, 21, 0)
+            )
+            .handicap,
+            3
+        );
+        assert_eq!(
+            game_between(
+                &rules(true, Rank::Kyu(10), 0, 9),
+                &input(&a, 28, 0),
+                &input(&b, 21, 0)
+            )
+            .handicap,
+            0
+        );
+        // Rank-based: 2k against 9k whatever the scores.
+        assert_eq!(
+            game_between(
+                &rules(false, Rank::Dan(9), 0, 9),
+                &input(&a, 0, 0),
+                &input(&b, 50, 0)
+            )
+            .handicap,
+            7
+        );
+    }
+
+    #[test]
+    fn in_an_even_game_the_player_with_more_whites_takes_black() {
+        let (a, b) = (
+            Player::new(PlayerId(1), "A", "a", Rank::Dan(2)),
+            Player::new(PlayerId(2), "B", "b", Rank::Dan(2)),
+        );
+        let even = rules(true, Rank::Dan(1), 1, 9);
+        assert!(!game_between(&even, &input(&a, 30, 2), &input(&b, 30, 0)).first_is_white);
+        assert!(game_between(&even, &input(&a, 30, -1), &input(&b, 30, 1)).first_is_white);
+        // Equal balances: OpenGotha's name-based random, mirrored when the order flips.
+        let one = game_between(&even, &input(&a, 30, 0), &input(&b, 30, 0)).first_is_white;
+        let other = game_between(&even, &input(&b, 30, 0), &input(&a, 30, 0)).first_is_white;
+        assert_ne!(one, other);
+    }
+}
