@@ -41,7 +41,7 @@ use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::player::{Player, Registration};
 use crate::core::rank::Rank;
 use crate::core::round::{Bye, Game, GameResult, ResultOrigin};
-use crate::core::settings::{Criterion, Settings};
+use crate::core::settings::{Criterion, Settings, System};
 use crate::core::standings::{ScoreSheet, scores};
 use crate::core::tournament::Tournament;
 use crate::core::units::Ratio;
@@ -61,6 +61,9 @@ pub enum PairingError {
     /// Pair weights are too far apart to be compared without overflow.
     #[error("pair weights are out of the supported range")]
     WeightOutOfRange,
+    /// This system's rounds follow from earlier results by its own module.
+    #[error("{0:?} rounds are not paired by pair_round")]
+    NotAutomatic(System),
 }
 
 /// The new games of a round and its bye.
@@ -159,8 +162,16 @@ pub struct Draw<'t> {
 
 /// Pairs `round` of `tournament` for the players who take part in it: registered
 /// as final, participating, and not yet in a game or the bye of that round.
+/// McMahon, Swiss, SwissCat and Cup as OpenGotha; round robin by the Berger
+/// tables; a knockout is driven through [`knockout::Knockout`] instead.
 pub fn pair_round(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
-    Draw::prepare(tournament, round)?.pair()
+    match tournament.settings().system {
+        System::McMahon | System::Swiss | System::SwissCat | System::Cup => {
+            Draw::prepare(tournament, round)?.pair()
+        }
+        System::RoundRobin => round_robin::pair_tournament_round(tournament, round),
+        System::Knockout => Err(PairingError::NotAutomatic(System::Knockout)),
+    }
 }
 
 impl<'t> Draw<'t> {
