@@ -9,7 +9,7 @@ use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::player::Player;
 use crate::core::rank::Rank;
 use crate::core::round::Colour;
-use crate::core::settings::{HandicapSettings, Settings};
+use crate::core::settings::{HandicapSettings, Settings, TieRule};
 use crate::core::tournament::Tournament;
 use crate::core::units::HalfPoints;
 
@@ -105,13 +105,14 @@ pub fn key(player: &Player) -> String {
     format!("{}{}", player.name, player.first_name)
 }
 
-/// Komi of a game: the tournament's komi for an even game, half a point with
-/// handicap (1 stone means Black moves first without komi).
+/// Komi of a game: the tournament's komi for an even game. With handicap
+/// (1 stone: Black moves first, no stone) komi is ½ where a tie would be a
+/// jigo (EGF, AGA practice) and 0 where the tie rule decides it (RFG 15.1 b).
 pub fn komi(settings: &Settings, handicap: u8) -> HalfPoints {
-    if handicap == 0 {
-        settings.rules.komi
-    } else {
-        HalfPoints::HALF
+    match (handicap, settings.rules.tie_rule) {
+        (0, _) => settings.rules.komi,
+        (_, TieRule::Jigo) => HalfPoints::HALF,
+        (_, TieRule::WhiteWins | TieRule::BlackWins) => HalfPoints::ZERO,
     }
 }
 
@@ -195,6 +196,15 @@ mod tests {
             .handicap,
             7
         );
+    }
+
+    #[test]
+    fn komi_is_the_tournaments_for_even_games_and_follows_the_tie_rule_with_handicap() {
+        let mut settings = Settings::default();
+        assert_eq!(komi(&settings, 0), settings.rules.komi);
+        assert_eq!(komi(&settings, 1), HalfPoints::HALF);
+        settings.rules.tie_rule = TieRule::WhiteWins;
+        assert_eq!(komi(&settings, 4), HalfPoints::ZERO);
     }
 
     #[test]
