@@ -36,3 +36,35 @@ pub fn choose_bye(
     }
     best.map(|(_, id)| id)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::player::Player;
+    use crate::core::rank::Rank;
+    use crate::core::round::Bye;
+    use crate::core::settings::Settings;
+    use crate::core::standings::scores;
+
+    #[test]
+    fn bye_goes_to_the_lowest_mcmahon_group_and_never_twice_while_avoidable() {
+        let mut t = Tournament::new(Settings::default());
+        let ids: Vec<PlayerId> = [Rank::Dan(3), Rank::Kyu(5), Rank::Kyu(15), Rank::Kyu(12)]
+            .into_iter()
+            .enumerate()
+            .map(|(k, rank)| t.register(Player::new(PlayerId(0), &format!("P{k}"), "x", rank)))
+            .collect();
+        let round1 = RoundNo::FIRST;
+        let sheet = scores(&t, 0);
+        assert_eq!(choose_bye(&t, &sheet, round1, &ids), Some(ids[2]));
+        t.give_bye(Bye {
+            round: round1,
+            player: ids[2],
+        })
+        .expect("the bye is free");
+        let round2 = RoundNo::from_index(1);
+        let sheet = scores(&t, 1);
+        assert_eq!(choose_bye(&t, &sheet, round2, &ids), Some(ids[3]));
+        assert_eq!(choose_bye(&t, &sheet, round2, &[]), None);
+    }
+}

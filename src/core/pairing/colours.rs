@@ -5,9 +5,12 @@
 //! the stronger player takes White; even games balance colours.
 
 use super::weights::det_random;
+use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::player::Player;
 use crate::core::rank::Rank;
-use crate::core::settings::{HandicapSettings, Settings};
+use crate::core::round::Colour;
+use crate::core::settings::{HandicapSettings, Settings, TieRule};
+use crate::core::tournament::Tournament;
 use crate::core::units::HalfPoints;
 
 /// What the colour and handicap depend on for one player before the round.
@@ -82,17 +85,140 @@ pub fn game_between(
     }
 }
 
+/// Whites minus Blacks of `player` in the even games before `round`
+/// (OpenGotha `wbBalance`).
+pub fn wb_balance(tournament: &Tournament, round: RoundNo, player: PlayerId) -> i64 {
+    tournament
+        .games()
+        .iter()
+        .filter(|g| g.round < round && g.handicap == 0)
+        .map(|g| match g.colour_of(player) {
+            Some(Colour::White) => 1,
+            Some(Colour::Black) => -1,
+            None => 0,
+        })
+        .sum()
+}
+
 /// OpenGotha's name key for its deterministic random: name then first name.
 pub fn key(player: &Player) -> String {
     format!("{}{}", player.name, player.first_name)
 }
 
-/// Komi of a game: the tournament's komi for an even game, half a point with
-/// handicap (1 stone means Black moves first without komi).
+/// Komi of a game: the tournament's komi for an even game. With handicap
+/// (1 stone: Black moves first, no stone) komi is ½ where a tie would be a
+/// jigo (EGF, AGA practice) and 0 where the tie rule decides it (RFG 15.1 b).
 pub fn komi(settings: &Settings, handicap: u8) -> HalfPoints {
-    if handicap == 0 {
-        settings.rules.komi
-    } else {
-        HalfPoints::HALF
+    match (handicap, settings.rules.tie_rule) {
+        (0, _) => settings.rules.komi,
+        (_, TieRule::Jigo) => HalfPoints::HALF,
+        (_, TieRule::WhiteWins | TieRule::BlackWins) => HalfPoints::ZERO,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::ids::PlayerId;
+
+    fn input(player: &Player, mms: i32, wb_balance: i64) -> ColourInput<'_> {
+        ColourInput {
+            player,
+            mms2: 2 * mms,
+            wb_balance,
+        }
+    }
+
+    fn rules(
+        based_on_mms: bool,
+        threshold: Rank,
+        correction: i32,
+        ceiling: u8,
+    ) -> HandicapSettings {
+        HandicapSettings {
+            based_on_mms,
+            no_handicap_threshold: threshold,
+            correction,
+            ceiling,
+        }
+    }
+
+    #[test]
+    fn handicap_is_the_capped_corrected_score_gap_and_the_stronger_takes_white() {
+        let (a, b) = (
+            Player::new(PlayerId(1), "A", "a", Rank::Kyu(2)),
+            Player::new(PlayerId(2), "B", "b", Rank::Kyu(9)),
+        );
+        let mm = rules(true, Rank::Dan(1), 1, 9);
+        // MMS 28 (2k) against 21 (9k): 7 stones less the correction.
+        let c = game_between(&mm, &input(&a, 28, 0), &input(&b, 21, 0));
+        assert_eq!(
+            c,
+            Colours {
+                first_is_white: true,
+                handicap: 6
+            }
+        );
+        let c = game_between(&mm, &input(&b, 21, 0), &input(&a, 28, 0));
+        assert_eq!(
+            c,
+            Colours {
+                first_is_white: false,
+                handicap: 6
+            }
+        );
+        // The ceiling clamps; above the threshold everyone counts as the threshold.
+        assert_eq!(
+            game_between(
+                &rules(true, Rank::Dan(1), 0, 3),
+                &input(&a, 28, 0),
+                &input(&b, 21, 0)
+            )
+            .handicap,
+            3
+        );
+        assert_eq!(
+            game_between(
+                &rules(true, Rank::Kyu(10), 0, 9),
+                &input(&a, 28, 0),
+                &input(&b, 21, 0)
+            )
+            .handicap,
+            0
+        );
+        // Rank-based: 2k against 9k whatever the scores.
+        assert_eq!(
+            game_between(
+                &rules(false, Rank::Dan(9), 0, 9),
+                &input(&a, 0, 0),
+                &input(&b, 50, 0)
+            )
+            .handicap,
+            7
+        );
+    }
+
+    #[test]
+    fn komi_is_the_tournaments_for_even_games_and_follows_the_tie_rule_with_handicap() {
+        let mut settings = Settings::default();
+        assert_eq!(komi(&settings, 0), settings.rules.komi);
+        assert_eq!(komi(&settings, 1), HalfPoints::HALF);
+        settings.rules.tie_rule = TieRule::WhiteWins;
+        assert_eq!(komi(&settings, 4), HalfPoints::ZERO);
+    }
+
+    #[test]
+    fn in_an_even_game_the_player_with_more_whites_takes_black() {
+        let (a, b) = (
+            Player::new(PlayerId(1), "A", "a", Rank::Dan(2)),
+            Player::new(PlayerId(2), "B", "b", Rank::Dan(2)),
+        );
+        let even = rules(true, Rank::Dan(1), 1, 9);
+        assert!(!game_between(&even, &input(&a, 30, 2), &input(&b, 30, 0)).first_is_white);
+        assert!(game_between(&even, &input(&a, 30, -1), &input(&b, 30, 1)).first_is_white);
+        // Equal balances: OpenGotha's name-based random, mirrored when the order flips.
+        let one = game_between(&even, &input(&a, 30, 0), &input(&b, 30, 0)).first_is_white;
+        let other = game_between(&even, &input(&b, 30, 0), &input(&a, 30, 0)).first_is_white;
+        assert_ne!(one, other);
     }
 }

@@ -9,7 +9,7 @@
 use super::weights::GroupSeat;
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::settings::{Criterion, Settings};
-use crate::core::standings::{ScoreSheet, standings};
+use crate::core::standings::{ScoreSheet, ranking};
 use crate::core::tournament::Tournament;
 use std::collections::HashMap;
 
@@ -106,6 +106,8 @@ pub fn groups(tournament: &Tournament, sheet: &ScoreSheet, round: RoundNo) -> Gr
     let main = MainScore::of(settings);
     let done = round.index();
     let (min, max) = main.range(settings, round);
+    // A floor set above the bar would make an empty range.
+    let max = max.max(min);
     let span = i64::from(max - min + 1);
     let categories = settings.number_of_categories() as i64;
     // Inside a group: placement criteria, then the additional criterion of
@@ -126,11 +128,9 @@ pub fn groups(tournament: &Tournament, sheet: &ScoreSheet, round: RoundNo) -> Gr
         let Some(player) = tournament.player(id) else {
             continue;
         };
+        // A start-MMS correction outside OpenGotha's −1..2 can leave the range;
+        // such a player joins the nearest end group.
         let score = main.halves(sheet, id, done) / 2;
-        debug_assert!(
-            (min..=max).contains(&score),
-            "score {score} of {id} outside {min}..={max}"
-        );
         let category = settings.category_of(player.rank) as i64;
         let group = category * span + i64::from(max - score.clamp(min, max));
         members.entry(group).or_default().push(id);
@@ -161,11 +161,8 @@ pub fn all_players_in_order(
     done: usize,
     criteria: &[Criterion],
 ) -> Vec<PlayerId> {
-    let mut every = tournament.clone();
-    let mut settings = every.settings().clone();
-    settings.display.display_non_playing_players = true;
-    every.set_settings(settings);
-    standings(&every, done as u32, criteria)
+    let everyone: Vec<PlayerId> = tournament.players().iter().map(|p| p.id).collect();
+    ranking(tournament, done as u32, criteria, &everyone)
         .rows
         .iter()
         .map(|r| r.player)

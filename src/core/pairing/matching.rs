@@ -207,6 +207,32 @@ mod tests {
     }
 
     #[test]
+    fn no_exchange_of_partners_improves_a_large_matching() {
+        // Beyond brute force: an optimal matching admits no better 2-exchange.
+        let mut rng = StdRng::seed_from_u64(60);
+        for case in 0..20 {
+            let n = 2 * rng.gen_range(20..=60);
+            let w = random_weights(
+                &mut rng,
+                n,
+                if case % 2 == 0 { 0..=5 } else { 0..=1_000_000 },
+            );
+            let pairs = max_weight_perfect_matching(n, |i, j| Some(w[i * n + j])).unwrap();
+            assert_perfect(&pairs, n);
+            for (k, &(a, b)) in pairs.iter().enumerate() {
+                for &(c, d) in &pairs[k + 1..] {
+                    let now = w[a * n + b] + w[c * n + d];
+                    let best_other = (w[a * n + c] + w[b * n + d]).max(w[a * n + d] + w[b * n + c]);
+                    assert!(
+                        now >= best_other,
+                        "case {case}: swapping ({a},{b}) and ({c},{d}) improves"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn an_odd_number_of_players_has_no_perfect_matching() {
         assert_eq!(
             max_weight_perfect_matching(3, |_, _| Some(1)),

@@ -1,5 +1,7 @@
 //! Pairing: OpenGotha-compatible McMahon, Swiss, SwissCat and Cup by
-//! maximum-weight perfect matching, plus round robin and knockout.
+//! maximum-weight perfect matching ([`pair_round`]); round robin, knockout and
+//! RFG Swiss as table, bracket and rule generators; manual pairing, the
+//! pairing report and per-board explanations. Reference: `docs/reference/pairing.md`.
 //!
 //! A pair's weight is 1 plus one term per criterion (OpenGotha `costValue`);
 //! the round's pairing maximises the sum. Criteria, most important first, with
@@ -25,8 +27,10 @@ pub mod colours;
 pub mod explain;
 pub mod groups;
 pub mod knockout;
+pub mod manual;
 pub mod matching;
 pub mod report;
+pub mod rfg_swiss;
 pub mod round_robin;
 pub mod weights;
 
@@ -37,7 +41,7 @@ use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::player::{Player, Registration};
 use crate::core::rank::Rank;
 use crate::core::round::{Bye, Game, GameResult, ResultOrigin};
-use crate::core::settings::{Criterion, Settings};
+use crate::core::settings::{Criterion, Settings, System};
 use crate::core::standings::{ScoreSheet, scores};
 use crate::core::tournament::Tournament;
 use crate::core::units::Ratio;
@@ -57,6 +61,9 @@ pub enum PairingError {
     /// Pair weights are too far apart to be compared without overflow.
     #[error("pair weights are out of the supported range")]
     WeightOutOfRange,
+    /// This system's rounds follow from earlier results by its own module.
+    #[error("{0:?} rounds are not paired by pair_round")]
+    NotAutomatic(System),
 }
 
 /// The new games of a round and its bye.
@@ -155,8 +162,16 @@ pub struct Draw<'t> {
 
 /// Pairs `round` of `tournament` for the players who take part in it: registered
 /// as final, participating, and not yet in a game or the bye of that round.
+/// McMahon, Swiss, SwissCat and Cup as OpenGotha; round robin by the Berger
+/// tables; a knockout is driven through [`knockout::Knockout`] instead.
 pub fn pair_round(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
-    Draw::prepare(tournament, round)?.pair()
+    match tournament.settings().system {
+        System::McMahon | System::Swiss | System::SwissCat | System::Cup => {
+            Draw::prepare(tournament, round)?.pair()
+        }
+        System::RoundRobin => round_robin::pair_tournament_round(tournament, round),
+        System::Knockout => Err(PairingError::NotAutomatic(System::Knockout)),
+    }
 }
 
 impl<'t> Draw<'t> {
@@ -422,11 +437,8 @@ fn every_row(
     rounds: u32,
     criteria: &[Criterion],
 ) -> HashMap<PlayerId, Vec<Ratio>> {
-    let mut every = tournament.clone();
-    let mut settings = every.settings().clone();
-    settings.display.display_non_playing_players = true;
-    every.set_settings(settings);
-    crate::core::standings::standings(&every, rounds, criteria)
+    let everyone: Vec<PlayerId> = tournament.players().iter().map(|p| p.id).collect();
+    crate::core::standings::ranking(tournament, rounds, criteria, &everyone)
         .rows
         .into_iter()
         .map(|r| (r.player, r.values))
@@ -490,16 +502,7 @@ fn entrant<'t>(
     let mms2 = sheet.mms(id).map_or(0, |m| m.halves());
     let nbw2 = sheet.nbw(id).map_or(0, |m| m.halves());
     let club = player.club.to_lowercase();
-    let wb_balance = tournament
-        .games()
-        .iter()
-        .filter(|g| g.round < round && g.handicap == 0)
-        .map(|g| match (g.white == id, g.black == id) {
-            (true, _) => 1,
-            (_, true) => -1,
-            _ => 0,
-        })
-        .sum();
+    let wb_balance = colours::wb_balance(tournament, round, id);
     Entrant {
         player,
         key: colours::key(player),

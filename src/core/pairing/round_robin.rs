@@ -4,7 +4,11 @@
 //! the table of the next even size is used and the player meeting the missing
 //! number has the bye. Invariant: in one cycle every two players meet exactly once.
 
-use super::PairingError;
+use super::{PairingError, RoundPairing, colours};
+use crate::core::ids::{BoardNo, RoundNo};
+use crate::core::player::Registration;
+use crate::core::round::{Game as BoardGame, GameResult, ResultOrigin};
+use crate::core::tournament::Tournament;
 
 /// Largest field the tables serve (issue 4: up to 24 players).
 pub const MAX_PLAYERS: usize = 24;
@@ -82,6 +86,51 @@ pub fn round_robin_round(
         }
     }
     Ok(result)
+}
+
+/// Round `round` of a round-robin tournament: the players registered as
+/// final, in registration order as draw numbers; as many cycles as the planned
+/// rounds need. A game whose player does not take part in the round is left
+/// out (the referee records the forfeit); even games, colours from the table.
+pub fn pair_tournament_round(
+    tournament: &Tournament,
+    round: RoundNo,
+) -> Result<RoundPairing, PairingError> {
+    let players: Vec<_> = tournament
+        .players()
+        .iter()
+        .filter(|p| p.registration == Registration::Final)
+        .collect();
+    let per_cycle = round_count(players.len(), 1).max(1);
+    let cycles = (tournament.settings().number_of_rounds as usize)
+        .div_ceil(per_cycle)
+        .max(1);
+    let table = round_robin_round(players.len(), round.get() as usize, cycles)?;
+    let plays = |k: usize| players[k].participation.plays(round);
+    let komi = colours::komi(tournament.settings(), 0);
+    let games = table
+        .games
+        .iter()
+        .filter(|g| plays(g.black) && plays(g.white))
+        .zip(1u32..)
+        .filter_map(|(g, board)| {
+            Some(BoardGame {
+                round,
+                board: BoardNo::new(board)?,
+                white: players[g.white].id,
+                black: players[g.black].id,
+                handicap: 0,
+                komi,
+                result: GameResult::Unknown,
+                origin: ResultOrigin::Played,
+                colours_known: true,
+            })
+        })
+        .collect();
+    Ok(RoundPairing {
+        games,
+        bye: table.bye.map(|k| players[k].id),
+    })
 }
 
 #[cfg(test)]
@@ -225,6 +274,42 @@ mod tests {
                 assert_eq!(second.games, swapped);
             }
         }
+    }
+
+    #[test]
+    fn a_round_robin_tournament_is_paired_from_the_table() {
+        use crate::core::ids::PlayerId;
+        use crate::core::player::Player;
+        use crate::core::rank::Rank;
+        use crate::core::settings::{Settings, System};
+        let settings = Settings {
+            system: System::RoundRobin,
+            number_of_rounds: 10,
+            ..Settings::default()
+        };
+        let mut t = Tournament::new(settings);
+        let ids: Vec<PlayerId> = (0..5)
+            .map(|k| {
+                t.register(Player::new(
+                    PlayerId(0),
+                    &format!("P{k}"),
+                    "x",
+                    Rank::Kyu(5),
+                ))
+            })
+            .collect();
+        // Round 2 of the 5/6 table: (6)-4, 5-3, 1-2; round 7 repeats round 2 with colours swapped.
+        let r2 = super::super::pair_round(&t, RoundNo::new(2).unwrap()).unwrap();
+        assert_eq!(r2.bye, Some(ids[3]));
+        let pairs: Vec<_> = r2
+            .games
+            .iter()
+            .map(|g| (g.black, g.white, g.board.get()))
+            .collect();
+        assert_eq!(pairs, vec![(ids[4], ids[2], 1), (ids[0], ids[1], 2)]);
+        let r7 = super::super::pair_round(&t, RoundNo::new(7).unwrap()).unwrap();
+        let pairs: Vec<_> = r7.games.iter().map(|g| (g.white, g.black)).collect();
+        assert_eq!(pairs, vec![(ids[4], ids[2]), (ids[0], ids[1])]);
     }
 
     #[test]

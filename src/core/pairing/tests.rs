@@ -316,3 +316,213 @@ fn the_report_names_a_repeat_a_club_pairing_a_big_handicap_and_colour_imbalance(
     assert_eq!(r.colour_imbalance, vec![(ids[0], 2), (ids[1], -2)]);
     assert!(!r.is_clean());
 }
+
+#[test]
+fn manual_edits_are_rechecked_and_the_engines_pairing_passes() {
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut t = random_tournament(&mut rng, 9, System::McMahon, false);
+    for r in 1..=2 {
+        let paired = pair_round(&t, RoundNo::from_index(r - 1)).expect("a pairing exists");
+        play(&mut t, &mut rng, &paired);
+    }
+    let round = RoundNo::from_index(2);
+    let paired = pair_round(&t, round).expect("a pairing exists");
+    let clean = manual::check(&t, round, &paired);
+    assert_eq!((clean.violations.len(), clean.unpaired.len()), (0, 0));
+
+    // Re-pair two earlier opponents: a repeat the others could avoid.
+    let old = &t.games()[0];
+    let (a, b) = (old.white, old.black);
+    let mut edited = paired.clone();
+    for p in [a, b] {
+        if edited.games.iter().any(|g| g.colour_of(p).is_some()) || edited.bye == Some(p) {
+            edited = manual::apply(&t, round, &edited, manual::Edit::Unpair(p))
+                .expect("paired players can be unpaired");
+        }
+    }
+    assert_eq!(
+        manual::apply(&t, round, &edited, manual::Edit::Pair(a, a)),
+        Err(manual::ManualError::SameGame(a))
+    );
+    edited = manual::apply(&t, round, &edited, manual::Edit::Pair(a, b)).expect("both are free");
+    let check = manual::check(&t, round, &edited);
+    assert!(
+        check
+            .violations
+            .iter()
+            .any(|v| matches!(v, manual::Violation::AvoidableRepeat(..)))
+    );
+    assert!(
+        !check.unpaired.is_empty(),
+        "unpairing left players without a game"
+    );
+    assert!(!check.warnings.repeats.is_empty());
+    assert_eq!(
+        manual::apply(&t, round, &edited, manual::Edit::Pair(a, b)),
+        Err(manual::ManualError::AlreadyPaired(a))
+    );
+
+    // A swap keeps everyone placed once.
+    let (x, y) = (paired.games[0].white, paired.games[1].black);
+    let swapped =
+        manual::apply(&t, round, &paired, manual::Edit::Swap(x, y)).expect("two games can swap");
+    let check = manual::check(&t, round, &swapped);
+    assert!(
+        !check
+            .violations
+            .iter()
+            .any(|v| matches!(v, manual::Violation::Twice(_)))
+    );
+    assert!(check.unpaired.is_empty());
+    assert!(swapped.games[0].colour_of(y).is_some() && swapped.games[1].colour_of(x).is_some());
+
+    // The bye again to someone who had it, while others had none.
+    let had_bye = t.byes()[0].player;
+    let rebye = manual::apply(&t, round, &paired, manual::Edit::Bye(had_bye))
+        .expect("a player can get the bye");
+    let check = manual::check(&t, round, &rebye);
+    assert!(
+        check
+            .violations
+            .contains(&manual::Violation::AvoidableSecondBye(had_bye))
+    );
+}
+
+#[test]
+fn absurd_settings_give_an_error_or_a_pairing_never_a_panic() {
+    let mut rng = StdRng::seed_from_u64(8);
+    let mut t = random_tournament(&mut rng, 12, System::McMahon, true);
+    let paired = pair_round(&t, RoundNo::FIRST).expect("a pairing exists");
+    play(&mut t, &mut rng, &paired);
+    let mut settings = t.settings().clone();
+    let p = &mut settings.pairing;
+    (p.avoid_duplicate_game, p.random, p.balance_white_black) = (i64::MAX, i64::MAX, i64::MAX);
+    (
+        p.minimize_score_difference,
+        p.dudd_weight,
+        p.maximize_seeding,
+    ) = (i64::MAX, i64::MAX, i64::MAX);
+    (
+        p.avoid_same_geo,
+        p.minimize_handicap,
+        p.avoid_mixing_categories,
+    ) = (i64::MAX, i64::MAX, i64::MAX);
+    settings.mcmahon.floor = Rank::Dan(9);
+    settings.mcmahon.bar = Rank::Kyu(30);
+    let mut absurd = Tournament::new(settings);
+    for player in t.players() {
+        let mut player = player.clone();
+        player.smms_correction = -5;
+        absurd.register(player);
+    }
+    for g in t.games() {
+        absurd.add_game(g.clone()).expect("same players, same ids");
+    }
+    match pair_round(&absurd, RoundNo::from_index(1)) {
+        Ok(p) => check_round(&absurd, RoundNo::from_index(1), &p),
+        Err(e) => assert_eq!(e, PairingError::WeightOutOfRange),
+    }
+}
+
+/// OpenGotha's `makeAutomaticPairing` split of more than 600 players: chunks
+/// taken by category, then main score downwards, of 200 to 600 players.
+fn opengotha_chunks(draw: &Draw) -> Vec<Vec<usize>> {
+    let categories = draw.tournament.settings().number_of_categories() as i64;
+    let span = draw.groups.count / categories;
+    let mut remaining: Vec<usize> = (0..draw.entrants.len()).collect();
+    let mut chunks = Vec::new();
+    while remaining.len() > 600 {
+        let mut chunk = Vec::new();
+        'ready: for cat in 0..categories {
+            for depth in 0..span {
+                let mut k = 0;
+                let mut full = false;
+                while k < remaining.len() {
+                    let seat = draw.entrants[remaining[k]].seat;
+                    if seat.group / span > cat || seat.group % span > depth {
+                        k += 1;
+                        continue;
+                    }
+                    chunk.push(remaining.remove(k));
+                    if chunk.len() >= 600 || remaining.len() <= 200 {
+                        full = true;
+                        break;
+                    }
+                }
+                if full || (chunk.len() >= 200 && chunk.len() % 2 == 0) {
+                    break 'ready;
+                }
+            }
+        }
+        chunks.push(chunk);
+    }
+    chunks.push(remaining);
+    chunks
+}
+
+/// egc2013 round 6 with every player and 160 newcomers (754 to pair): one
+/// matching over everyone gives exactly the pairs of OpenGotha's chunks.
+#[test]
+fn one_matching_of_a_field_over_600_pairs_as_opengothas_chunks() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/fixtures/opengotha/egc2013.xml");
+    let Ok(bytes) = std::fs::read(&path) else {
+        println!("skipped: ../shared/fixtures not found");
+        return;
+    };
+    let round = RoundNo::new(6).expect("round 6");
+    let egc = before_round(
+        &crate::core::formats::opengotha::import_bytes(&bytes).expect("imports"),
+        round,
+    );
+    // Everyone plays round 6, and 160 newcomers join: 754 players to pair.
+    let mut t = Tournament::new(egc.settings().clone());
+    let mut ids = HashMap::new();
+    for p in egc.players() {
+        let mut q = p.clone();
+        q.participation = crate::core::player::Participation::ALL;
+        q.registration = Registration::Final;
+        ids.insert(p.id, t.register(q));
+    }
+    for (k, p) in egc.players().iter().take(160).enumerate() {
+        t.register(Player::new(
+            PlayerId(0),
+            &format!("Newcomer{k:03}"),
+            "X",
+            p.rank,
+        ));
+    }
+    for g in egc.games() {
+        t.add_game(Game {
+            white: ids[&g.white],
+            black: ids[&g.black],
+            ..g.clone()
+        })
+        .expect("same games");
+    }
+    let draw = Draw::prepare(&t, round).expect("the round can be prepared");
+    let n = draw.entrants.len();
+    let totals = draw.totals().expect("weights fit");
+    let mut whole =
+        matching::max_weight_perfect_matching(n, |i, j| Some(totals[i * n + j])).expect("pairs");
+    let chunks = opengotha_chunks(&draw);
+    assert!(chunks.len() > 1, "OpenGotha would split {n} players");
+    let mut chunked = Vec::new();
+    for chunk in &chunks {
+        let m = chunk.len();
+        let w = |a: usize, b: usize| Some(totals[chunk[a] * n + chunk[b]]);
+        let pairs = matching::max_weight_perfect_matching(m, w).expect("a chunk pairs");
+        chunked.extend(
+            pairs
+                .into_iter()
+                .map(|(a, b)| (chunk[a].min(chunk[b]), chunk[a].max(chunk[b]))),
+        );
+    }
+    whole.sort();
+    chunked.sort();
+    let sizes: Vec<usize> = chunks.iter().map(Vec::len).collect();
+    assert!(
+        whole == chunked,
+        "{n} players: one matching differs from OpenGotha's chunks {sizes:?}"
+    );
+}

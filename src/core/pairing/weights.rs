@@ -3,7 +3,8 @@
 //!
 //! Where OpenGotha computes a term in `double` and truncates it, we do the same
 //! operations in `f64` in the same order, so each term is bit-for-bit
-//! OpenGotha's; the matching itself compares only the resulting `i64` sums.
+//! OpenGotha's; integer terms wrap as Java's `long` would on absurd weights.
+//! The matching itself compares only the resulting `i64` sums.
 
 pub use crate::core::settings::{DuddMode, SeedSystem};
 
@@ -45,7 +46,10 @@ pub fn det_random(max: i64, key1: &str, key2: &str) -> i64 {
         .fold(0i64, |acc, (&c, i)| {
             acc.wrapping_add(i64::from(c).wrapping_mul(i))
         });
-    let r = sum.wrapping_mul(1_234_567) % (max + 1);
+    if max <= 0 {
+        return 0;
+    }
+    let r = sum.wrapping_mul(1_234_567) % max.saturating_add(1);
     if inverse { max - r } else { r }
 }
 
@@ -117,7 +121,7 @@ fn dudd_position(half_weight: i64, mode: DuddMode, seat: &GroupSeat) -> i64 {
         DuddMode::Mid => n - 1 - (2 * p - n + 1).abs(),
         DuddMode::Bottom => p,
     };
-    half_weight * numerator / n
+    half_weight.wrapping_mul(numerator) / n
 }
 
 /// `paiMaDUDDWeight`: for players 1 to 3 groups apart, prefers drawing the
@@ -159,7 +163,7 @@ pub fn dudd(
     } else {
         scenario
     };
-    cost += scenario * unit;
+    cost = cost.wrapping_add(scenario.wrapping_mul(unit));
     let divisor = category_gap + 1;
     cost / divisor / divisor / divisor / divisor
 }
@@ -189,11 +193,11 @@ pub fn maximize_seeding(
         }
         SeedSystem::SplitAndFold => {
             let x = c1 + c2 - (n - 1);
-            weight - weight * x / (n - 1) * x / (n - 1)
+            weight.wrapping_sub((weight.wrapping_mul(x) / (n - 1)).wrapping_mul(x) / (n - 1))
         }
         SeedSystem::SplitAndSlip => {
             let x = 2 * (c1 - c2).abs() - n;
-            weight - weight * x / n * x / n
+            weight.wrapping_sub((weight.wrapping_mul(x) / n).wrapping_mul(x) / n)
         }
     }
 }
@@ -253,7 +257,7 @@ pub fn avoid_same_geo(
         ratio += 0.5 / range;
     }
     let concave_cost = (geo_weight as f64 * (1.0 - ratio) * (1.0 + nx1 * ratio)) as i64;
-    (score_weight - concave_cost).min(geo_weight)
+    score_weight.wrapping_sub(concave_cost).min(geo_weight)
 }
 
 #[cfg(test)]
