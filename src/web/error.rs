@@ -64,6 +64,7 @@ impl WebError {
             WebError::Domain(e) => domain_message_key(e),
             WebError::Pairing(PairingError::NoValidPairing) => "error.no_valid_pairing",
             WebError::Pairing(PairingError::WeightOutOfRange) => "error.internal",
+            WebError::Pairing(PairingError::NotAutomatic(_)) => "error.not_automatic",
             WebError::Sqlx(_) | WebError::Internal(_) => "error.internal",
         }
     }

@@ -36,6 +36,10 @@ pub mod weights;
 
 #[cfg(test)]
 mod tests;
+// Reads ../shared/fixtures, so it lives outside src/core (tests/architecture.rs).
+#[cfg(test)]
+#[path = "../../../tests/core_fixtures/pairing_chunks.rs"]
+mod fixture_tests;
 
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::player::{Player, Registration};
