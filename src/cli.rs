@@ -29,6 +29,14 @@ pub enum Command {
         #[command(flatten)]
         database: DatabaseArgs,
     },
+    /// Print the standings of an OpenGotha file as tab-separated text.
+    Standings {
+        /// The OpenGotha XML file.
+        file: std::path::PathBuf,
+        /// Standings after this round (default: the last round with a game).
+        #[arg(long)]
+        round: Option<u32>,
+    },
 }
 
 /// `tengen admin …`
@@ -124,4 +132,23 @@ fn read_password() -> anyhow::Result<String> {
     let mut line = String::new();
     std::io::stdin().lock().read_line(&mut line)?;
     Ok(line.trim_end_matches(['\r', '\n']).to_string())
+}
+
+/// `tengen standings FILE.xml [--round N]`: read the file, print the table.
+pub fn standings(file: &std::path::Path, round: Option<u32>) -> anyhow::Result<()> {
+    use crate::core::formats::{opengotha, standings_tsv};
+    use anyhow::Context as _;
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let tournament =
+        opengotha::import_bytes(&bytes).with_context(|| format!("{}", file.display()))?;
+    let rounds = tournament.settings().number_of_rounds;
+    let round = match round {
+        Some(r) if r == 0 || r > rounds => {
+            anyhow::bail!("--round {r}: the tournament has rounds 1 to {rounds}")
+        }
+        Some(r) => r,
+        None => tournament.last_round_with_game().map_or(0, |r| r.get()),
+    };
+    print!("{}", standings_tsv::render(&tournament, round));
+    Ok(())
 }

@@ -17,6 +17,7 @@ fn main() -> anyhow::Result<()> {
         Some(Command::Admin { command, database }) => {
             runtime.block_on(tengen::cli::run_admin(command, database))
         }
+        Some(Command::Standings { file, round }) => tengen::cli::standings(&file, round),
     }
 }
 

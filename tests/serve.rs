@@ -19,12 +19,19 @@ impl Drop for Server {
 }
 
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 fn tengen(data_dir: &std::path::Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tengen"));
-    command.env_remove("DATABASE_URL").env("TENGEN_DATA_DIR", data_dir).env("RUST_LOG", "warn");
+    command
+        .env_remove("DATABASE_URL")
+        .env("TENGEN_DATA_DIR", data_dir)
+        .env("RUST_LOG", "warn");
     command
 }
 
@@ -46,7 +53,10 @@ async fn start(data_dir: &std::path::Path) -> Server {
         {
             return server;
         }
-        assert!(Instant::now() < deadline, "no answer on /healthz within 60 s");
+        assert!(
+            Instant::now() < deadline,
+            "no answer on /healthz within 60 s"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
@@ -56,7 +66,10 @@ fn terminate(mut server: Server) {
     let status = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
     assert!(status.success());
     let exit = server.child.wait().unwrap();
-    assert!(exit.success(), "tengen exits cleanly on SIGTERM, got {exit:?}");
+    assert!(
+        exit.success(),
+        "tengen exits cleanly on SIGTERM, got {exit:?}"
+    );
 }
 
 #[tokio::test]
@@ -65,8 +78,19 @@ async fn the_server_keeps_its_accounts_across_a_restart_on_the_embedded_database
     let data_dir = dir.path().join("pg");
 
     let server = start(&data_dir).await;
-    let client = reqwest::Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    let login = client.get(format!("{}/login", server.base)).send().await.unwrap().text().await.unwrap();
+    let client = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let login = client
+        .get(format!("{}/login", server.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     let page = scraper::Html::parse_document(&login);
     let csrf = page
         .select(&scraper::Selector::parse("input[name=csrf]").unwrap())
@@ -74,26 +98,66 @@ async fn the_server_keeps_its_accounts_across_a_restart_on_the_embedded_database
         .and_then(|e| e.value().attr("value"))
         .unwrap()
         .to_string();
-    let fields = [("username", "chief"), ("display_name", "Chief"), ("password", common::PASSWORD), ("csrf", &csrf)];
-    let res = client.post(format!("{}/setup", server.base)).form(&fields).send().await.unwrap();
+    let fields = [
+        ("username", "chief"),
+        ("display_name", "Chief"),
+        ("password", common::PASSWORD),
+        ("csrf", &csrf),
+    ];
+    let res = client
+        .post(format!("{}/setup", server.base))
+        .form(&fields)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 303, "the first administrator is created");
     terminate(server);
-    assert!(!data_dir.join("postmaster.pid").exists(), "PostgreSQL stopped with the app");
+    assert!(
+        !data_dir.join("postmaster.pid").exists(),
+        "PostgreSQL stopped with the app"
+    );
 
     let server = start(&data_dir).await;
-    let out = tengen(&data_dir).args(["admin", "list-users"]).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = tengen(&data_dir)
+        .args(["admin", "list-users"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("chief\tChief\tadmin,organiser"));
-    let client = reqwest::Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    let login = client.get(format!("{}/login", server.base)).send().await.unwrap().text().await.unwrap();
+    let client = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let login = client
+        .get(format!("{}/login", server.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     let csrf = scraper::Html::parse_document(&login)
         .select(&scraper::Selector::parse("input[name=csrf]").unwrap())
         .next()
         .and_then(|e| e.value().attr("value"))
         .unwrap()
         .to_string();
-    let fields = [("username", "chief"), ("password", common::PASSWORD), ("csrf", &csrf)];
-    let res = client.post(format!("{}/login", server.base)).form(&fields).send().await.unwrap();
+    let fields = [
+        ("username", "chief"),
+        ("password", common::PASSWORD),
+        ("csrf", &csrf),
+    ];
+    let res = client
+        .post(format!("{}/login", server.base))
+        .form(&fields)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 303, "the account survived the restart");
     terminate(server);
 }
@@ -112,10 +176,21 @@ async fn admin_commands_create_users_and_tokens() {
     use std::io::Write;
     writeln!(child.stdin.take().unwrap(), "{}", common::PASSWORD).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 
-    let out = tengen(&data_dir).args(["admin", "token", "anna"]).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = tengen(&data_dir)
+        .args(["admin", "token", "anna"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let token = String::from_utf8(out.stdout).unwrap().trim().to_string();
     assert!(token.starts_with("tgn_") && token.len() == 68);
 
@@ -129,7 +204,10 @@ async fn admin_commands_create_users_and_tokens() {
     assert_eq!(res.status(), 200);
     terminate(server);
 
-    let out = tengen(&data_dir).args(["admin", "token", "nobody"]).output().unwrap();
+    let out = tengen(&data_dir)
+        .args(["admin", "token", "nobody"])
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no account named nobody"));
 }

@@ -5,4 +5,23 @@
 //! the web, the CLI and imports all reach the same answers.
 
 pub mod access;
+pub mod formats;
+pub mod ids;
 pub mod pairing;
+pub mod player;
+pub mod rank;
+pub mod rating;
+pub mod round;
+pub mod settings;
+pub mod standings;
+pub mod tournament;
+pub mod units;
+
+pub use ids::{BoardNo, PlayerId, RoundNo};
+pub use player::{Gender, Participation, Player, Registration};
+pub use rank::Rank;
+pub use rating::Rating;
+pub use round::{Bye, Colour, Game, GameResult, ResultOrigin};
+pub use settings::{Criterion, Settings, System};
+pub use tournament::{Tournament, TournamentError};
+pub use units::{HalfPoints, Quarters, Ratio};

@@ -1,0 +1,4 @@
+//! File formats: reading and writing other programs' files, without I/O
+//! (callers pass and receive text).
+pub mod opengotha;
+pub mod standings_tsv;

@@ -1,0 +1,139 @@
+//! A registered player and the rounds they take part in.
+
+use super::ids::{PlayerId, RoundNo};
+use super::rank::Rank;
+use super::rating::Rating;
+use serde::{Deserialize, Serialize};
+
+/// A player registered in a tournament.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// Surrogate id, unique in the tournament.
+    pub id: PlayerId,
+    /// Family name.
+    pub name: String,
+    /// Given name.
+    pub first_name: String,
+    /// Country code (OpenGotha: 2 letters or empty).
+    pub country: String,
+    /// Club (OpenGotha: up to 4 characters).
+    pub club: String,
+    /// European Go Database PIN.
+    pub egf_pin: String,
+    /// French federation licence number.
+    pub ffg_licence: String,
+    /// French federation licence status.
+    pub ffg_licence_status: String,
+    /// American Go Association id.
+    pub aga_id: String,
+    /// AGA membership expiry, as written by the source.
+    pub aga_expiration_date: String,
+    /// Rank used for McMahon groups and handicaps.
+    pub rank: Rank,
+    /// Rating on the GoR scale.
+    pub rating: Rating,
+    /// Where the rating came from (`EGF …`, `FFG …`, `AGA …`, `MAN`, `INI`).
+    pub rating_origin: String,
+    /// Grade the player declared, as written (`3K`), possibly empty.
+    pub grade: String,
+    /// Year of birth, when known.
+    pub birth_year: Option<u16>,
+    /// Gender, when known (women's and youth prizes).
+    pub gender: Option<Gender>,
+    /// Correction added to the start McMahon score (bar groups: +1, +2; may be negative).
+    pub smms_correction: i32,
+    /// Rounds the player takes part in.
+    pub participation: Participation,
+    /// Whether the registration is confirmed.
+    pub registration: Registration,
+}
+
+impl Player {
+    /// A finally registered player taking part in every round, other fields empty.
+    pub fn new(id: PlayerId, name: &str, first_name: &str, rank: Rank) -> Self {
+        Player {
+            id,
+            name: name.to_owned(),
+            first_name: first_name.to_owned(),
+            country: String::new(),
+            club: String::new(),
+            egf_pin: String::new(),
+            ffg_licence: String::new(),
+            ffg_licence_status: String::new(),
+            aga_id: String::new(),
+            aga_expiration_date: String::new(),
+            rank,
+            rating: Rating::new(Rating::MIN),
+            rating_origin: String::new(),
+            grade: String::new(),
+            birth_year: None,
+            gender: None,
+            smms_correction: 0,
+            participation: Participation::ALL,
+            registration: Registration::Final,
+        }
+    }
+
+    /// `name firstName`, as OpenGotha prints it.
+    pub fn full_name(&self) -> String {
+        format!("{} {}", self.name, self.first_name)
+    }
+}
+
+/// A player's gender.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Gender {
+    /// Female.
+    Female,
+    /// Male.
+    Male,
+}
+
+/// Whether a registration is preliminary or final (OpenGotha `PRE`/`FIN`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Registration {
+    /// Pre-registered; not paired.
+    Preliminary,
+    /// Confirmed.
+    Final,
+}
+
+/// The set of rounds a player takes part in (rounds 1 to 32).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Participation(u32);
+
+impl Participation {
+    /// Highest round number a participation can name.
+    pub const MAX_ROUNDS: u32 = 32;
+    /// Taking part in every round.
+    pub const ALL: Participation = Participation(u32::MAX);
+
+    /// Whether the player takes part in `round`; rounds past 32 count as taken part in.
+    pub fn plays(self, round: RoundNo) -> bool {
+        round.get() > Self::MAX_ROUNDS || self.0 & (1 << round.index()) != 0
+    }
+
+    /// The same participation with `round` set to `plays`.
+    pub fn with(self, round: RoundNo, plays: bool) -> Self {
+        if round.get() > Self::MAX_ROUNDS {
+            return self;
+        }
+        let bit = 1 << round.index();
+        Participation(if plays { self.0 | bit } else { self.0 & !bit })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn participation_can_skip_single_rounds() {
+        let r2 = RoundNo::new(2).unwrap();
+        let p = Participation::ALL.with(r2, false);
+        assert!(p.plays(RoundNo::FIRST));
+        assert!(!p.plays(r2));
+        assert!(p.with(r2, true).plays(r2));
+    }
+}

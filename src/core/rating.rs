@@ -1,0 +1,54 @@
+//! Ratings on the EGF GoR scale (100 points a grade, 2100 = 1d).
+//!
+//! OpenGotha keeps ratings between −900 and 2949 and stores FFG ratings
+//! shifted by +2050; files older than data version 201 hold FFG-scale values.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A rating on the GoR scale, kept within OpenGotha's bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Rating(i32);
+
+impl Rating {
+    /// Lowest rating OpenGotha accepts.
+    pub const MIN: i32 = -900;
+    /// Highest rating OpenGotha accepts.
+    pub const MAX: i32 = 2949;
+    /// Difference between the GoR and the FFG scale.
+    pub const FFG_OFFSET: i32 = 2050;
+
+    /// A GoR rating, clamped to `MIN..=MAX`.
+    pub fn new(gor: i32) -> Self {
+        Rating(gor.clamp(Self::MIN, Self::MAX))
+    }
+
+    /// A rating given on the FFG scale (GoR − 2050).
+    pub fn from_ffg(ffg: i32) -> Self {
+        Rating::new(ffg + Self::FFG_OFFSET)
+    }
+
+    /// The GoR value.
+    pub fn gor(self) -> i32 {
+        self.0
+    }
+}
+
+impl fmt::Display for Rating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_are_clamped_to_opengotha_bounds() {
+        assert_eq!(Rating::new(5000).gor(), 2949);
+        assert_eq!(Rating::new(-2950).gor(), -900);
+        assert_eq!(Rating::from_ffg(-250).gor(), 1800);
+    }
+}

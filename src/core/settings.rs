@@ -1,0 +1,707 @@
+//! Tournament settings: system, rounds, McMahon bar and floor, points for
+//! byes and absences, handicap, placement criteria, rules of play, time,
+//! categories, and OpenGotha's pairing, display and publishing parameters.
+//!
+//! Defaults are OpenGotha's defaults for a file that leaves a value out.
+
+use super::rank::Rank;
+use super::units::HalfPoints;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Everything that configures a tournament.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Names, place, dates.
+    pub general: General,
+    /// Pairing system.
+    pub system: System,
+    /// Number of rounds planned.
+    pub number_of_rounds: u32,
+    /// McMahon bar, floor and zero.
+    pub mcmahon: McMahon,
+    /// Points for rounds without a game, and their rounding.
+    pub unplayed: UnplayedPoints,
+    /// OpenGotha's "count not played games as half point" option (virtual scores in SOS).
+    pub count_unplayed_as_half_point: bool,
+    /// Handicap rules.
+    pub handicap: HandicapSettings,
+    /// Placement criteria, most important first (no NULL entries).
+    pub placement: Vec<Criterion>,
+    /// Board size, komi, tie rule.
+    pub rules: RulesOfPlay,
+    /// Time control.
+    pub time: TimeSystem,
+    /// Lower rank limits of categories 1..n−1 (empty: one category).
+    pub category_limits: Vec<Rank>,
+    /// OpenGotha's pairing parameters, read by the pairing engine.
+    pub pairing: PairingParameters,
+    /// OpenGotha's display parameters.
+    pub display: DisplayParameters,
+    /// OpenGotha's publishing parameters.
+    pub publish: PublishParameters,
+    /// Team event parameters.
+    pub teams: TeamParameters,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            general: General::default(),
+            system: System::McMahon,
+            number_of_rounds: 5,
+            mcmahon: McMahon::default(),
+            unplayed: UnplayedPoints::default(),
+            count_unplayed_as_half_point: false,
+            handicap: HandicapSettings::default(),
+            placement: vec![Criterion::Mms, Criterion::Sosm, Criterion::Sososm],
+            rules: RulesOfPlay::default(),
+            time: TimeSystem::default(),
+            category_limits: Vec::new(),
+            pairing: PairingParameters::default(),
+            display: DisplayParameters::default(),
+            publish: PublishParameters::default(),
+            teams: TeamParameters::default(),
+        }
+    }
+}
+
+impl Settings {
+    /// The number of categories (at least 1).
+    pub fn number_of_categories(&self) -> usize {
+        self.category_limits.len() + 1
+    }
+
+    /// The 0-based category of a rank: the first category whose lower limit it reaches.
+    pub fn category_of(&self, rank: Rank) -> usize {
+        self.category_limits
+            .iter()
+            .position(|limit| rank.opengotha_value() >= limit.opengotha_value())
+            .unwrap_or(self.category_limits.len())
+    }
+
+    /// The system OpenGotha infers from the first placement criterion.
+    pub fn system_from_criteria(criteria: &[Criterion]) -> System {
+        match criteria.first() {
+            Some(Criterion::Nbw) => System::Swiss,
+            Some(Criterion::Cat) => System::SwissCat,
+            Some(Criterion::Cps) => System::Cup,
+            _ => System::McMahon,
+        }
+    }
+}
+
+/// Names, place and dates of the tournament.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct General {
+    /// Short name (file names, EGD).
+    pub short_name: String,
+    /// Full name.
+    pub name: String,
+    /// Where it is held.
+    pub location: String,
+    /// Tournament director.
+    pub director: String,
+    /// First day, `yyyy-mm-dd` as written.
+    pub begin_date: String,
+    /// Last day, `yyyy-mm-dd` as written.
+    pub end_date: String,
+    /// Played on the internet.
+    pub internet: bool,
+}
+
+impl Default for General {
+    fn default() -> Self {
+        General {
+            short_name: "defaultshortname".into(),
+            name: "default Name".into(),
+            location: String::new(),
+            director: String::new(),
+            begin_date: String::new(),
+            end_date: String::new(),
+            internet: false,
+        }
+    }
+}
+
+/// Pairing system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum System {
+    /// McMahon: players start from their rank-based score.
+    McMahon,
+    /// Swiss: everyone starts at 0.
+    Swiss,
+    /// Swiss within rank categories.
+    SwissCat,
+    /// Cup: same win/loss history paired together, no elimination.
+    Cup,
+    /// Round robin: everyone plays everyone.
+    RoundRobin,
+    /// Knockout: losers are eliminated.
+    Knockout,
+}
+
+/// McMahon groups: start MMS = clamp(rank, floor, bar) − zero + correction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct McMahon {
+    /// Players at or above the bar start together.
+    pub bar: Rank,
+    /// Players at or below the floor start together.
+    pub floor: Rank,
+    /// The rank whose start score is 0 (OpenGotha: 30k).
+    pub zero: Rank,
+}
+
+impl Default for McMahon {
+    fn default() -> Self {
+        McMahon {
+            bar: Rank::Dan(4),
+            floor: Rank::Kyu(20),
+            zero: Rank::Kyu(30),
+        }
+    }
+}
+
+impl McMahon {
+    /// Start McMahon score of a player of `rank` with bar-group `correction`.
+    pub fn start_mms(&self, rank: Rank, correction: i32) -> HalfPoints {
+        let zero = self.zero.opengotha_value();
+        let clamped = rank
+            .opengotha_value()
+            .min(self.bar.opengotha_value())
+            .max(self.floor.opengotha_value());
+        HalfPoints::from_points(clamped - zero + correction)
+    }
+}
+
+/// Points given for a round without a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnplayedPoints {
+    /// NBW for a round the player is declared absent.
+    pub nbw_absent: HalfPoints,
+    /// NBW for a bye.
+    pub nbw_bye: HalfPoints,
+    /// MMS for a round the player is declared absent.
+    pub mms_absent: HalfPoints,
+    /// MMS for a bye.
+    pub mms_bye: HalfPoints,
+    /// Drop the half point the absences and byes add up to (OpenGotha `genRoundDownNBWMMS`).
+    pub round_down: bool,
+}
+
+impl Default for UnplayedPoints {
+    fn default() -> Self {
+        UnplayedPoints {
+            nbw_absent: HalfPoints::ZERO,
+            nbw_bye: HalfPoints::ZERO,
+            mms_absent: HalfPoints::ZERO,
+            mms_bye: HalfPoints::ZERO,
+            round_down: true,
+        }
+    }
+}
+
+/// Handicap rules (OpenGotha `HandicapParameterSet`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandicapSettings {
+    /// Handicap from the McMahon score rather than the rank.
+    pub based_on_mms: bool,
+    /// No handicap when both players are at or above this rank.
+    pub no_handicap_threshold: Rank,
+    /// Stones taken off the rank difference.
+    pub correction: i32,
+    /// Highest handicap given.
+    pub ceiling: u8,
+}
+
+impl Default for HandicapSettings {
+    fn default() -> Self {
+        HandicapSettings {
+            based_on_mms: true,
+            no_handicap_threshold: Rank::Dan(1),
+            correction: 1,
+            ceiling: 9,
+        }
+    }
+}
+
+/// Board size, komi and how a tie is scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesOfPlay {
+    /// Lines of the board (19, 13, 9).
+    pub board_size: u8,
+    /// Komi for even games, in half points.
+    pub komi: HalfPoints,
+    /// What a tie on the board means.
+    pub tie_rule: TieRule,
+}
+
+impl Default for RulesOfPlay {
+    fn default() -> Self {
+        RulesOfPlay {
+            board_size: 19,
+            komi: HalfPoints::from_halves(15),
+            tie_rule: TieRule::Jigo,
+        }
+    }
+}
+
+/// What a tie on the board (possible with integer komi) means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TieRule {
+    /// A jigo: half a point each.
+    Jigo,
+    /// White wins ties (e.g. RFG pair Go).
+    WhiteWins,
+    /// Black wins ties.
+    BlackWins,
+}
+
+/// Time control (OpenGotha keeps every system's values, whichever is chosen).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeSystem {
+    /// Main time in minutes.
+    pub basic_minutes: u32,
+    /// What follows the main time.
+    pub overtime: Overtime,
+    /// Japanese byo-yomi period, seconds.
+    pub std_byo_yomi_seconds: u32,
+    /// Canadian byo-yomi: stones per period.
+    pub canadian_moves: u32,
+    /// Canadian byo-yomi: period length, seconds.
+    pub canadian_seconds: u32,
+    /// Fischer increment, seconds.
+    pub fischer_seconds: u32,
+}
+
+impl Default for TimeSystem {
+    fn default() -> Self {
+        TimeSystem {
+            basic_minutes: 60,
+            overtime: Overtime::CanadianByoYomi,
+            std_byo_yomi_seconds: 30,
+            canadian_moves: 15,
+            canadian_seconds: 300,
+            fischer_seconds: 10,
+        }
+    }
+}
+
+/// Overtime after the main time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Overtime {
+    /// None: the game ends when main time runs out.
+    SuddenDeath,
+    /// Japanese byo-yomi.
+    StandardByoYomi,
+    /// Canadian byo-yomi.
+    CanadianByoYomi,
+    /// Fischer increment.
+    Fischer,
+}
+
+/// A placement (tie-break) criterion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Criterion {
+    /// Category (SwissCat): a higher category first.
+    Cat,
+    /// Rank.
+    Rank,
+    /// Rating.
+    Rating,
+    /// Number of wins.
+    Nbw,
+    /// McMahon score.
+    Mms,
+    /// Strasbourg score.
+    Sts,
+    /// Cup score.
+    Cps,
+    /// Sum of opponents' NBW.
+    Sosw,
+    /// SOSW without the lowest term.
+    SoswMinus1,
+    /// SOSW without the two lowest terms.
+    SoswMinus2,
+    /// Sum of defeated opponents' NBW.
+    Sodosw,
+    /// Sum of opponents' SOSW.
+    Sososw,
+    /// Cumulative sum of NBW.
+    Cussw,
+    /// Sum of opponents' MMS.
+    Sosm,
+    /// SOSM without the lowest term.
+    SosmMinus1,
+    /// SOSM without the two lowest terms.
+    SosmMinus2,
+    /// Sum of defeated opponents' MMS.
+    Sodosm,
+    /// Sum of opponents' SOSM.
+    Sososm,
+    /// Cumulative sum of MMS.
+    Cussm,
+    /// Sum of opponents' STS.
+    Sosts,
+    /// Exploits attempted.
+    Ext,
+    /// Exploits achieved.
+    Exr,
+    /// Simplified direct confrontation.
+    Sdc,
+    /// Direct confrontation.
+    Dc,
+    /// Head-to-head result among tied players, RFG Code App. 9 §3.
+    HeadToHead,
+    /// SOS with a virtual term for unplayed rounds, RFG Code App. 9 §4, §5.1.
+    SosRfg,
+    /// `SosRfg` without the lowest term, RFG Code App. 9 §4.
+    SosRfgMinus1,
+    /// `SosRfg` without the two lowest terms, RFG Code App. 9 §4.
+    SosRfgMinus2,
+    /// Buchholz with withdrawn opponents scored as their score group, Ukrainian rules III.3, II.5.
+    BuchholzUa,
+}
+
+impl Criterion {
+    /// Every criterion, in declaration order.
+    pub const ALL: [Criterion; 29] = [
+        Criterion::Cat,
+        Criterion::Rank,
+        Criterion::Rating,
+        Criterion::Nbw,
+        Criterion::Mms,
+        Criterion::Sts,
+        Criterion::Cps,
+        Criterion::Sosw,
+        Criterion::SoswMinus1,
+        Criterion::SoswMinus2,
+        Criterion::Sodosw,
+        Criterion::Sososw,
+        Criterion::Cussw,
+        Criterion::Sosm,
+        Criterion::SosmMinus1,
+        Criterion::SosmMinus2,
+        Criterion::Sodosm,
+        Criterion::Sososm,
+        Criterion::Cussm,
+        Criterion::Sosts,
+        Criterion::Ext,
+        Criterion::Exr,
+        Criterion::Sdc,
+        Criterion::Dc,
+        Criterion::HeadToHead,
+        Criterion::SosRfg,
+        Criterion::SosRfgMinus1,
+        Criterion::SosRfgMinus2,
+        Criterion::BuchholzUa,
+    ];
+
+    /// The criterion's name: OpenGotha's long name where OpenGotha has it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Criterion::Cat => "CAT",
+            Criterion::Rank => "Rank",
+            Criterion::Rating => "Rating",
+            Criterion::Nbw => "NBW",
+            Criterion::Mms => "MMS",
+            Criterion::Sts => "STS",
+            Criterion::Cps => "CPS",
+            Criterion::Sosw => "SOSW",
+            Criterion::SoswMinus1 => "SOSW-1",
+            Criterion::SoswMinus2 => "SOSW-2",
+            Criterion::Sodosw => "SODOSW",
+            Criterion::Sososw => "SOSOSW",
+            Criterion::Cussw => "CUSSW",
+            Criterion::Sosm => "SOSM",
+            Criterion::SosmMinus1 => "SOSM-1",
+            Criterion::SosmMinus2 => "SOSM-2",
+            Criterion::Sodosm => "SODOSM",
+            Criterion::Sososm => "SOSOSM",
+            Criterion::Cussm => "CUSSM",
+            Criterion::Sosts => "SOSTS",
+            Criterion::Ext => "EXT",
+            Criterion::Exr => "EXR",
+            Criterion::Sdc => "SDC",
+            Criterion::Dc => "DC",
+            Criterion::HeadToHead => "H2H",
+            Criterion::SosRfg => "SOS-RFG",
+            Criterion::SosRfgMinus1 => "SOS-1-RFG",
+            Criterion::SosRfgMinus2 => "SOS-2-RFG",
+            Criterion::BuchholzUa => "BUCHHOLZ-UA",
+        }
+    }
+
+    /// Whether the value depends on which players are tied (computed per tie group).
+    pub fn is_group_relative(self) -> bool {
+        matches!(self, Criterion::Dc | Criterion::Sdc | Criterion::HeadToHead)
+    }
+}
+
+impl fmt::Display for Criterion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A text that names no criterion.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a placement criterion")]
+pub struct UnknownCriterion(pub String);
+
+impl FromStr for Criterion {
+    type Err = UnknownCriterion;
+
+    /// Exact (case-sensitive) names, as OpenGotha matches them.
+    fn from_str(name: &str) -> Result<Self, UnknownCriterion> {
+        Criterion::ALL
+            .into_iter()
+            .find(|c| c.name() == name)
+            .ok_or_else(|| UnknownCriterion(name.to_owned()))
+    }
+}
+
+/// OpenGotha's DUDD (draw-up/draw-down) placement modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DuddMode {
+    /// Top of the group.
+    Top,
+    /// Middle of the group.
+    Mid,
+    /// Bottom of the group.
+    Bottom,
+}
+
+/// OpenGotha's seeding systems inside a score group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SeedSystem {
+    /// Split the group in halves, pair at random.
+    SplitAndRandom,
+    /// Split and fold: first with last.
+    SplitAndFold,
+    /// Split and slip: first of top half with first of bottom half.
+    SplitAndSlip,
+}
+
+/// OpenGotha's `PairingParameterSet`, values as in the file (weights are i64).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PairingParameters {
+    /// `paiStandardNX1Factor`.
+    pub standard_nx1_factor: f64,
+    /// `paiBaAvoidDuplGame`.
+    pub avoid_duplicate_game: i64,
+    /// `paiBaRandom`.
+    pub random: i64,
+    /// `paiBaDeterministic`.
+    pub deterministic: bool,
+    /// `paiBaBalanceWB`.
+    pub balance_white_black: i64,
+    /// `paiMaAvoidMixingCategories`.
+    pub avoid_mixing_categories: i64,
+    /// `paiMaMinimizeScoreDifference`.
+    pub minimize_score_difference: i64,
+    /// `paiMaDUDDWeight`.
+    pub dudd_weight: i64,
+    /// `paiMaCompensateDUDD`.
+    pub compensate_dudd: bool,
+    /// `paiMaDUDDUpperMode`.
+    pub dudd_upper_mode: DuddMode,
+    /// `paiMaDUDDLowerMode`.
+    pub dudd_lower_mode: DuddMode,
+    /// `paiMaMaximizeSeeding`.
+    pub maximize_seeding: i64,
+    /// `paiMaLastRoundForSeedSystem1`, a round number from 1 as in the file.
+    pub last_round_for_seed_system1: u32,
+    /// `paiMaSeedSystem1`.
+    pub seed_system1: SeedSystem,
+    /// `paiMaSeedSystem2`.
+    pub seed_system2: SeedSystem,
+    /// `paiMaAdditionalPlacementCritSystem1` (`None`: NULL).
+    pub additional_placement_criterion_system1: Option<Criterion>,
+    /// `paiMaAdditionalPlacementCritSystem2` (`None`: NULL).
+    pub additional_placement_criterion_system2: Option<Criterion>,
+    /// `paiSeRankThreshold`.
+    pub secondary_rank_threshold: Rank,
+    /// `paiSeNbWinsThresholdActive`.
+    pub secondary_nbw_threshold_active: bool,
+    /// `paiSeBarThresholdActive`.
+    pub secondary_bar_threshold_active: bool,
+    /// `paiSeDefSecCrit`.
+    pub secondary_criteria_weight: i64,
+    /// `paiSeMinimizeHandicap`.
+    pub minimize_handicap: i64,
+    /// `paiSeAvoidSameGeo`.
+    pub avoid_same_geo: i64,
+    /// `paiSePreferMMSDiffRatherThanSameCountry`.
+    pub prefer_mms_diff_rather_than_same_country: i32,
+    /// `paiSePreferMMSDiffRatherThanSameClub`.
+    pub prefer_mms_diff_rather_than_same_club: i32,
+}
+
+impl Default for PairingParameters {
+    fn default() -> Self {
+        PairingParameters {
+            standard_nx1_factor: 0.5,
+            avoid_duplicate_game: 500_000_000_000_000,
+            random: 0,
+            deterministic: true,
+            balance_white_black: 1_000,
+            avoid_mixing_categories: 20_000_000_000_000,
+            minimize_score_difference: 100_000_000_000,
+            dudd_weight: 100_000_000,
+            compensate_dudd: true,
+            dudd_upper_mode: DuddMode::Mid,
+            dudd_lower_mode: DuddMode::Mid,
+            maximize_seeding: 5_000_000,
+            last_round_for_seed_system1: 2,
+            seed_system1: SeedSystem::SplitAndRandom,
+            seed_system2: SeedSystem::SplitAndFold,
+            additional_placement_criterion_system1: Some(Criterion::Rating),
+            additional_placement_criterion_system2: None,
+            secondary_rank_threshold: Rank::Dan(4),
+            secondary_nbw_threshold_active: true,
+            secondary_bar_threshold_active: true,
+            secondary_criteria_weight: 100_000_000_000,
+            minimize_handicap: 0,
+            avoid_same_geo: 100_000_000_000,
+            prefer_mms_diff_rather_than_same_country: 1,
+            prefer_mms_diff_rather_than_same_club: 3,
+        }
+    }
+}
+
+/// OpenGotha's `DPParameterSet`: what lists show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DisplayParameters {
+    /// `playerSortType`: `name`, `rank` or `grade`.
+    pub player_sort: String,
+    /// `gameFormat`: `full` or `short`.
+    pub game_format: String,
+    /// `showPlayerGrade`.
+    pub show_player_grade: bool,
+    /// `showPlayerCountry`.
+    pub show_player_country: bool,
+    /// `showPlayerClub`.
+    pub show_player_club: bool,
+    /// `showByePlayer`.
+    pub show_bye_player: bool,
+    /// `showNotPairedPlayers`.
+    pub show_not_paired_players: bool,
+    /// `showNotParticipatingPlayers`.
+    pub show_not_participating_players: bool,
+    /// `showNotFinallyRegisteredPlayers`.
+    pub show_not_finally_registered_players: bool,
+    /// `displayNPPlayers`: list players with no game and no bye in standings.
+    pub display_non_playing_players: bool,
+    /// `displayNumCol`.
+    pub display_number_column: bool,
+    /// `displayPlCol`.
+    pub display_place_column: bool,
+    /// `displayCoCol`.
+    pub display_country_column: bool,
+    /// `displayClCol`.
+    pub display_club_column: bool,
+    /// `displayIndGamesInMatches`.
+    pub display_individual_games_in_matches: bool,
+}
+
+impl Default for DisplayParameters {
+    fn default() -> Self {
+        DisplayParameters {
+            player_sort: "name".into(),
+            game_format: "full".into(),
+            show_player_grade: true,
+            show_player_country: false,
+            show_player_club: true,
+            show_bye_player: true,
+            show_not_paired_players: true,
+            show_not_participating_players: true,
+            show_not_finally_registered_players: true,
+            display_non_playing_players: false,
+            display_number_column: true,
+            display_place_column: true,
+            display_country_column: true,
+            display_club_column: false,
+            display_individual_games_in_matches: true,
+        }
+    }
+}
+
+/// OpenGotha's `PublishParameterSet`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublishParameters {
+    /// `print`.
+    pub print: bool,
+    /// `exportToLocalFile`.
+    pub export_to_local_file: bool,
+    /// `htmlAutoScroll`.
+    pub html_auto_scroll: bool,
+}
+
+impl Default for PublishParameters {
+    fn default() -> Self {
+        PublishParameters {
+            print: true,
+            export_to_local_file: true,
+            html_auto_scroll: false,
+        }
+    }
+}
+
+/// Team event parameters (OpenGotha `TeamTournamentParameterSet`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamParameters {
+    /// Players per team.
+    pub team_size: u32,
+    /// Team placement criteria as named in the file (`TEAMP`, `BDW`, …), NULLs left out.
+    pub placement: Vec<String>,
+}
+
+impl Default for TeamParameters {
+    fn default() -> Self {
+        TeamParameters {
+            team_size: 4,
+            placement: ["TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"]
+                .map(String::from)
+                .to_vec(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_mms_clamps_rank_between_floor_and_bar() {
+        let mm = McMahon {
+            bar: Rank::Dan(2),
+            floor: Rank::Kyu(20),
+            zero: Rank::Kyu(30),
+        };
+        assert_eq!(mm.start_mms(Rank::Dan(5), 0), HalfPoints::from_points(31));
+        assert_eq!(mm.start_mms(Rank::Kyu(25), 0), HalfPoints::from_points(10));
+        assert_eq!(mm.start_mms(Rank::Kyu(5), 1), HalfPoints::from_points(26));
+    }
+
+    #[test]
+    fn criteria_round_trip_through_their_names() {
+        for c in Criterion::ALL {
+            assert_eq!(c.name().parse(), Ok(c));
+        }
+        assert!("sosw".parse::<Criterion>().is_err());
+    }
+
+    #[test]
+    fn categories_go_by_lower_limits() {
+        let s = Settings {
+            category_limits: vec![Rank::Kyu(3), Rank::Kyu(5)],
+            ..Settings::default()
+        };
+        assert_eq!(s.category_of(Rank::Dan(1)), 0);
+        assert_eq!(s.category_of(Rank::Kyu(4)), 1);
+        assert_eq!(s.category_of(Rank::Kyu(9)), 2);
+        assert_eq!(s.number_of_categories(), 3);
+    }
+}

@@ -1,0 +1,177 @@
+//! Ordering and places, as OpenGotha does it: sort on the criteria before
+//! the first group-relative one (DC, SDC, head-to-head), compute those inside
+//! each tie group, then sort on every criterion, and on name and first name.
+
+use super::criteria::Values;
+use super::scores::scores;
+use crate::core::ids::PlayerId;
+use crate::core::player::Player;
+use crate::core::settings::Criterion;
+use crate::core::tournament::Tournament;
+use crate::core::units::Ratio;
+use serde::Serialize;
+use std::cmp::Ordering;
+
+/// One line of the standings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Row {
+    /// The player.
+    pub player: PlayerId,
+    /// Place from 1; players equal on every criterion share it (1, 1, 3).
+    pub place: u32,
+    /// The value of each criterion, in the order of [`Standings::criteria`].
+    pub values: Vec<Ratio>,
+    /// The player's category, from 0.
+    pub category: usize,
+    /// Place within the category, shared the same way.
+    pub category_place: u32,
+}
+
+/// Players in placement order after a number of rounds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Standings {
+    /// Rounds counted.
+    pub rounds: u32,
+    /// The criteria, most important first.
+    pub criteria: Vec<Criterion>,
+    /// Rows, first place first.
+    pub rows: Vec<Row>,
+}
+
+/// The standings after `rounds` rounds by `criteria`.
+///
+/// Players with no game and no bye in the whole tournament are left out
+/// unless the display settings ask for them (OpenGotha `displayNPPlayers`).
+pub fn standings(tournament: &Tournament, rounds: u32, criteria: &[Criterion]) -> Standings {
+    let sheet = scores(tournament, rounds);
+    let values = Values::new(&sheet);
+    let players = tournament.players();
+    let show_all = tournament.settings().display.display_non_playing_players;
+    let included: Vec<usize> = (0..players.len())
+        .filter(|&i| show_all || takes_part(tournament, players[i].id))
+        .collect();
+    let mut rows: Vec<(usize, Vec<Ratio>)> = included
+        .iter()
+        .map(|&i| (i, criteria.iter().map(|&c| values.value(i, c)).collect()))
+        .collect();
+    let first_relative = criteria
+        .iter()
+        .position(|c| c.is_group_relative())
+        .unwrap_or(criteria.len());
+    if first_relative < criteria.len() {
+        fill_group_relative(&values, criteria, first_relative, &mut rows, players);
+    }
+    rows.sort_by(|a, b| by_values_then_name(a, b, players));
+    let settings = tournament.settings();
+    let mut out: Vec<Row> = Vec::with_capacity(rows.len());
+    // Per category: players seen so far, and the row index and place of the last one.
+    let mut per_category: Vec<(u32, Option<(usize, u32)>)> =
+        vec![(0, None); settings.number_of_categories()];
+    for (k, (i, vals)) in rows.iter().enumerate() {
+        let place = match out.last() {
+            Some(prev) if rows[k - 1].1 == *vals => prev.place,
+            _ => k as u32 + 1,
+        };
+        let category = settings.category_of(players[*i].rank);
+        let (seen, last) = per_category[category];
+        let category_place = match last {
+            Some((prev_k, prev_place)) if rows[prev_k].1 == *vals => prev_place,
+            _ => seen + 1,
+        };
+        per_category[category] = (seen + 1, Some((k, category_place)));
+        out.push(Row {
+            player: players[*i].id,
+            place,
+            values: vals.clone(),
+            category,
+            category_place,
+        });
+    }
+    Standings {
+        rounds: sheet.rounds(),
+        criteria: criteria.to_vec(),
+        rows: out,
+    }
+}
+
+/// Whether a player has a game or a bye in any round (OpenGotha `isPlayerImplied`).
+fn takes_part(tournament: &Tournament, player: PlayerId) -> bool {
+    tournament
+        .games()
+        .iter()
+        .any(|g| g.colour_of(player).is_some())
+        || tournament.byes().iter().any(|b| b.player == player)
+}
+
+/// Higher values first on every criterion, then name and first name in
+/// UTF-16 order (Java's `String.compareTo`, which OpenGotha uses).
+fn by_values_then_name(
+    a: &(usize, Vec<Ratio>),
+    b: &(usize, Vec<Ratio>),
+    players: &[Player],
+) -> Ordering {
+    b.1.cmp(&a.1)
+        .then_with(|| by_name(&players[a.0], &players[b.0]))
+}
+
+fn by_name(a: &Player, b: &Player) -> Ordering {
+    let utf16 = |s: &str| s.encode_utf16().collect::<Vec<u16>>();
+    utf16(&a.name)
+        .cmp(&utf16(&b.name))
+        .then_with(|| utf16(&a.first_name).cmp(&utf16(&b.first_name)))
+}
+
+/// Fills DC, SDC and head-to-head inside each group of rows equal on the
+/// criteria before the first of them (OpenGotha `fillDirScoringInfo`).
+fn fill_group_relative(
+    values: &Values<'_, '_>,
+    criteria: &[Criterion],
+    first_relative: usize,
+    rows: &mut [(usize, Vec<Ratio>)],
+    players: &[Player],
+) {
+    rows.sort_by(|a, b| {
+        b.1[..first_relative]
+            .cmp(&a.1[..first_relative])
+            .then_with(|| by_name(&players[a.0], &players[b.0]))
+    });
+    // DC breaks its own ties with the criteria after the first DC.
+    let after_dc = criteria
+        .iter()
+        .position(|&c| c == Criterion::Dc)
+        .map_or(criteria.len(), |p| p + 1);
+    let mut start = 0;
+    while start < rows.len() {
+        let end = (start..rows.len())
+            .find(|&k| rows[k].1[..first_relative] != rows[start].1[..first_relative])
+            .unwrap_or(rows.len());
+        if end - start > 1 {
+            let group = &mut rows[start..end];
+            let members: Vec<usize> = group.iter().map(|r| r.0).collect();
+            // SDC and head-to-head first: DC's tie-break may read them.
+            let order = [Criterion::Sdc, Criterion::HeadToHead, Criterion::Dc];
+            for criterion in order {
+                for (c, _) in criteria
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| **x == criterion)
+                {
+                    let later = later_places(group, after_dc);
+                    let v = values.group_relative(criterion, &members, &later);
+                    for (row, v) in group.iter_mut().zip(v) {
+                        row.1[c] = Ratio::whole(v);
+                    }
+                }
+            }
+        }
+        start = end;
+    }
+}
+
+/// Each row's place (0 = best, ties shared) on the criteria from `from` on.
+fn later_places(group: &[(usize, Vec<Ratio>)], from: usize) -> Vec<usize> {
+    group
+        .iter()
+        .map(|a| group.iter().filter(|b| b.1[from..] > a.1[from..]).count())
+        .collect()
+}
