@@ -12,6 +12,7 @@ pub mod player;
 pub mod rank;
 pub mod rating;
 pub mod round;
+pub mod rules;
 pub mod settings;
 pub mod standings;
 pub mod tournament;
