@@ -1,5 +1,6 @@
 //! File formats: reading and writing other programs' files, without I/O
 //! (callers pass and receive text).
+pub mod csv;
 pub mod opengotha;
 pub mod rating_list;
 pub mod standings_tsv;
