@@ -85,3 +85,42 @@ fn every_fixture_gives_opengothas_standings() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn every_criterion_orders_every_fixture_with_well_formed_places() {
+    use tengen::core::settings::Criterion;
+    use tengen::core::standings::standings;
+    let Some(dir) = fixtures() else { return };
+    let mut failures = Vec::new();
+    for entry in std::fs::read_dir(dir.join("opengotha")).expect("fixtures are readable") {
+        let path = entry.expect("directory entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("xml") {
+            continue;
+        }
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let tournament = opengotha::import_bytes(&std::fs::read(&path).expect("readable"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let last = tournament.last_round_with_game().map_or(0, |r| r.get());
+        for rounds in [last / 2, last] {
+            for c in Criterion::ALL {
+                let s = standings(&tournament, rounds, &[Criterion::Mms, c, Criterion::Dc]);
+                let places: Vec<u32> = s.rows.iter().map(|r| r.place).collect();
+                let well_formed = places.first().is_none_or(|&p| p == 1)
+                    && places
+                        .windows(2)
+                        .enumerate()
+                        .all(|(k, w)| w[1] == w[0] || w[1] == k as u32 + 2);
+                if !well_formed {
+                    failures.push(format!(
+                        "{name} after {rounds} rounds by {c}: places {places:?}"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -113,6 +113,22 @@ impl Tournament {
         PlayerId(next)
     }
 
+    /// Declares whether `player` takes part in `round` (a withdrawal is absence from every later round).
+    pub fn set_participation(
+        &mut self,
+        player: PlayerId,
+        round: RoundNo,
+        plays: bool,
+    ) -> Result<(), TournamentError> {
+        let p = self
+            .players
+            .iter_mut()
+            .find(|p| p.id == player)
+            .ok_or(TournamentError::UnknownPlayer(player))?;
+        p.participation = p.participation.with(round, plays);
+        Ok(())
+    }
+
     /// Players in registration order.
     pub fn players(&self) -> &[Player] {
         &self.players

@@ -284,18 +284,26 @@ impl<'x> Importer<'x> {
             }),
             "Team" => self.teams.push(PendingTeam {
                 line,
-                number: a.number("teamNumber", "0")?,
-                name: a.text("teamName", ""),
+                number: a.number("teamNumber", "1")?,
+                name: a.text("teamName", "Unnamed team"),
                 boards: Vec::new(),
             }),
             "Board" if parent == Some("Team") => {
-                let round = a.round("roundNumber")?;
+                // Files before OpenGotha 3.28 give no round: the member plays that board in every round.
+                let rounds = match a.values.contains_key("roundNumber") {
+                    true => vec![a.round("roundNumber")?],
+                    false => (0..OPENGOTHA_ROUNDS as usize)
+                        .map(RoundNo::from_index)
+                        .collect(),
+                };
                 let board: u32 = a.number("boardNumber", "1")?;
                 let board = BoardNo::new(board)
                     .ok_or_else(|| a.error("boardNumber=\"0\": boards start at 1".into()))?;
                 let player = a.required("player")?;
                 if let Some(team) = self.teams.last_mut() {
-                    team.boards.push((line, round, board, player));
+                    for round in rounds {
+                        team.boards.push((line, round, board, player.clone()));
+                    }
                 }
             }
             "GeneralParameterSet" => self.general(&a)?,
@@ -718,10 +726,20 @@ fn folded_key(key: &str) -> String {
         .collect()
 }
 
-/// Resolves the player keys of a file.
+/// The folded key with only the letters A–Z kept: OpenGotha's key for files
+/// of data version 200 and older ("obsolete canonical name").
+fn letters_key(key: &str) -> String {
+    folded_key(key)
+        .chars()
+        .filter(char::is_ascii_uppercase)
+        .collect()
+}
+
+/// Resolves the player keys of a file: exactly, then folded, then by letters only.
 struct PlayerKeys {
     exact: HashMap<String, PlayerId>,
     folded: HashMap<String, PlayerId>,
+    letters: HashMap<String, PlayerId>,
 }
 
 impl PlayerKeys {
@@ -729,10 +747,12 @@ impl PlayerKeys {
         let mut keys = PlayerKeys {
             exact: HashMap::new(),
             folded: HashMap::new(),
+            letters: HashMap::new(),
         };
         for p in t.players() {
             let key = player_key(p);
             keys.folded.entry(folded_key(&key)).or_insert(p.id);
+            keys.letters.entry(letters_key(&key)).or_insert(p.id);
             keys.exact.entry(key).or_insert(p.id);
         }
         keys
@@ -742,6 +762,7 @@ impl PlayerKeys {
         self.exact
             .get(key)
             .or_else(|| self.folded.get(&folded_key(key)))
+            .or_else(|| self.letters.get(&letters_key(key)))
             .copied()
             .ok_or_else(|| ImportError {
                 line,
@@ -1181,6 +1202,32 @@ mod tests {
             (g.result, g.origin),
             (GameResult::WhiteWins, ResultOrigin::ByDefault)
         );
+    }
+
+    #[test]
+    fn old_files_name_players_by_their_letters_only() {
+        let xml = "<Tournament dataVersion=\"200\"><Players>\
+            <Player name=\"O'Brien\" firstName=\"Seán\" rating=\"-250\"/><Player name=\"Li\" firstName=\"Wei\"/></Players>\
+            <Games><Game roundNumber=\"1\" tableNumber=\"1\" whitePlayer=\"OBRIENSEAN\" blackPlayer=\"LIWEI\"/></Games></Tournament>";
+        let t = import(xml).unwrap();
+        assert_eq!(
+            t.player(t.games()[0].white).map(|p| p.name.as_str()),
+            Some("O'Brien")
+        );
+        assert_eq!(
+            t.players()[0].rating.gor(),
+            1800,
+            "old files hold FFG-scale ratings"
+        );
+    }
+
+    #[test]
+    fn an_old_team_board_without_a_round_holds_for_every_round() {
+        let xml = "<Tournament dataVersion=\"201\"><Players><Player name=\"A\" firstName=\"B\"/></Players>\
+            <Teams><Team teamName=\"T\" teamNumber=\"2\"><Board boardNumber=\"1\" player=\"AB\"/></Team></Teams></Tournament>";
+        let t = import(xml).unwrap();
+        assert_eq!(t.teams()[0].boards.len(), 20);
+        assert_eq!(t.teams()[0].number, 2);
     }
 
     #[test]

@@ -62,3 +62,42 @@ fn shown(criterion: Criterion, value: Ratio) -> String {
         _ => value.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::ids::{BoardNo, PlayerId, RoundNo};
+    use crate::core::player::Player;
+    use crate::core::round::{Game, GameResult, ResultOrigin};
+    use crate::core::settings::Settings;
+    use crate::core::units::HalfPoints;
+
+    #[test]
+    fn the_table_shows_the_criteria_then_nbw_mms_and_the_category_place() {
+        // A 2p counts as 7d, held at the 4d bar: start MMS 33.
+        let mut t = Tournament::new(Settings {
+            placement: vec![Criterion::Cat, Criterion::Sosw],
+            category_limits: vec![Rank::Kyu(5)],
+            ..Settings::default()
+        });
+        let strong = t.register(Player::new(PlayerId(0), "Kim", "Ha", Rank::Pro(2)));
+        let weak = t.register(Player::new(PlayerId(0), "Lee", "Bo", Rank::Kyu(9)));
+        t.register(Player::new(PlayerId(0), "Idle", "", Rank::Kyu(9)));
+        t.add_game(Game {
+            round: RoundNo::FIRST,
+            board: BoardNo::new(1).unwrap(),
+            white: strong,
+            black: weak,
+            handicap: 0,
+            komi: HalfPoints::from_halves(13),
+            result: GameResult::Jigo,
+            origin: ResultOrigin::Played,
+            colours_known: true,
+        })
+        .unwrap();
+        let expected = "place\tname\tfirstName\trank\tCAT\tSOSW\tNBW\tMMS\tcatPlace\n\
+                        1\tKim\tHa\t7D\t1\t0.5\t0.5\t33.5\t1\n\
+                        2\tLee\tBo\t9K\t2\t0.5\t0.5\t21.5\t1\n";
+        assert_eq!(render(&t, 1), expected);
+    }
+}

@@ -11,6 +11,7 @@ use crate::core::tournament::Tournament;
 use crate::core::units::Ratio;
 use serde::Serialize;
 use std::cmp::Ordering;
+use std::collections::HashSet;
 
 /// One line of the standings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -40,29 +41,74 @@ pub struct Standings {
 
 /// The standings after `rounds` rounds by `criteria`.
 ///
-/// Players with no game and no bye in the whole tournament are left out
-/// unless the display settings ask for them (OpenGotha `displayNPPlayers`).
+/// As OpenGotha, every registered player is ordered (so DC is computed over
+/// the same tie groups), then players with no game and no bye in the whole
+/// tournament are left out unless the display settings ask for them
+/// (`displayNPPlayers`), and places are counted over those listed.
 pub fn standings(tournament: &Tournament, rounds: u32, criteria: &[Criterion]) -> Standings {
+    let show_all = tournament.settings().display.display_non_playing_players;
+    // OpenGotha `isPlayerImplied`: a game or a bye in any round, even a later one.
+    let taking_part: HashSet<PlayerId> = tournament
+        .games()
+        .iter()
+        .flat_map(|g| [g.white, g.black])
+        .chain(tournament.byes().iter().map(|b| b.player))
+        .collect();
+    let everyone: Vec<PlayerId> = tournament.players().iter().map(|p| p.id).collect();
+    let (rounds, mut rows) = ordered(tournament, rounds, criteria, &everyone);
+    rows.retain(|(i, _)| show_all || taking_part.contains(&tournament.players()[*i].id));
+    placed(tournament, rounds, criteria, rows)
+}
+
+/// `players` (unknown ids ignored) ordered after `rounds` rounds by `criteria`,
+/// with places; DC, SDC and head-to-head are computed among them only.
+///
+/// Pairing uses this to order the players it pairs, who may not have played yet.
+pub fn ranking(
+    tournament: &Tournament,
+    rounds: u32,
+    criteria: &[Criterion],
+    players: &[PlayerId],
+) -> Standings {
+    let (rounds, rows) = ordered(tournament, rounds, criteria, players);
+    placed(tournament, rounds, criteria, rows)
+}
+
+/// Player indices with their criterion values, best first, and the rounds counted.
+fn ordered(
+    tournament: &Tournament,
+    rounds: u32,
+    criteria: &[Criterion],
+    players: &[PlayerId],
+) -> (u32, Vec<(usize, Vec<Ratio>)>) {
     let sheet = scores(tournament, rounds);
     let values = Values::new(&sheet);
-    let players = tournament.players();
-    let show_all = tournament.settings().display.display_non_playing_players;
-    let included: Vec<usize> = (0..players.len())
-        .filter(|&i| show_all || takes_part(tournament, players[i].id))
-        .collect();
-    let mut rows: Vec<(usize, Vec<Ratio>)> = included
+    let everyone = tournament.players();
+    let mut rows: Vec<(usize, Vec<Ratio>)> = players
         .iter()
-        .map(|&i| (i, criteria.iter().map(|&c| values.value(i, c)).collect()))
+        .filter_map(|&id| sheet.slot(id))
+        .map(|i| (i, criteria.iter().map(|&c| values.value(i, c)).collect()))
         .collect();
     let first_relative = criteria
         .iter()
         .position(|c| c.is_group_relative())
         .unwrap_or(criteria.len());
     if first_relative < criteria.len() {
-        fill_group_relative(&values, criteria, first_relative, &mut rows, players);
+        fill_group_relative(&values, criteria, first_relative, &mut rows, everyone);
     }
-    rows.sort_by(|a, b| by_values_then_name(a, b, players));
+    rows.sort_by(|a, b| by_values_then_name(a, b, everyone));
+    (sheet.rounds(), rows)
+}
+
+/// Numbers ordered rows: equal values share a place, overall and within a category.
+fn placed(
+    tournament: &Tournament,
+    rounds: u32,
+    criteria: &[Criterion],
+    rows: Vec<(usize, Vec<Ratio>)>,
+) -> Standings {
     let settings = tournament.settings();
+    let players = tournament.players();
     let mut out: Vec<Row> = Vec::with_capacity(rows.len());
     // Per category: players seen so far, and the row index and place of the last one.
     let mut per_category: Vec<(u32, Option<(usize, u32)>)> =
@@ -88,19 +134,10 @@ pub fn standings(tournament: &Tournament, rounds: u32, criteria: &[Criterion]) -
         });
     }
     Standings {
-        rounds: sheet.rounds(),
+        rounds,
         criteria: criteria.to_vec(),
         rows: out,
     }
-}
-
-/// Whether a player has a game or a bye in any round (OpenGotha `isPlayerImplied`).
-fn takes_part(tournament: &Tournament, player: PlayerId) -> bool {
-    tournament
-        .games()
-        .iter()
-        .any(|g| g.colour_of(player).is_some())
-        || tournament.byes().iter().any(|b| b.player == player)
 }
 
 /// Higher values first on every criterion, then name and first name in
