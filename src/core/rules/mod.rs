@@ -16,4 +16,4 @@ pub mod time;
 pub use lateness::ForfeitTime;
 pub use profile::{GameRules, HandicapKomi, Profile, RulesError, Scoring};
 pub use scoring::{Count, CountError, Outcome};
-pub use time::{EgfClass, Overtime, TimeControl, TimeError};
+pub use time::{EgfClass, Overtime, TimeControl, TimeError, TimeWarning};

@@ -7,6 +7,7 @@
 //! definition (gemma.ujf.cas.cz/~cieply/GO/gor.html, "EGF tournament classes";
 //! the same numbers as OpenGotha's `Tournament.egfClass()`).
 
+use super::profile::Scoring;
 use crate::core::settings::{Overtime as OpenGothaOvertime, TimeSystem};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -100,6 +101,14 @@ pub enum TimeError {
     NoIncrement,
 }
 
+/// A time control that can be played but clashes with the rules of play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TimeWarning {
+    /// GTR "Finite thinking time under Territory Scoring": "not compatible with the Ing Overtime System".
+    #[error("Ing overtime does not fit territory scoring (EGF GTR, finite thinking time)")]
+    IngOvertimeWithTerritoryScoring,
+}
+
 /// Moves the EGD counts in overtime for the adjusted time.
 const BYO_YOMI_MOVES: u32 = 45;
 const CANADIAN_MOVES: u32 = 60;
@@ -126,6 +135,12 @@ impl TimeControl {
             Overtime::Fischer { increment } if increment.is_zero() => Err(TimeError::NoIncrement),
             _ => Ok(()),
         }
+    }
+
+    /// What an organiser should hear about this control under `scoring`.
+    pub fn warning(&self, scoring: Scoring) -> Option<TimeWarning> {
+        (self.overtime == Overtime::Ing && scoring == Scoring::Territory)
+            .then_some(TimeWarning::IngOvertimeWithTerritoryScoring)
     }
 
     /// Length of one Ing overtime period: a sixth of the main time (GTR).
@@ -367,6 +382,20 @@ mod tests {
         assert_eq!(check(60, fischer(0)), Err(TimeError::NoIncrement));
         assert_eq!(check(0, byo_yomi(3, 30)), Ok(()));
         assert_eq!(check(0, fischer(30)), Ok(()));
+    }
+
+    #[test]
+    fn ing_overtime_under_territory_scoring_is_warned_about() {
+        let ing = control(90, Overtime::Ing);
+        assert_eq!(
+            ing.warning(Scoring::Territory),
+            Some(TimeWarning::IngOvertimeWithTerritoryScoring)
+        );
+        assert_eq!(ing.warning(Scoring::Area), None);
+        assert_eq!(
+            control(90, byo_yomi(5, 30)).warning(Scoring::Territory),
+            None
+        );
     }
 
     #[test]
