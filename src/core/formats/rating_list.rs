@@ -13,6 +13,7 @@ use crate::core::rank::Rank;
 use crate::core::rating::Rating;
 use jiff::civil::Date;
 use std::collections::HashMap;
+use std::fmt;
 use std::ops::Range;
 
 /// Which federation's list.
@@ -22,6 +23,15 @@ pub enum ListKind {
     Egf,
     /// The French federation's `ech_ffg_V3.txt`.
     Ffg,
+}
+
+impl fmt::Display for ListKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ListKind::Egf => "EGD",
+            ListKind::Ffg => "FFG",
+        })
+    }
 }
 
 /// One player of a rating list. Unknown values (`XX`, `xxxx`, `-------`) are empty.
@@ -98,7 +108,7 @@ pub struct RatingList {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RatingListError {
     /// Not one player line could be read.
-    #[error("no player found in this {kind:?} rating list ({} malformed lines)", malformed.len())]
+    #[error("no player found in this {kind} rating list ({} malformed lines)", malformed.len())]
     NoPlayers {
         /// The layout the file was read as.
         kind: ListKind,
@@ -402,10 +412,13 @@ impl RatingIndex {
         if !folded.is_empty() {
             let name = self.matches(&self.by_name, &folded);
             let first_name = self.matches(&self.by_first_name, &folded);
-            for keys in [name.0, first_name.0, name.1, first_name.1] {
-                for key in keys.iter().take(limit) {
-                    add(key.player, &mut found);
+            // A player shows up at most twice (both key orders), so this walks at most 2 × limit keys.
+            let tiers = [name.0, first_name.0, name.1, first_name.1];
+            for key in tiers.iter().flat_map(|keys| keys.iter()) {
+                if found.len() == limit {
+                    break;
                 }
+                add(key.player, &mut found);
             }
         }
         found
@@ -606,6 +619,10 @@ mod tests {
             ["Li Ming", "Li Wei", "Ali Li"]
         );
         assert_eq!(shown(&index.search("li", 2)), ["Li Ming", "Li Wei"]);
+        assert_eq!(
+            shown(&index.search("li", 3)),
+            ["Li Ming", "Li Wei", "Ali Li"]
+        );
         assert!(index.search("li", 0).is_empty());
     }
 
