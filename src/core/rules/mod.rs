@@ -16,4 +16,4 @@ pub mod time;
 pub use lateness::ForfeitTime;
 pub use profile::{GameRules, HandicapKomi, Profile, RulesError, Scoring};
 pub use scoring::{Count, CountError, Outcome};
-pub use time::{EgfClass, Overtime, TimeControl, TimeError, TimeWarning};
+pub use time::{EgfClass, Overtime, Span, TimeControl, TimeError, TimeWarning};

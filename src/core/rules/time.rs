@@ -237,8 +237,9 @@ impl From<&TimeSystem> for TimeControl {
     }
 }
 
-/// `90 min`, `30 s`, `1 min 30 s`.
-struct Span(Duration);
+/// A duration as the labels write it: `90 min`, `30 s`, `1 min 30 s` (e.g. the
+/// adjusted time shown beside the EGF class).
+pub struct Span(pub Duration);
 
 impl fmt::Display for Span {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -321,6 +322,8 @@ mod tests {
             overtime: byo_yomi(3, 90),
         };
         assert_eq!(odd.to_string(), "1 min 30 s + 3×1 min 30 s");
+        let adjusted = control(60, byo_yomi(5, 30)).egf_adjusted_time();
+        assert_eq!(Span(adjusted).to_string(), "82 min 30 s");
     }
 
     #[test]
