@@ -306,3 +306,86 @@ async fn self_registration_is_refused_when_closed_and_checks_its_fields() {
     let (status, _) = app.get_html(&player, "/t/autumn/register").await;
     assert_eq!(status, 409);
 }
+
+async fn import(
+    app: &TestApp,
+    client: &reqwest::Client,
+    name: &str,
+    bytes: Vec<u8>,
+    short: &str,
+) -> reqwest::Response {
+    let token = app.csrf_token(client).await;
+    let form = reqwest::multipart::Form::new()
+        .part(
+            "file",
+            reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()),
+        )
+        .text("short_name", short.to_string())
+        .text("time_zone", "Europe/Paris");
+    client
+        .post(app.url(&format!("/tournaments/import?csrf={token}")))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_opengotha_file_imports_whole_and_exports_again() {
+    let Some(fixtures) = common::shared_fixtures() else {
+        println!("skipped: ../shared/fixtures not found");
+        return;
+    };
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let xml = std::fs::read(fixtures.join("opengotha/20200915070322_AVG11prueba.xml")).unwrap();
+
+    let broken = String::from_utf8(xml.clone())
+        .unwrap()
+        .replacen("</Players>", "</Player>", 1);
+    let res = import(&app, &org, "broken.xml", broken.into_bytes(), "avg").await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(
+        text(&page, "[data-test=import-error]")
+            .unwrap()
+            .contains("line")
+    );
+    let (status, _) = app.get_html(&org, "/t/avg").await;
+    assert_eq!(status, 404, "a refused file creates nothing");
+
+    let res = import(&app, &org, "avg.xml", xml.clone(), "avg").await;
+    assert_eq!(res.status(), 303);
+    let expected =
+        std::fs::read_to_string(fixtures.join("expected/20200915070322_AVG11prueba.standings.tsv"))
+            .unwrap();
+    let (_, page) = app.get_html(&app.new_client(), "/t/avg/standings").await;
+    assert_eq!(
+        count(&page, "[data-test=standing-row]"),
+        expected.lines().count() - 1
+    );
+    let first_place: Vec<String> = page
+        .select(&Selector::parse("[data-test=standing-row] td").unwrap())
+        .take(2)
+        .map(|e| e.text().collect())
+        .collect();
+    let line = expected.lines().nth(1).unwrap();
+    let cols: Vec<&str> = line.split('\t').collect();
+    assert_eq!(
+        first_place,
+        [cols[0].to_string(), format!("{} {}", cols[1], cols[2])]
+    );
+
+    let exported = org
+        .get(app.url("/t/avg/export/opengotha.xml"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(exported.status(), 200);
+    let again = tengen::core::formats::opengotha::import(&exported.text().await.unwrap()).unwrap();
+    let original = tengen::core::formats::opengotha::import_bytes(&xml).unwrap();
+    assert_eq!(again.players().len(), original.players().len());
+    assert_eq!(again.games(), original.games());
+}

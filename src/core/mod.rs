@@ -5,6 +5,7 @@
 //! the web, the CLI and imports all reach the same answers.
 
 pub mod access;
+pub mod fold;
 pub mod formats;
 pub mod ids;
 pub mod pairing;
@@ -13,6 +14,7 @@ pub mod rank;
 pub mod rating;
 pub mod results;
 pub mod round;
+pub mod rules;
 pub mod settings;
 pub mod standings;
 pub mod tournament;

@@ -24,6 +24,8 @@ pub enum WebError {
     StaleForm,
     #[error("registration is closed")]
     RegistrationClosed,
+    #[error("the upload was incomplete or too large")]
+    BadUpload,
     #[error(transparent)]
     Domain(#[from] TournamentError),
     #[error(transparent)]
@@ -45,6 +47,7 @@ impl WebError {
             WebError::Forbidden | WebError::Csrf => StatusCode::FORBIDDEN,
             WebError::TooManyAttempts => StatusCode::TOO_MANY_REQUESTS,
             WebError::StaleForm | WebError::RegistrationClosed => StatusCode::CONFLICT,
+            WebError::BadUpload => StatusCode::BAD_REQUEST,
             WebError::Domain(e) => domain_status(e),
             WebError::Pairing(_) => StatusCode::UNPROCESSABLE_ENTITY,
             WebError::Sqlx(_) | WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -61,6 +64,7 @@ impl WebError {
             WebError::TooManyAttempts => "error.too_many_attempts",
             WebError::StaleForm => "error.stale_form",
             WebError::RegistrationClosed => "error.registration_closed",
+            WebError::BadUpload => "error.bad_upload",
             WebError::Domain(e) => domain_message_key(e),
             WebError::Pairing(PairingError::NoValidPairing) => "error.no_valid_pairing",
             WebError::Pairing(PairingError::WeightOutOfRange) => "error.internal",

@@ -9,6 +9,7 @@
 //! | `/tournaments/new`, `/t/{short}`, settings, staff, audit | [`tournaments`] |
 //! | `/t/{short}/players…`, `/t/{short}/register` | [`players`] |
 //! | `/t/{short}/rounds…` | [`rounds`] |
+//! | `/tournaments/import`, `/t/{short}/export/…` | [`imports`] |
 //! | `/t/{short}/standings`, `/t/{short}/crosstable` | [`standings`] |
 //! | `/api/v1/…` | [`api`] |
 //! | `/static/…` | files from `static/`, compiled in |
@@ -21,6 +22,7 @@ pub mod cookies;
 pub mod error;
 pub mod home;
 pub mod i18n;
+pub mod imports;
 pub mod page;
 pub mod players;
 pub mod rounds;
@@ -72,6 +74,7 @@ pub fn router(app: AppState) -> Router {
         .merge(admin::routes())
         .merge(tournaments::routes())
         .merge(players::routes())
+        .merge(imports::routes())
         .merge(rounds::routes())
         .merge(standings::routes())
         .nest("/api/v1", api::routes())

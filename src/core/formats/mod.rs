@@ -1,6 +1,8 @@
 //! File formats: reading and writing other programs' files, without I/O
 //! (callers pass and receive text).
 pub mod crosstable;
+pub mod csv;
 pub mod opengotha;
 pub mod pairing_tsv;
+pub mod rating_list;
 pub mod standings_tsv;
