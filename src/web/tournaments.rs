@@ -22,6 +22,7 @@ use super::error::{WebError, WebResult};
 use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
 use super::settings_form::{self, TournamentForm};
 use crate::core::access::{self, Action, StaffRole};
+use crate::core::rules::time::TimeControl;
 use crate::core::{Criterion, Settings, Tournament};
 use crate::store::accounts::{self, Account};
 use crate::store::audit::{self, AuditEntry};
@@ -181,6 +182,23 @@ struct TournamentPage {
     /// Links to staff pages, shown only to staff.
     can_edit: bool,
     can_manage_staff: bool,
+    info: Overview,
+}
+
+/// What a player wants to know before the first round.
+struct Overview {
+    dates: String,
+    location: String,
+    system: String,
+    rounds: u32,
+    board_size: u8,
+    komi: String,
+    tie_rule: String,
+    time: String,
+    time_class: String,
+    players: usize,
+    /// The last published round, to jump to.
+    current_round: Option<u32>,
 }
 
 async fn show_tournament(
@@ -188,21 +206,52 @@ async fn show_tournament(
     ctx: Ctx,
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
-    let tournament = tournaments::by_short_name(&app.store.pool, &short)
+    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let is_admin = ctx.user.as_ref().is_some_and(|u| u.is_admin);
+    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
         .await?
         .ok_or(WebError::NotFound)?;
-    let (roles, is_admin) = match &ctx.user {
-        Some(me) => (
-            tournaments::roles_of(&app.store.pool, tournament.tournament_id, me.account_id).await?,
-            me.is_admin,
-        ),
-        None => (Vec::new(), false),
+    let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
+    let s = state.settings();
+    let time = TimeControl::from(&s.time);
+    let dates = match (s.general.begin_date.as_str(), s.general.end_date.as_str()) {
+        ("", "") => String::new(),
+        (b, e) if b == e || e.is_empty() => b.to_string(),
+        (b, e) => format!("{b} – {e}"),
+    };
+    let system_key = settings_form::SYSTEMS
+        .iter()
+        .find(|(_, v)| *v == s.system)
+        .map(|(k, _)| *k)
+        .unwrap_or("mcmahon");
+    let tie_key = match s.rules.tie_rule {
+        crate::core::settings::TieRule::Jigo => "jigo",
+        crate::core::settings::TieRule::WhiteWins => "white_wins",
+        crate::core::settings::TieRule::BlackWins => "black_wins",
+    };
+    let info = Overview {
+        dates,
+        location: s.general.location.clone(),
+        system: ctx.lang.t(&format!("system.{system_key}")),
+        rounds: s.number_of_rounds,
+        board_size: s.rules.board_size,
+        komi: s.rules.komi.to_string(),
+        tie_rule: ctx.lang.t(&format!("tie_rule.{tie_key}")),
+        time_class: time.egf_class(s.general.internet).to_string(),
+        time: time.to_string(),
+        players: state.players().len(),
+        current_round: published
+            .iter()
+            .filter(|r| r.published_at.is_some())
+            .map(|r| r.round_no as u32)
+            .max(),
     };
     render(&TournamentPage {
         layout: Layout::titled(&ctx, &tournament.name),
         can_edit: access::may(&roles, is_admin, Action::EditSettings),
         can_manage_staff: access::may(&roles, is_admin, Action::ManageStaff),
         tournament,
+        info,
     })
 }
 

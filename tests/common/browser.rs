@@ -104,6 +104,48 @@ impl Browser {
             .unwrap()
     }
 
+    /// How many elements match a CSS selector.
+    pub async fn count(&self, css: &str) -> usize {
+        self.client.find_all(Locator::Css(css)).await.unwrap().len()
+    }
+
+    /// The text of every element matching a CSS selector.
+    pub async fn texts(&self, css: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for e in self.client.find_all(Locator::Css(css)).await.unwrap() {
+            out.push(e.text().await.unwrap());
+        }
+        out
+    }
+
+    /// Clicks something that loads a new page (a link, a form's button) and
+    /// waits until the new page has loaded.
+    pub async fn submit(&self, css: &str) {
+        self.client
+            .execute("window.__tengen_old_page = true", vec![])
+            .await
+            .unwrap();
+        self.click(css).await;
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let loaded = self
+                .client
+                .execute(
+                    "return window.__tengen_old_page === undefined && document.readyState === 'complete'",
+                    vec![],
+                )
+                .await;
+            if matches!(loaded, Ok(serde_json::Value::Bool(true))) {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no new page after clicking {css}"
+            );
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
     pub async fn click(&self, css: &str) {
         self.client
             .find(Locator::Css(css))
