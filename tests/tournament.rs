@@ -389,3 +389,63 @@ async fn an_opengotha_file_imports_whole_and_exports_again() {
     assert_eq!(again.players().len(), original.players().len());
     assert_eq!(again.games(), original.games());
 }
+
+#[tokio::test]
+async fn visitors_see_a_new_result_at_once_and_open_pages_are_told_to_reload() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    for (name, rank) in [("Alpha", "3d"), ("Bravo", "1d")] {
+        add_player(&app, &org, name, rank).await;
+    }
+    assert_eq!(
+        app.post_form(&org, "/t/autumn/rounds/pair", &[])
+            .await
+            .status(),
+        303
+    );
+    assert_eq!(
+        app.post_form(&org, "/t/autumn/rounds/1/publish", &[])
+            .await
+            .status(),
+        303
+    );
+    let visitor = app.new_client();
+    let results = |page: scraper::Html| -> Vec<String> {
+        page.select(&Selector::parse("[data-test=result]").unwrap())
+            .map(|e| e.text().collect())
+            .collect()
+    };
+    let (_, page) = app.get_html(&visitor, "/t/autumn/rounds/1").await;
+    assert_eq!(results(page), ["?"]);
+
+    let mut events = visitor
+        .get(app.url("/t/autumn/events"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(events.headers()["content-type"], "text/event-stream");
+    assert_eq!(
+        app.post_form(&org, "/t/autumn/rounds/1/results", &[("entry", "1 b")])
+            .await
+            .status(),
+        303
+    );
+    let heard = tokio::time::timeout(std::time::Duration::from_secs(10), async {
+        let mut text = String::new();
+        while let Some(chunk) = events.chunk().await.unwrap() {
+            text.push_str(&String::from_utf8_lossy(&chunk));
+            if text.contains("event: changed") {
+                return true;
+            }
+        }
+        false
+    })
+    .await;
+    assert_eq!(heard, Ok(true), "the open page hears of the new result");
+    let (_, page) = app.get_html(&visitor, "/t/autumn/rounds/1").await;
+    assert_eq!(
+        results(page),
+        ["0-1"],
+        "the cached page was replaced at once"
+    );
+}

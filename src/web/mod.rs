@@ -23,6 +23,7 @@ pub mod error;
 pub mod home;
 pub mod i18n;
 pub mod imports;
+pub mod live;
 pub mod page;
 pub mod players;
 pub mod rounds;
@@ -52,6 +53,7 @@ pub struct AppState {
     pub store: Store,
     pub config: Arc<WebConfig>,
     pub login_limiter: Arc<auth::LoginLimiter>,
+    pub live: Arc<live::Live>,
 }
 
 impl AppState {
@@ -60,6 +62,7 @@ impl AppState {
             store,
             config: Arc::new(config),
             login_limiter: Arc::default(),
+            live: Arc::default(),
         }
     }
 }
@@ -142,6 +145,7 @@ async fn error_pages(request: Request, next: Next) -> Response {
             user: None,
             csrf: String::new(),
             path,
+            live: String::new(),
         },
         status: marker.status.as_u16(),
         message,

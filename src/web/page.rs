@@ -48,6 +48,8 @@ pub struct Layout {
     pub user: Option<Account>,
     pub csrf: String,
     pub path: String,
+    /// The event stream that tells this page to reload, if it is a live page.
+    pub live: String,
 }
 
 impl Layout {
@@ -59,6 +61,15 @@ impl Layout {
             user: ctx.user.clone(),
             csrf: ctx.csrf.clone(),
             path: ctx.path.clone(),
+            live: String::new(),
+        }
+    }
+
+    /// The same layout on a page that reloads when the tournament changes.
+    pub fn live(self, short_name: &str) -> Self {
+        Layout {
+            live: format!("/t/{short_name}/events"),
+            ..self
         }
     }
 

@@ -566,6 +566,7 @@ async fn register(
     )
     .await?;
     tx.commit().await?;
+    app.live.changed(id);
     Ok(Redirect::to(&format!("/t/{}/registered/{}", tournament.short_name, no.0)).into_response())
 }
 

@@ -4,6 +4,7 @@
 //! | route | handler | who |
 //! |---|---|---|
 //! | `GET /t/{short}/rounds` | [`list_rounds`] | everyone |
+//! | `GET /t/{short}/events` | [`events`] | everyone: server-sent `changed` events |
 //! | `POST /t/{short}/rounds/pair` | [`pair_next_round`] | organisers |
 //! | `GET /t/{short}/rounds/{n}?q=` | [`show_round`] | everyone once published; `q` finds a player |
 //! | `POST /t/{short}/rounds/{n}/publish` | [`publish_round`] | organisers |
@@ -33,6 +34,7 @@ use crate::store::tournaments::{self, TournamentRow};
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route("/t/{short}/rounds", get(list_rounds))
+        .route("/t/{short}/events", get(events))
         .route("/t/{short}/rounds/pair", post(pair_next_round))
         .route("/t/{short}/rounds/{n}", get(show_round))
         .route("/t/{short}/rounds/{n}/publish", post(publish_round))
@@ -232,8 +234,18 @@ async fn show_round(
     ctx: Ctx,
     Path((short, n)): Path<(String, u32)>,
     Query(find): Query<FindQuery>,
-) -> WebResult<Html<String>> {
+) -> WebResult<axum::response::Response> {
+    // Visitors without a search all get the same page: serve it from the cache.
+    let cache_key = (ctx.user.is_none() && find.q.is_empty())
+        .then(|| format!("round:{short}:{n}:{}", ctx.lang.code()));
+    if let Some(html) = cache_key.as_deref().and_then(|key| app.live.page(key)) {
+        return Ok(cached_html(html));
+    }
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let (tournament_id, generation) = (
+        tournament.tournament_id,
+        app.live.generation(tournament.tournament_id),
+    );
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
         .await?
@@ -260,11 +272,12 @@ async fn show_round(
         .map(|p| p.full_name())
         .unwrap_or_default();
     let boards = board_lines(&state, round, &find.q);
-    render(&RoundPage {
+    let Html(html) = render(&RoundPage {
         layout: Layout::titled(
             &ctx,
             &format!("{} — {} {n}", tournament.name, ctx.lang.t("round.title")),
-        ),
+        )
+        .live(&tournament.short_name),
         has_results: boards.iter().any(|b| b.code != "?"),
         tournament,
         round: n,
@@ -276,7 +289,22 @@ async fn show_round(
         can_pair,
         can_enter_results: may(&ctx, &roles, Action::EnterResults),
         report,
-    })
+    })?;
+    let html = axum::body::Bytes::from(html);
+    if let Some(key) = cache_key {
+        app.live.keep(key, tournament_id, generation, html.clone());
+    }
+    Ok(cached_html(html))
+}
+
+/// A page from the cache, with the same headers as a rendered one.
+fn cached_html(html: axum::body::Bytes) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    (
+        [(axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        html,
+    )
+        .into_response()
 }
 
 /// The pairing report as sentences for the organiser.
@@ -366,6 +394,7 @@ async fn publish_round(
     )
     .await?;
     tx.commit().await?;
+    app.live.changed(id);
     Ok(Redirect::to(&format!(
         "/t/{}/rounds/{n}",
         access.tournament.short_name
@@ -391,6 +420,7 @@ async fn lock_round(
     )
     .await?;
     tx.commit().await?;
+    app.live.changed(id);
     Ok(Redirect::to(&format!(
         "/t/{}/rounds/{n}",
         access.tournament.short_name
@@ -416,6 +446,7 @@ async fn unpair_round(
     })
     .await?;
     round_store::clear(&app.store.pool, access.tournament.tournament_id, n as i32).await?;
+    app.live.changed(access.tournament.tournament_id);
     Ok(Redirect::to(&format!(
         "/t/{}/rounds",
         access.tournament.short_name
@@ -550,4 +581,43 @@ async fn enter_results(
         access.tournament.short_name
     ))
     .into_response())
+}
+
+/// Server-sent events: `changed` whenever this tournament changes, so open
+/// pairing and standings pages reload themselves.
+async fn events(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<
+    axum::response::sse::Sse<
+        impl futures_util::Stream<Item = Result<axum::response::sse::Event, std::convert::Infallible>>,
+    >,
+> {
+    use axum::response::sse::{Event, KeepAlive, Sse};
+    let (tournament, _) = viewable(&app, &ctx, &short).await?;
+    let id = tournament.tournament_id;
+    let notices = app.live.subscribe();
+    let stream = futures_util::stream::unfold(notices, move |mut notices| async move {
+        loop {
+            match notices.recv().await {
+                Ok(changed) if changed == id => {
+                    return Some((
+                        Ok(Event::default().event("changed").data("reload")),
+                        notices,
+                    ));
+                }
+                Ok(_) => continue,
+                // Missed notices may include ours: tell the page to reload.
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                    return Some((
+                        Ok(Event::default().event("changed").data("reload")),
+                        notices,
+                    ));
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }

@@ -126,7 +126,8 @@ async fn page(
         layout: Layout::titled(
             &ctx,
             &format!("{} — {}", tournament.name, ctx.lang.t(title)),
-        ),
+        )
+        .live(&tournament.short_name),
         tournament,
         round,
         rounds: (1..=last).collect(),

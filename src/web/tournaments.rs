@@ -329,6 +329,7 @@ async fn update_settings(
     )
     .await?;
     tx.commit().await?;
+    app.live.changed(current.tournament_id);
     Ok(Redirect::to(&format!("/t/{}", valid.settings.general.short_name)).into_response())
 }
 
@@ -519,6 +520,7 @@ pub(super) async fn mutate<T>(
     )
     .await?;
     tx.commit().await?;
+    app.live.changed(id);
     Ok(value)
 }
 
