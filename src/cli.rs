@@ -39,6 +39,22 @@ pub enum Command {
         #[arg(long)]
         round: u32,
     },
+    /// Create a tournament from an OpenGotha file, owned by an account.
+    Import {
+        /// The OpenGotha XML file.
+        file: std::path::PathBuf,
+        /// The account that will own the tournament.
+        #[arg(long)]
+        owner: String,
+        /// Short name for the tournament's address (default: the file's).
+        #[arg(long)]
+        short_name: Option<String>,
+        /// Time zone the tournament's times are shown in.
+        #[arg(long, default_value = "UTC")]
+        time_zone: String,
+        #[command(flatten)]
+        database: DatabaseArgs,
+    },
     /// Manage accounts and API tokens.
     Admin {
         #[command(subcommand)]
@@ -127,6 +143,37 @@ async fn admin(store: &Store, command: AdminCommand) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// `tengen import FILE.xml --owner NAME`: the web's import, from a shell.
+pub async fn import(
+    file: &std::path::Path,
+    owner: &str,
+    short_name: Option<&str>,
+    time_zone: &str,
+    database: DatabaseArgs,
+) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let db = Database::open_configured(&database).await?;
+    let store = Store::connect(&db).await?;
+    let result = async {
+        let owner = accounts::by_username(&store.pool, owner)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("no account named {owner}"))?;
+        let created =
+            crate::ops::import_opengotha(&store, owner.account_id, &bytes, short_name, time_zone)
+                .await?
+                .map_err(|problem| {
+                    anyhow::anyhow!("{}: {problem}; nothing was imported", file.display())
+                })?;
+        println!("imported /t/{}", created.short_name);
+        anyhow::Ok(())
+    }
+    .await;
+    store.pool.close().await;
+    drop(db);
+    result
 }
 
 /// The first line of standard input, so scripts can pipe a password in

@@ -19,6 +19,19 @@ fn main() -> anyhow::Result<()> {
             runtime()?.block_on(tengen::cli::run_admin(command, database))
         }
         Some(Command::Standings { file, round }) => tengen::cli::standings(&file, round),
+        Some(Command::Import {
+            file,
+            owner,
+            short_name,
+            time_zone,
+            database,
+        }) => runtime()?.block_on(tengen::cli::import(
+            &file,
+            &owner,
+            short_name.as_deref(),
+            &time_zone,
+            database,
+        )),
         Some(Command::Pair { file, round }) => tengen::cli::pair(&file, round),
     }
 }

@@ -192,3 +192,94 @@ mod tests {
         assert!(!verify_password("anything".into(), None).await.unwrap());
     }
 }
+
+/// Why an OpenGotha file could not become a tournament.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum ImportProblem {
+    #[error("line {line}: {problem}")]
+    BadFile { line: usize, problem: String },
+    #[error("the short name cannot be used in an address (Latin letters, digits, '-', '_')")]
+    BadShortName,
+    #[error("another tournament already uses this short name")]
+    ShortNameTaken,
+    #[error("unknown time zone")]
+    BadTimeZone,
+}
+
+/// Creates a tournament owned by `owner` from an OpenGotha file: all of it,
+/// or nothing. Rounds that already have games come published.
+pub async fn import_opengotha(
+    store: &Store,
+    owner: uuid::Uuid,
+    file: &[u8],
+    short_name: Option<&str>,
+    time_zone: &str,
+) -> anyhow::Result<Result<crate::store::tournaments::TournamentRow, ImportProblem>> {
+    use crate::core::RoundNo;
+    use crate::core::formats::opengotha;
+    use crate::store::{audit, rounds, tournaments};
+    if jiff::tz::TimeZone::get(time_zone).is_err() {
+        return Ok(Err(ImportProblem::BadTimeZone));
+    }
+    let mut state = match opengotha::import_bytes(file) {
+        Ok(state) => state,
+        Err(e) => {
+            return Ok(Err(ImportProblem::BadFile {
+                line: e.line,
+                problem: e.problem,
+            }));
+        }
+    };
+    let mut settings = state.settings().clone();
+    if let Some(short) = short_name.map(str::trim).filter(|s| !s.is_empty()) {
+        settings.general.short_name = short.to_string();
+    }
+    let short = &settings.general.short_name;
+    let short_ok = (1..=40).contains(&short.len())
+        && short
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric())
+        && short
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !short_ok {
+        return Ok(Err(ImportProblem::BadShortName));
+    }
+    state.set_settings(settings);
+    let header = tournaments::Header {
+        time_zone,
+        registration_open: false,
+        is_public: true,
+        late_forfeit_minutes: 60,
+    };
+    let mut tx = store.begin().await?;
+    let created = match tournaments::insert(&mut *tx, owner, &header, &state).await {
+        Err(sqlx::Error::Database(e)) if e.constraint() == Some("tournament_short_name_key") => {
+            return Ok(Err(ImportProblem::ShortNameTaken));
+        }
+        other => other?,
+    };
+    let played = (1..=state.settings().number_of_rounds)
+        .filter_map(RoundNo::new)
+        .filter(|r| state.is_paired(*r));
+    for round in played {
+        rounds::publish(&mut *tx, created.tournament_id, round.get() as i32).await?;
+    }
+    let summary = serde_json::json!({
+        "players": state.players().len(),
+        "games": state.games().len(),
+        "settings": serde_json::to_value(state.settings())?,
+    });
+    audit::record(
+        &mut *tx,
+        Some(created.tournament_id),
+        Some(owner),
+        "tournament.import",
+        None,
+        Some(summary),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Ok(created))
+}

@@ -194,6 +194,27 @@ async fn admin_commands_create_users_and_tokens() {
     let token = String::from_utf8(out.stdout).unwrap().trim().to_string();
     assert!(token.starts_with("tgn_") && token.len() == 68);
 
+    let imported = common::shared_fixtures().map(|dir| {
+        let file = dir.join("opengotha/20200915070322_AVG11prueba.xml");
+        let args = [
+            "import",
+            file.to_str().unwrap(),
+            "--owner",
+            "anna",
+            "--short-name",
+            "avg",
+        ];
+        let out = tengen(&data_dir).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let again = tengen(&data_dir).args(args).output().unwrap();
+        assert!(!again.status.success(), "the short name is taken now");
+        assert!(String::from_utf8_lossy(&again.stderr).contains("nothing was imported"));
+    });
+
     let server = start(&data_dir).await;
     let res = reqwest::Client::new()
         .get(format!("{}/api/v1/me", server.base))
@@ -202,6 +223,12 @@ async fn admin_commands_create_users_and_tokens() {
         .await
         .unwrap();
     assert_eq!(res.status(), 200);
+    if imported.is_some() {
+        let res = reqwest::get(format!("{}/t/avg/standings", server.base))
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "the imported tournament is served");
+    }
     terminate(server);
 
     let out = tengen(&data_dir)

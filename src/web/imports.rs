@@ -16,12 +16,11 @@ use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::page::{Ctx, Layout, render, render_invalid};
-use super::tournaments::{authorise, json};
+use super::tournaments::authorise;
 use crate::core::access::Action;
 use crate::core::formats::opengotha;
-use crate::core::{RoundNo, Tournament};
-use crate::store::tournaments::{self, Header};
-use crate::store::{audit, rounds as round_store};
+use crate::ops::{self, ImportProblem};
+use crate::store::tournaments;
 
 /// The largest file accepted; egc2013.xml, 594 players and 10 rounds, is under 1 MB.
 const MAX_UPLOAD: usize = 32 << 20;
@@ -100,82 +99,29 @@ async fn import_tournament(
         };
         Ok(render_invalid(&page)?.into_response())
     };
-    if jiff::tz::TimeZone::get(time_zone.trim()).is_err() {
-        return refuse(ctx.lang.t("tournament.error.time_zone"), &time_zone);
-    }
-    let mut state = match opengotha::import_bytes(&file) {
-        Ok(state) => state,
-        Err(e) => {
-            return refuse(
-                format!(
-                    "{} {}: {}",
-                    ctx.lang.t("import.error_line"),
-                    e.line,
-                    e.problem
-                ),
-                &time_zone,
-            );
-        }
-    };
-    let mut settings = state.settings().clone();
-    if !short_name.trim().is_empty() {
-        settings.general.short_name = short_name.trim().to_string();
-    }
-    let short = settings.general.short_name.clone();
-    let short_ok = !short.is_empty()
-        && short.len() <= 40
-        && short
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphanumeric())
-        && short
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    if !short_ok {
-        return refuse(ctx.lang.t("import.error_short_name"), &time_zone);
-    }
-    state.set_settings(settings);
-    let header = Header {
-        time_zone: time_zone.trim(),
-        registration_open: false,
-        is_public: true,
-        late_forfeit_minutes: 60,
-    };
-    let mut tx = app.store.begin().await?;
-    let created = match tournaments::insert(&mut *tx, me.account_id, &header, &state).await {
-        Err(sqlx::Error::Database(e)) if e.constraint() == Some("tournament_short_name_key") => {
-            return refuse(ctx.lang.t("import.error_short_name_taken"), &time_zone);
-        }
-        other => other?,
-    };
-    // Rounds that already have games were played and shown: publish them.
-    for round in played_rounds(&state) {
-        round_store::publish(&mut *tx, created.tournament_id, round as i32).await?;
-    }
-    let summary = serde_json::json!({
-        "players": state.players().len(),
-        "games": state.games().len(),
-        "settings": json(state.settings())?,
-    });
-    audit::record(
-        &mut *tx,
-        Some(created.tournament_id),
-        Some(me.account_id),
-        "tournament.import",
-        None,
-        Some(summary),
+    let created = match ops::import_opengotha(
+        &app.store,
+        me.account_id,
+        &file,
+        Some(&short_name),
+        time_zone.trim(),
     )
-    .await?;
-    tx.commit().await?;
+    .await?
+    {
+        Ok(created) => created,
+        Err(problem) => {
+            let message = match &problem {
+                ImportProblem::BadFile { line, problem } => {
+                    format!("{} {line}: {problem}", ctx.lang.t("import.error_line"))
+                }
+                ImportProblem::BadShortName => ctx.lang.t("import.error_short_name"),
+                ImportProblem::ShortNameTaken => ctx.lang.t("import.error_short_name_taken"),
+                ImportProblem::BadTimeZone => ctx.lang.t("tournament.error.time_zone"),
+            };
+            return refuse(message, &time_zone);
+        }
+    };
     Ok(Redirect::to(&format!("/t/{}", created.short_name)).into_response())
-}
-
-fn played_rounds(state: &Tournament) -> Vec<u32> {
-    (1..=state.settings().number_of_rounds)
-        .filter_map(RoundNo::new)
-        .filter(|r| state.is_paired(*r))
-        .map(RoundNo::get)
-        .collect()
 }
 
 /// The tournament as an OpenGotha file, to open in OpenGotha or keep as a backup.

@@ -31,6 +31,9 @@ struct Page {
     tournament_id: Uuid,
     generation: u64,
     stored_at: Instant,
+    /// Set while one request re-renders an expired page; the others keep
+    /// serving it meanwhile instead of all rendering at once.
+    refreshing_since: Option<Instant>,
     html: Bytes,
 }
 
@@ -49,17 +52,24 @@ impl Live {
     /// Bounds memory: past this many pages the cache starts afresh.
     const MAX_PAGES: usize = 10_000;
 
-    /// The cached page, if it is still current.
+    /// The cached page, if it is still current. When it has merely expired,
+    /// one caller gets `None` (and renders it again) while the others are
+    /// still served the page; after a change, everyone renders afresh.
     pub fn page(&self, key: &str) -> Option<Bytes> {
-        let inner = self.inner.lock().expect("live lock");
-        let page = inner.pages.get(key)?;
-        let current = inner
-            .generations
-            .get(&page.tournament_id)
-            .copied()
-            .unwrap_or(0);
-        (page.generation == current && page.stored_at.elapsed() < Self::TTL)
-            .then(|| page.html.clone())
+        let mut inner = self.inner.lock().expect("live lock");
+        let Inner { generations, pages } = &mut *inner;
+        let page = pages.get_mut(key)?;
+        if page.generation != generations.get(&page.tournament_id).copied().unwrap_or(0) {
+            return None;
+        }
+        let refreshing = page
+            .refreshing_since
+            .is_some_and(|since| since.elapsed() < Self::TTL);
+        if page.stored_at.elapsed() < Self::TTL || refreshing {
+            return Some(page.html.clone());
+        }
+        page.refreshing_since = Some(Instant::now());
+        None
     }
 
     /// The tournament's generation; read it before loading what a page shows.
@@ -87,6 +97,7 @@ impl Live {
             tournament_id,
             generation,
             stored_at: Instant::now(),
+            refreshing_since: None,
             html,
         };
         inner.pages.insert(key, page);
@@ -134,6 +145,28 @@ mod tests {
         live.changed(t);
         live.keep("p".into(), t, read_at, Bytes::from("old"));
         assert!(live.page("p").is_none());
+    }
+
+    #[test]
+    fn one_caller_refreshes_an_expired_page_while_the_others_are_served_it() {
+        let live = Live::default();
+        let t = Uuid::new_v4();
+        live.keep("p".into(), t, 0, Bytes::from("old"));
+        live.inner
+            .lock()
+            .unwrap()
+            .pages
+            .get_mut("p")
+            .unwrap()
+            .stored_at -= Live::TTL;
+        assert_eq!(live.page("p"), None, "the first caller refreshes");
+        assert_eq!(
+            live.page("p"),
+            Some(Bytes::from("old")),
+            "the next ones are served meanwhile"
+        );
+        live.keep("p".into(), t, 0, Bytes::from("new"));
+        assert_eq!(live.page("p"), Some(Bytes::from("new")));
     }
 
     #[tokio::test]
