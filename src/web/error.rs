@@ -26,6 +26,9 @@ pub enum WebError {
     RegistrationClosed,
     #[error("the upload was incomplete or too large")]
     BadUpload,
+    /// A request the API could not accept, with what was wrong.
+    #[error("invalid request: {0}")]
+    Invalid(String),
     #[error(transparent)]
     Domain(#[from] TournamentError),
     #[error(transparent)]
@@ -48,6 +51,7 @@ impl WebError {
             WebError::TooManyAttempts => StatusCode::TOO_MANY_REQUESTS,
             WebError::StaleForm | WebError::RegistrationClosed => StatusCode::CONFLICT,
             WebError::BadUpload => StatusCode::BAD_REQUEST,
+            WebError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
             WebError::Domain(e) => domain_status(e),
             WebError::Pairing(_) => StatusCode::UNPROCESSABLE_ENTITY,
             WebError::Sqlx(_) | WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -65,6 +69,7 @@ impl WebError {
             WebError::StaleForm => "error.stale_form",
             WebError::RegistrationClosed => "error.registration_closed",
             WebError::BadUpload => "error.bad_upload",
+            WebError::Invalid(_) => "error.invalid_request",
             WebError::Domain(e) => domain_message_key(e),
             WebError::Pairing(PairingError::NoValidPairing) => "error.no_valid_pairing",
             WebError::Pairing(PairingError::WeightOutOfRange) => "error.internal",
@@ -108,10 +113,12 @@ fn domain_message_key(e: &TournamentError) -> &'static str {
 
 /// Marks a response as an error for the error-page middleware, which knows
 /// the request's language and renders the page (or JSON for the API).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ErrorPage {
     pub status: StatusCode,
     pub message_key: &'static str,
+    /// What exactly was wrong, for API clients.
+    pub detail: Option<String>,
 }
 
 impl IntoResponse for WebError {
@@ -124,6 +131,10 @@ impl IntoResponse for WebError {
         let page = ErrorPage {
             status: self.status(),
             message_key: self.message_key(),
+            detail: match &self {
+                WebError::Invalid(detail) => Some(detail.clone()),
+                _ => None,
+            },
         };
         let mut response = page.status.into_response();
         response.extensions_mut().insert(page);

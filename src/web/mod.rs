@@ -130,12 +130,12 @@ async fn error_pages(request: Request, next: Next) -> Response {
     let is_api = request.uri().path().starts_with("/api/");
     let path = request.uri().path().to_string();
     let response = next.run(request).await;
-    let Some(marker) = response.extensions().get::<ErrorPage>().copied() else {
+    let Some(marker) = response.extensions().get::<ErrorPage>().cloned() else {
         return response;
     };
     let message = lang.t(marker.message_key);
     if is_api {
-        let body = serde_json::json!({ "error": marker.message_key, "message": message });
+        let body = serde_json::json!({ "error": marker.message_key, "message": message, "detail": marker.detail });
         return (marker.status, axum::Json(body)).into_response();
     }
     let page = ErrorTemplate {

@@ -500,11 +500,28 @@ pub(super) async fn mutate<T>(
         &mut Tournament,
     ) -> WebResult<(T, Option<serde_json::Value>, Option<serde_json::Value>)>,
 ) -> WebResult<T> {
+    mutate_at(app, access, None, action, change).await
+}
+
+/// [`mutate`], refused with 409 unless the tournament is still at
+/// `expected_version` (when given): how the API turns a stale write away.
+pub(super) async fn mutate_at<T>(
+    app: &AppState,
+    access: &Access,
+    expected_version: Option<i32>,
+    action: &str,
+    change: impl FnOnce(
+        &mut Tournament,
+    ) -> WebResult<(T, Option<serde_json::Value>, Option<serde_json::Value>)>,
+) -> WebResult<T> {
     let id = access.tournament.tournament_id;
     let mut tx = app.store.begin().await?;
-    tournaments::lock(&mut tx, id)
+    let row = tournaments::lock(&mut tx, id)
         .await?
         .ok_or(WebError::NotFound)?;
+    if expected_version.is_some_and(|v| v != row.version) {
+        return Err(WebError::StaleForm);
+    }
     let mut state = tournaments::load_state(&mut *tx, id)
         .await?
         .ok_or(WebError::NotFound)?;
