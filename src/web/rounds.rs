@@ -11,6 +11,8 @@
 //! | `POST /t/{short}/rounds/{n}/unpair` | [`unpair_round`] | organisers |
 //! | `GET /t/{short}/rounds/{n}/results`, `POST` | [`show_results`], [`enter_results`] | organisers, referees |
 //! | `POST /t/{short}/rounds/{n}/lock` | [`lock_round`] | organisers |
+//! | `GET /t/{short}/rounds/{n}/print?by=name` | [`print_pairings`] | organisers: by board, or alphabetical |
+//! | `GET /t/{short}/rounds/{n}/slips` | [`print_slips`] | organisers: result slips, four per A4 page |
 
 use std::collections::HashMap;
 
@@ -44,6 +46,8 @@ pub(super) fn routes() -> Router<AppState> {
             "/t/{short}/rounds/{n}/results",
             get(show_results).post(enter_results),
         )
+        .route("/t/{short}/rounds/{n}/print", get(print_pairings))
+        .route("/t/{short}/rounds/{n}/slips", get(print_slips))
 }
 
 /// One round in the list.
@@ -620,4 +624,139 @@ async fn events(
         }
     });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+/// A player's line on the alphabetical list: their board, colour and opponent.
+struct NameLine {
+    name: String,
+    board: String,
+    colour: String,
+    opponent: String,
+    handicap: u8,
+}
+
+#[derive(Template)]
+#[template(path = "rounds/print.html")]
+struct PrintPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    round: u32,
+    by_name: bool,
+    boards: Vec<BoardLine>,
+    names: Vec<NameLine>,
+}
+
+#[derive(serde::Deserialize, Default)]
+struct PrintQuery {
+    #[serde(default)]
+    by: String,
+}
+
+async fn print_pairings(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, n)): Path<(String, u32)>,
+    Query(query): Query<PrintQuery>,
+) -> WebResult<Html<String>> {
+    let access = authorise(&app, &short, me, Action::EditPairings).await?;
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    let state = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    if !state.is_paired(round) {
+        return Err(WebError::NotFound);
+    }
+    let boards = board_lines(&state, round, "");
+    let by_name = query.by == "name";
+    let mut names = Vec::new();
+    if by_name {
+        for b in &boards {
+            let (white, black) = (ctx.lang.t("round.white"), ctx.lang.t("round.black"));
+            names.push(NameLine {
+                name: b.white.clone(),
+                board: b.board.to_string(),
+                colour: white,
+                opponent: b.black.clone(),
+                handicap: b.handicap,
+            });
+            names.push(NameLine {
+                name: b.black.clone(),
+                board: b.board.to_string(),
+                colour: black,
+                opponent: b.white.clone(),
+                handicap: b.handicap,
+            });
+        }
+        if let Some(bye) = state
+            .byes()
+            .iter()
+            .find(|b| b.round == round)
+            .and_then(|b| state.player(b.player))
+        {
+            names.push(NameLine {
+                name: bye.full_name(),
+                board: "—".into(),
+                colour: String::new(),
+                opponent: ctx.lang.t("round.bye"),
+                handicap: 0,
+            });
+        }
+        names.sort_by(|a, b| {
+            crate::core::fold::fold(&a.name).cmp(&crate::core::fold::fold(&b.name))
+        });
+    }
+    render(&PrintPage {
+        layout: Layout::titled(
+            &ctx,
+            &format!(
+                "{} — {} {n}",
+                access.tournament.name,
+                ctx.lang.t("round.title")
+            ),
+        ),
+        tournament: access.tournament,
+        round: n,
+        by_name,
+        boards,
+        names,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "rounds/slips.html")]
+struct SlipsPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    round: u32,
+    boards: Vec<BoardLine>,
+}
+
+async fn print_slips(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, n)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let access = authorise(&app, &short, me, Action::EditPairings).await?;
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    let state = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    if !state.is_paired(round) {
+        return Err(WebError::NotFound);
+    }
+    render(&SlipsPage {
+        layout: Layout::titled(
+            &ctx,
+            &format!(
+                "{} — {} {n}",
+                access.tournament.name,
+                ctx.lang.t("slips.title")
+            ),
+        ),
+        boards: board_lines(&state, round, ""),
+        tournament: access.tournament,
+        round: n,
+    })
 }
