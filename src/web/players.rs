@@ -4,6 +4,7 @@
 //! | route | handler | who |
 //! |---|---|---|
 //! | `GET /t/{short}/players` | [`list_players`] | everyone (actions for organisers) |
+//! | `GET /t/{short}/players/{no}/games` | [`show_player`] | everyone: the player's games in published rounds |
 //! | `GET /t/{short}/players/new`, `POST /t/{short}/players` | [`new_player`], [`add_player`] | organisers |
 //! | `GET /t/{short}/players/{no}/edit`, `POST /t/{short}/players/{no}` | [`edit_player`], [`update_player`] | organisers |
 //! | `POST /t/{short}/players/{no}/confirm` | [`confirm_player`] | organisers |
@@ -37,6 +38,7 @@ pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route("/t/{short}/players", get(list_players).post(add_player))
         .route("/t/{short}/players/new", get(new_player))
+        .route("/t/{short}/players/{no}/games", get(show_player))
         .route("/t/{short}/players/{no}", post(update_player))
         .route("/t/{short}/players/{no}/edit", get(edit_player))
         .route("/t/{short}/players/{no}/confirm", post(confirm_player))
@@ -587,5 +589,88 @@ async fn show_registered(
         layout: Layout::titled(&ctx, &tournament.name),
         tournament,
         name,
+    })
+}
+
+/// One of a player's games as their page lists it.
+struct GameLine {
+    round: u32,
+    board: u32,
+    colour: String,
+    opponent: String,
+    opponent_no: u32,
+    handicap: u8,
+    result: String,
+}
+
+#[derive(Template)]
+#[template(path = "players/show.html")]
+struct PlayerPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    player: PlayerLine,
+    games: Vec<GameLine>,
+    byes: Vec<u32>,
+}
+
+/// A player's page: their games of every published round, with results.
+async fn show_player(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let is_staff = !roles.is_empty() || ctx.user.as_ref().is_some_and(|u| u.is_admin);
+    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
+    let visible = |round: RoundNo| {
+        is_staff
+            || published
+                .iter()
+                .any(|s| s.round_no as u32 == round.get() && s.published_at.is_some())
+    };
+    let id = PlayerId(no);
+    let player = state.player(id).ok_or(WebError::NotFound)?;
+    let mut games: Vec<GameLine> = state
+        .games()
+        .iter()
+        .filter(|g| visible(g.round))
+        .filter_map(|g| {
+            let colour = g.colour_of(id)?;
+            let opponent = g.opponent_of(id)?;
+            let key = match colour {
+                crate::core::Colour::White => "round.white",
+                crate::core::Colour::Black => "round.black",
+            };
+            Some(GameLine {
+                round: g.round.get(),
+                board: g.board.get(),
+                colour: ctx.lang.t(key),
+                opponent: state
+                    .player(opponent)
+                    .map(|p| p.full_name())
+                    .unwrap_or_default(),
+                opponent_no: opponent.0,
+                handicap: g.handicap,
+                // White's score first, as on the pairing list.
+                result: crate::core::results::notation(g.result, g.origin),
+            })
+        })
+        .collect();
+    games.sort_by_key(|g| g.round);
+    let byes = state
+        .byes()
+        .iter()
+        .filter(|b| b.player == id && visible(b.round))
+        .map(|b| b.round.get())
+        .collect();
+    render(&PlayerPage {
+        layout: Layout::titled(&ctx, &player.full_name()).live(&tournament.short_name),
+        player: PlayerLine::of(player, state.settings().number_of_rounds),
+        tournament,
+        games,
+        byes,
     })
 }

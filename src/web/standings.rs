@@ -31,6 +31,7 @@ pub(super) fn routes() -> Router<AppState> {
 /// One line of the table, ready to print.
 struct StandingLine {
     place: u32,
+    no: u32,
     name: String,
     rank: String,
     values: Vec<String>,
@@ -106,6 +107,7 @@ async fn page(
             let p = state.player(row.player)?;
             Some(StandingLine {
                 place: row.place,
+                no: p.id.0,
                 name: p.full_name(),
                 rank: p.rank.to_string(),
                 values: criteria
