@@ -195,3 +195,130 @@ impl Committee {
         Ok(panel)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::discipline::appeal::{FiledBy, Filing, Party};
+    use crate::core::discipline::log::{EntryId, Reason};
+    use crate::core::discipline::test_support::*;
+
+    /// A (White) appeals the referee's warning on board 1 against B.
+    fn appeal_by_a(t: &Tournament, a: PlayerId) -> (Appeal, Log) {
+        let mut log = Log::default();
+        log.record(t, &settings(), minute(10), referee(), warn(board1(), a))
+            .unwrap();
+        let filing = Filing {
+            appellant: Party::Player(a),
+            filed_by: FiledBy::Party,
+            appealed: Appealed::Entry(EntryId(1)),
+            grounds: Reason::new("the warning was for my opponent's phone").unwrap(),
+            at: minute(20),
+            affects_prizes: false,
+        };
+        let appeal = Appeal::file(&[], filing, t, &log, &settings()).unwrap();
+        (appeal, log)
+    }
+
+    fn names(panel: &Panel) -> Vec<&str> {
+        panel.members.iter().map(|m| m.name.as_str()).collect()
+    }
+
+    #[test]
+    fn a_member_who_is_a_party_is_replaced_by_the_next_reserve() {
+        let (t, [a, b, c, _]) = four_players_round_one();
+        let (appeal, log) = appeal_by_a(&t, a);
+        let committee = Committee {
+            members: vec![
+                member("Chair"),
+                playing_member("Bea", b),
+                member("Referee Rita"),
+            ],
+            reserves: vec![playing_member("Cid", c), member("Reserve Two")],
+        };
+        let panel = committee.panel_for(&appeal, &t, &log, &settings()).unwrap();
+        assert_eq!(names(&panel), ["Chair", "Cid", "Reserve Two"]);
+        let conflicts: Vec<Conflict> = panel.excluded.iter().map(|e| e.conflict).collect();
+        assert_eq!(conflicts, [Conflict::Party, Conflict::DecidedBelow]);
+    }
+
+    #[test]
+    fn club_mates_step_aside_only_where_the_settings_say_so() {
+        let (mut t, [a, _, c, _]) = four_players_round_one();
+        for p in [a, c] {
+            let mut player = t.player(p).unwrap().clone();
+            player.club = "Kyiv".into();
+            t.update_player(player).unwrap();
+        }
+        let (appeal, log) = appeal_by_a(&t, a);
+        let committee = Committee {
+            members: vec![member("Chair"), playing_member("Cid", c), member("Three")],
+            reserves: vec![member("Reserve")],
+        };
+        let plain = committee.panel_for(&appeal, &t, &log, &settings()).unwrap();
+        assert!(plain.has("Cid"));
+        let strict = DisciplineSettings {
+            exclude_club_mates: true,
+            ..settings()
+        };
+        let panel = committee.panel_for(&appeal, &t, &log, &strict).unwrap();
+        assert!(!panel.has("Cid") && panel.has("Reserve"));
+        assert_eq!(panel.excluded[0].conflict, Conflict::ClubMate);
+    }
+
+    #[test]
+    fn too_few_free_members_is_refused_until_one_is_co_opted() {
+        let (t, [a, b, _, _]) = four_players_round_one();
+        let (appeal, log) = appeal_by_a(&t, a);
+        let mut committee = Committee {
+            members: vec![member("Chair"), playing_member("Bea", b), member("Three")],
+            reserves: vec![],
+        };
+        assert_eq!(
+            committee.panel_for(&appeal, &t, &log, &settings()),
+            Err(DisciplineError::CommitteeShort {
+                needed: 3,
+                available: 2
+            })
+        );
+        assert_eq!(
+            committee.co_opt(member("Chair"), &t),
+            Err(DisciplineError::DuplicateMember("Chair".into()))
+        );
+        committee.co_opt(member("Co-opted"), &t).unwrap();
+        assert!(committee.panel_for(&appeal, &t, &log, &settings()).is_ok());
+    }
+
+    #[test]
+    fn the_committee_is_fixed_with_its_size_before_round_one_starts() {
+        let (t, _) = four_players_round_one();
+        let three = || vec![member("One"), member("Two"), member("Three")];
+        let mut log = Log::default();
+        let rfg = DisciplineSettings::for_ruleset(crate::core::discipline::Ruleset::Rfg);
+        assert_eq!(
+            Committee::fix(three(), vec![member("R1")], &t, &log, &rfg),
+            Err(DisciplineError::TooFewReserves { needed: 2, have: 1 })
+        );
+        assert_eq!(
+            Committee::fix(
+                three()[..2].to_vec(),
+                vec![member("R1")],
+                &t,
+                &log,
+                &settings()
+            ),
+            Err(DisciplineError::CommitteeSize { needed: 3, have: 2 })
+        );
+        let ghost = vec![playing_member("Ghost", PlayerId(99))];
+        assert_eq!(
+            Committee::fix(three(), ghost, &t, &log, &settings()),
+            Err(DisciplineError::UnknownPlayer(PlayerId(99)))
+        );
+        assert!(Committee::fix(three(), vec![member("R1")], &t, &log, &settings()).is_ok());
+        start_round(&mut log, &t, 1, minute(0));
+        assert_eq!(
+            Committee::fix(three(), vec![member("R1")], &t, &log, &settings()),
+            Err(DisciplineError::CommitteeAfterRoundOne)
+        );
+    }
+}

@@ -23,6 +23,8 @@ mod settings;
 mod withdrawal;
 
 #[cfg(test)]
+mod appeal_tests;
+#[cfg(test)]
 mod test_support;
 #[cfg(test)]
 mod tests;

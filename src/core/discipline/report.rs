@@ -123,3 +123,55 @@ pub fn report(
         pending_appeals: pending_prize_appeals(appeals),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::discipline::Reason;
+    use crate::core::discipline::log::{Official, Remedy};
+    use crate::core::discipline::sanction::Sanction;
+    use crate::core::discipline::test_support::*;
+
+    #[test]
+    fn the_report_groups_incidents_by_round_and_counts_warnings_in_force() {
+        let (t, [a, b, ..]) = four_players_round_one();
+        let s = settings();
+        let mut log = Log::default();
+        start_round(&mut log, &t, 1, minute(0));
+        let first = log
+            .record(&t, &s, minute(5), referee(), warn(board1(), a))
+            .unwrap();
+        log.record(&t, &s, minute(6), referee(), warn(board1(), a))
+            .unwrap();
+        log.record(&t, &s, minute(7), referee(), warn(board1(), b))
+            .unwrap();
+        let ban = Act::Sanction(Sanction {
+            kind: SanctionKind::SupergroupBan {
+                player: a,
+                scope: "the next national championship".into(),
+            },
+            reason: Reason::new("skipped a round from the top group").unwrap(),
+        });
+        log.record(&t, &s, minute(8), referee(), ban).unwrap();
+        let undo = Act::Decision {
+            appeal: AppealId(1),
+            level: crate::core::discipline::Level::Committee,
+            remedies: vec![Remedy::Revoke(first.id)],
+        };
+        log.record(&t, &s, minute(30), Official::new("Chair").unwrap(), undo)
+            .unwrap();
+        let r = report(&t, &log, &[], None, &s).unwrap();
+        assert_eq!(r.rounds.len(), 1);
+        assert_eq!(r.rounds[0].incidents.len(), 4, "start and three warnings");
+        assert!(r.rounds[0].incidents[1].revoked);
+        assert_eq!(r.general.len(), 2, "the ban and the decision");
+        assert_eq!(r.federation.len(), 1);
+        let tally: Vec<(PlayerId, u32, bool)> = r
+            .warnings
+            .iter()
+            .map(|w| (w.player, w.count, w.forfeited))
+            .collect();
+        assert_eq!(tally, [(a, 1, false), (b, 1, false)]);
+        assert!(r.pending_appeals.is_empty() && r.withdrawals.is_empty());
+    }
+}

@@ -112,3 +112,19 @@ pub(crate) fn forfeit_act(game: GameRef, player: PlayerId) -> Act {
         players: Players::One(player),
     })
 }
+
+/// A committee member who does not play.
+pub(crate) fn member(name: &str) -> super::committee::Member {
+    super::committee::Member {
+        name: Official::new(name).unwrap(),
+        player: None,
+    }
+}
+
+/// A committee member who plays as `player`.
+pub(crate) fn playing_member(name: &str, player: PlayerId) -> super::committee::Member {
+    super::committee::Member {
+        player: Some(player),
+        ..member(name)
+    }
+}
