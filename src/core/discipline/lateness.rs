@@ -39,7 +39,7 @@ impl ForfeitTime {
     }
 
     /// The first moment a player absent since `start` has lost.
-    fn first_forfeit_moment(&self, start: Moment) -> Moment {
+    pub fn first_forfeit_moment(&self, start: Moment) -> Moment {
         let secs = i64::try_from(self.limit.as_secs()).unwrap_or(i64::MAX);
         let at_limit = start.plus_seconds(secs);
         if self.limit_loses {
@@ -85,6 +85,7 @@ pub fn may_forfeit(
 mod tests {
     use super::*;
     use crate::core::discipline::test_support::*;
+    use crate::core::ids::RoundNo;
 
     #[test]
     fn the_egf_forfeits_at_sixty_minutes_and_the_rfg_after() {
@@ -138,5 +139,24 @@ mod tests {
         assert_eq!(start_of(&log, board1()), Some(minute(20)));
         assert!(may_forfeit(&ForfeitTime::EGF, &log, board1(), minute(70)).is_err());
         assert_eq!(start_of(&log, board2()), Some(minute(0)));
+    }
+
+    #[test]
+    fn a_round_is_started_once_and_only_when_paired() {
+        let (t, _) = four_players_round_one();
+        let mut log = Log::default();
+        let start = |n| Act::StartRound {
+            round: RoundNo::new(n).unwrap(),
+            board: None,
+        };
+        assert_eq!(
+            log.record(&t, &settings(), minute(0), referee(), start(2)),
+            Err(DisciplineError::RoundNotPaired(RoundNo::new(2).unwrap()))
+        );
+        start_round(&mut log, &t, 1, minute(0));
+        assert_eq!(
+            log.record(&t, &settings(), minute(1), referee(), start(1)),
+            Err(DisciplineError::RoundAlreadyStarted(RoundNo::FIRST))
+        );
     }
 }

@@ -6,6 +6,7 @@
 //! result except by an administrative correction or an appeal decision.
 
 use super::DisciplineError;
+use super::board::result_changes;
 use super::effective::effective;
 use super::finality::{Authority, Confirmer, check_change};
 use super::lateness::may_forfeit;
@@ -355,14 +356,8 @@ impl Log {
             Act::Decision { appeal, .. } => Authority::AppealDecision(*appeal),
             _ => Authority::Plain,
         };
-        for (old, new) in before.games().iter().zip(after.games()) {
-            if (old.result, old.origin) != (new.result, new.origin) {
-                let game = GameRef {
-                    round: old.round,
-                    board: old.board,
-                };
-                check_change(self, game, &authority)?;
-            }
+        for change in result_changes(&before, &after) {
+            check_change(self, change.game, &authority)?;
         }
         *self = next;
         Ok(entry)
@@ -384,6 +379,9 @@ impl Log {
         }
         match act {
             Act::StartRound { round, board } => {
+                if !tournament.is_paired(*round) {
+                    return Err(DisciplineError::RoundNotPaired(*round));
+                }
                 if let Some(board) = board {
                     GameRef {
                         round: *round,

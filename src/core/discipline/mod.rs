@@ -12,6 +12,7 @@
 //! result locks), store the returned [`Entry`], then read [`effective()`].
 
 mod appeal;
+mod board;
 mod committee;
 mod effective;
 mod finality;
@@ -33,6 +34,7 @@ pub use appeal::{
     Appeal, AppealState, AppealStatus, Appealed, Decision, FiledBy, Filing, Outcome, Party,
     pending_prize_appeals,
 };
+pub use board::{BoardStatus, ResultChange, board_status, result_changes};
 pub use committee::{Committee, Conflict, Exclusion, Member, Panel};
 pub use effective::{Effective, effective};
 pub use finality::{Authority, Confirmer, check_change, locked_by};
@@ -88,6 +90,9 @@ pub enum DisciplineError {
         /// The board.
         board: BoardNo,
     },
+    /// A round is started once it is paired.
+    #[error("round {0} is not paired yet")]
+    RoundNotPaired(RoundNo),
     /// The round (or that board) was already started.
     #[error("round {0} was already started")]
     RoundAlreadyStarted(RoundNo),
