@@ -82,9 +82,21 @@ pub fn effective(
                         lose(g, vec![*player], false);
                     }
                 }
-                _ => {}
+                // Withdrawals come last; the rest is for the report and the federation.
+                SanctionKind::RemovalFromTournament { .. }
+                | SanctionKind::Remark { .. }
+                | SanctionKind::PenaltyPoints { .. }
+                | SanctionKind::TimeChange { .. }
+                | SanctionKind::SupergroupBan { .. }
+                | SanctionKind::RatingReduction { .. } => {}
             },
-            _ => {}
+            // Corrections and decisions have their own steps; the rest change no result.
+            Act::StartRound { .. }
+            | Act::Withdrawal { .. }
+            | Act::Protest { .. }
+            | Act::Confirmation { .. }
+            | Act::Correction { .. }
+            | Act::Decision { .. } => {}
         }
     }
     // GTR "Sanctions > Warning", RFG 21(S).2 б, Ukrainian IV.4 3): counted per player and game.

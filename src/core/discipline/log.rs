@@ -526,3 +526,49 @@ impl SanctionKind {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::discipline::test_support::*;
+
+    #[test]
+    fn a_log_survives_its_json_and_a_reasonless_entry_does_not_load() {
+        let (t, [a, ..]) = four_players_round_one();
+        let mut log = Log::default();
+        start_round(&mut log, &t, 1, minute(0));
+        log.record(&t, &settings(), minute(5), referee(), warn(board1(), a))
+            .unwrap();
+        let json = serde_json::to_string(&log).unwrap();
+        assert_eq!(serde_json::from_str::<Log>(&json).unwrap(), log);
+        let blank = json.replace("noted by the referee", "  ");
+        assert!(serde_json::from_str::<Log>(&blank).is_err());
+    }
+
+    #[test]
+    fn reasons_and_officials_are_never_blank() {
+        assert_eq!(Reason::new(" \t"), Err(DisciplineError::MissingReason));
+        assert_eq!(Official::new(""), Err(DisciplineError::MissingOfficial));
+        assert_eq!(Reason::new(" phone rang ").unwrap().as_str(), "phone rang");
+    }
+
+    #[test]
+    fn a_sanction_must_name_a_player_of_its_game() {
+        let (t, [_, _, c, _]) = four_players_round_one();
+        let mut log = Log::default();
+        assert_eq!(
+            log.record(&t, &settings(), minute(5), referee(), warn(board1(), c)),
+            Err(DisciplineError::NotInGame {
+                player: c,
+                round: board1().round,
+                board: board1().board
+            })
+        );
+        let nowhere = warn(at(1, 9), c);
+        assert!(matches!(
+            log.record(&t, &settings(), minute(5), referee(), nowhere),
+            Err(DisciplineError::NoSuchGame { .. })
+        ));
+        assert!(log.entries().is_empty());
+    }
+}
