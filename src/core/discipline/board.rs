@@ -1,6 +1,6 @@
 //! What the referee's board page shows, computed here so the template only
-//! displays it: warnings in force, protests, the lock, and when an absent
-//! player may be forfeited.
+//! displays it: warnings, penalty points and time changes in force,
+//! protests, the lock, and when an absent player may be forfeited.
 
 use super::DisciplineError;
 use super::effective::revoked;
@@ -12,6 +12,7 @@ use super::settings::DisciplineSettings;
 use crate::core::ids::PlayerId;
 use crate::core::round::{GameResult, ResultOrigin};
 use crate::core::tournament::Tournament;
+use crate::core::units::HalfPoints;
 use serde::Serialize;
 
 /// The discipline state of one board.
@@ -23,6 +24,10 @@ pub struct BoardStatus {
     pub warnings: [u32; 2],
     /// Warnings that forfeit the game.
     pub warnings_to_forfeit: u32,
+    /// Penalty points, White's then Black's, for the players' count.
+    pub penalties: [HalfPoints; 2],
+    /// Seconds the referee added to (or took from) each clock, White's then Black's.
+    pub time_changes: [i32; 2],
     /// Players who declared the game played under protest.
     pub protests: Vec<PlayerId>,
     /// Who locked the result, if anyone.
@@ -40,19 +45,29 @@ pub fn board_status(
 ) -> Result<BoardStatus, DisciplineError> {
     let g = game.game(tournament)?;
     let revoked = revoked(log);
-    let mut warnings = [0, 0];
+    let side = |p: PlayerId| usize::from(p == g.black);
+    let (mut warnings, mut penalties, mut time_changes) = ([0, 0], [HalfPoints::ZERO; 2], [0, 0]);
     let mut protests = Vec::new();
     for e in log.entries().iter().filter(|e| !revoked.contains(&e.id)) {
         match &e.act {
-            Act::Sanction(s) => {
-                if let SanctionKind::Warning { game: wg, players } = &s.kind
-                    && *wg == game
-                {
+            Act::Sanction(s) if s.kind.game() == Some(game) => match &s.kind {
+                SanctionKind::Warning { players, .. } => {
                     for p in players.of(g)? {
-                        warnings[usize::from(p == g.black)] += 1;
+                        warnings[side(p)] += 1;
                     }
                 }
-            }
+                SanctionKind::PenaltyPoints { player, cause, .. } => {
+                    penalties[side(*player)] += settings.penalty(*cause);
+                }
+                SanctionKind::TimeChange {
+                    players, seconds, ..
+                } => {
+                    for p in players.of(g)? {
+                        time_changes[side(p)] += seconds;
+                    }
+                }
+                _ => {}
+            },
             Act::Protest { game: pg, player } if *pg == game && !protests.contains(player) => {
                 protests.push(*player)
             }
@@ -63,6 +78,8 @@ pub fn board_status(
         game,
         warnings,
         warnings_to_forfeit: settings.warnings_to_forfeit,
+        penalties,
+        time_changes,
         protests,
         locked_by: locked_by(log, game),
         forfeit_from: start_of(log, game).map(|s| settings.forfeit_time.first_forfeit_moment(s)),
@@ -108,7 +125,7 @@ mod tests {
     use crate::core::discipline::test_support::*;
 
     #[test]
-    fn the_board_shows_warnings_protests_and_when_a_forfeit_becomes_possible() {
+    fn the_board_shows_warnings_protests_penalties_time_changes_and_the_forfeit_time() {
         let (t, [a, b, ..]) = four_players_round_one();
         let s = settings();
         let mut log = Log::default();
@@ -127,6 +144,24 @@ mod tests {
         assert_eq!(status.protests, [a]);
         assert_eq!(status.forfeit_from, Some(minute(60)));
         assert_eq!(status.locked_by, None);
+        let ing = sanction(SanctionKind::PenaltyPoints {
+            game: board1(),
+            player: b,
+            cause: crate::core::discipline::PenaltyCause::IngOvertime { periods: 1 },
+        });
+        log.record(&t, &s, minute(7), referee(), ing).unwrap();
+        let clock = sanction(SanctionKind::TimeChange {
+            game: board1(),
+            players: crate::core::discipline::Players::One(a),
+            seconds: -300,
+        });
+        log.record(&t, &s, minute(8), referee(), clock).unwrap();
+        let status = board_status(&t, &log, board1(), &s).unwrap();
+        assert_eq!(
+            status.penalties,
+            [HalfPoints::ZERO, HalfPoints::from_points(2)]
+        );
+        assert_eq!(status.time_changes, [-300, 0]);
     }
 
     #[test]

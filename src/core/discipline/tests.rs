@@ -298,6 +298,7 @@ fn busy_log(s: &DisciplineSettings) -> (Tournament, Log) {
     record(&mut log, &t, s, 410, warn(at(3, 2), b));
     record(&mut log, &t, s, 420, warn(at(3, 2), b));
     record(&mut log, &t, s, 430, forfeit_act(at(3, 2), c));
+    let forfeit = log.entries().last().unwrap().id;
     let removal = sanction(SanctionKind::RemovalFromRound {
         player: d,
         round: round(5),
@@ -311,6 +312,19 @@ fn busy_log(s: &DisciplineSettings) -> (Tournament, Log) {
     };
     record(&mut log, &t, s, 450, fix);
     record(&mut log, &t, s, 460, warn(at(4, 1), d));
+    let decision = Act::Decision {
+        appeal: AppealId(1),
+        level: Level::Committee,
+        remedies: vec![
+            Remedy::Revoke(forfeit),
+            Remedy::SetResult {
+                game: at(4, 1),
+                result: GameResult::WhiteWins,
+                origin: ResultOrigin::RefereeDecision,
+            },
+        ],
+    };
+    record(&mut log, &t, s, 470, decision);
     (t, log)
 }
 
@@ -319,6 +333,11 @@ fn applying_the_log_twice_changes_nothing() {
     for s in [settings(), DisciplineSettings::for_ruleset(Ruleset::Rfg)] {
         let (t, log) = busy_log(&s);
         let once = effective(&t, &log, &s).unwrap();
+        assert_eq!(
+            result_of(&once.tournament, at(3, 2)),
+            (GameResult::BlackWins, ResultOrigin::RefereeDecision),
+            "B (White) loses on two warnings; C's forfeit was revoked"
+        );
         let twice = effective(&once.tournament, &log, &s).unwrap();
         assert_eq!(twice.tournament, once.tournament);
         assert_eq!(twice.for_standings(), once.for_standings());
