@@ -5,7 +5,7 @@
 use super::DisciplineError;
 use super::effective::revoked;
 use super::finality::{Confirmer, locked_by};
-use super::lateness::start_of;
+use super::lateness::{first_forfeit_moment, start_of};
 use super::log::{Act, GameRef, Log, Moment};
 use super::sanction::SanctionKind;
 use super::settings::DisciplineSettings;
@@ -82,7 +82,7 @@ pub fn board_status(
         time_changes,
         protests,
         locked_by: locked_by(log, game),
-        forfeit_from: start_of(log, game).map(|s| settings.forfeit_time.first_forfeit_moment(s)),
+        forfeit_from: start_of(log, game).map(|s| first_forfeit_moment(&settings.forfeit_time, s)),
     })
 }
 

@@ -3,50 +3,20 @@
 //!
 //! EGF GTR "Timing rules > Start": late 60 minutes or more loses. RFG Code
 //! 21.4: more than 60 minutes "unless stated otherwise"; both absent → both
-//! lose. No clock is read here: the caller passes the time.
+//! lose. The rule itself is [`ForfeitTime`]; no clock is read here: the
+//! caller passes the time.
 
 use super::DisciplineError;
 use super::log::{Act, GameRef, Log, Moment};
-use serde::{Deserialize, Serialize};
-use std::time::Duration;
+use crate::core::rules::ForfeitTime;
 
-/// How late a player may be before losing the game (the same rule as
-/// `rules::lateness::ForfeitTime` on the `rules` branch; keep one at merge).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct ForfeitTime {
-    /// The lateness that loses the game.
-    pub limit: Duration,
-    /// Whether arriving exactly at `limit` already loses (EGF: "60 minutes or more").
-    pub limit_loses: bool,
-}
-
-impl ForfeitTime {
-    /// EGF GTR "Timing rules > Start": "late 60 minutes or more, he loses his game".
-    pub const EGF: ForfeitTime = ForfeitTime {
-        limit: Duration::from_secs(60 * 60),
-        limit_loses: true,
-    };
-
-    /// RFG Code 21.4 a: late "more than 60 minutes".
-    pub const RFG: ForfeitTime = ForfeitTime {
-        limit: Duration::from_secs(60 * 60),
-        limit_loses: false,
-    };
-
-    /// Whether a player absent for `absent` has lost the game.
-    pub fn is_forfeited(&self, absent: Duration) -> bool {
-        absent > self.limit || (self.limit_loses && absent == self.limit)
-    }
-
-    /// The first moment a player absent since `start` has lost.
-    pub fn first_forfeit_moment(&self, start: Moment) -> Moment {
-        let secs = i64::try_from(self.limit.as_secs()).unwrap_or(i64::MAX);
-        let at_limit = start.plus_seconds(secs);
-        if self.limit_loses {
-            at_limit
-        } else {
-            at_limit.plus_seconds(1)
-        }
+/// The first moment a player absent since `start` has lost under `rule`.
+pub fn first_forfeit_moment(rule: &ForfeitTime, start: Moment) -> Moment {
+    let at_limit = start.plus_seconds(i64::try_from(rule.limit.as_secs()).unwrap_or(i64::MAX));
+    if rule.limit_loses {
+        at_limit
+    } else {
+        at_limit.plus_seconds(1)
     }
 }
 
@@ -76,7 +46,7 @@ pub fn may_forfeit(
         Err(DisciplineError::TooEarlyToForfeit {
             round: game.round,
             board: game.board,
-            possible_from: forfeit_time.first_forfeit_moment(start),
+            possible_from: first_forfeit_moment(forfeit_time, start),
         })
     }
 }
@@ -86,15 +56,6 @@ mod tests {
     use super::*;
     use crate::core::discipline::test_support::*;
     use crate::core::ids::RoundNo;
-
-    #[test]
-    fn the_egf_forfeits_at_sixty_minutes_and_the_rfg_after() {
-        let hour = Duration::from_secs(3600);
-        assert!(ForfeitTime::EGF.is_forfeited(hour));
-        assert!(!ForfeitTime::RFG.is_forfeited(hour));
-        assert!(ForfeitTime::RFG.is_forfeited(hour + Duration::from_secs(1)));
-        assert!(!ForfeitTime::EGF.is_forfeited(hour - Duration::from_secs(1)));
-    }
 
     #[test]
     fn an_absent_player_may_be_forfeited_only_after_the_forfeit_time() {

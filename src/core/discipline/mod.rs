@@ -38,7 +38,7 @@ pub use board::{BoardStatus, ResultChange, board_status, result_changes};
 pub use committee::{Committee, Conflict, Exclusion, Member, Panel};
 pub use effective::{Effective, effective};
 pub use finality::{Authority, Confirmer, check_change, locked_by};
-pub use lateness::{ForfeitTime, may_forfeit, start_of};
+pub use lateness::{first_forfeit_moment, may_forfeit, start_of};
 pub use log::{
     Act, AppealId, Entry, EntryId, GameRef, Level, Log, Moment, Official, Players, Reason, Remedy,
 };

@@ -5,7 +5,7 @@
 //! Where the texts disagree the value is a setting; [`Default`] follows the
 //! EGF General Tournament Rules, as the rest of Tengen does.
 
-use super::lateness::ForfeitTime;
+use crate::core::rules::ForfeitTime;
 use crate::core::units::HalfPoints;
 use serde::{Deserialize, Serialize};
 
