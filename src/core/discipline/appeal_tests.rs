@@ -327,3 +327,42 @@ fn only_referee_decisions_can_be_appealed() {
         Err(DisciplineError::UnknownPlayer(PlayerId(42)))
     );
 }
+
+#[test]
+fn a_captain_appeals_for_the_team_and_a_team_member_s_protest_counts() {
+    use crate::core::tournament::{Team, TeamBoard};
+    let (mut t, [a, ..]) = four_players_round_one();
+    enter(&mut t, board1(), GameResult::BlackWins);
+    let boards = vec![TeamBoard {
+        round: board1().round,
+        board: board1().board,
+        player: a,
+    }];
+    t.add_team(Team {
+        number: 7,
+        name: "Kyiv".into(),
+        boards,
+    })
+    .unwrap();
+    let s = settings();
+    let mut log = Log::default();
+    let captain = |team| Filing {
+        appellant: Party::Captain { team },
+        ..filing(a, Appealed::Result(board1()))
+    };
+    assert_eq!(
+        Appeal::file(&[], captain(8), &t, &log, &s),
+        Err(DisciplineError::UnknownTeam(8))
+    );
+    assert!(matches!(
+        Appeal::file(&[], captain(7), &t, &log, &s),
+        Err(DisciplineError::NoProtest { .. })
+    ));
+    let protest = Act::Protest {
+        game: board1(),
+        player: a,
+    };
+    log.record(&t, &s, minute(15), referee(), protest).unwrap();
+    let appeal = Appeal::file(&[], captain(7), &t, &log, &s).unwrap();
+    assert!(appeal.parties(&t, &log).contains(&a));
+}
