@@ -135,6 +135,29 @@ fn an_absent_player_loses_by_default_and_two_absent_players_both_lose() {
 }
 
 #[test]
+fn both_players_absent_lose_in_one_tap() {
+    let (t, _) = four_players_round_one();
+    let s = DisciplineSettings::for_ruleset(Ruleset::Rfg);
+    let mut log = Log::default();
+    start_round(&mut log, &t, 1, minute(0));
+    let both = Act::Absence {
+        game: board2(),
+        players: Players::Both,
+    };
+    assert!(
+        log.record(&t, &s, minute(60), referee(), both.clone())
+            .is_err(),
+        "RFG: more than 60"
+    );
+    record(&mut log, &t, &s, 61, both);
+    let eff = effective(&t, &log, &s).unwrap().tournament;
+    assert_eq!(
+        result_of(&eff, board2()),
+        (GameResult::BothLose, ResultOrigin::ByDefault)
+    );
+}
+
+#[test]
 fn a_played_game_cannot_be_forfeited_for_absence() {
     let (mut t, [_, _, c, _]) = four_players_round_one();
     enter(&mut t, board2(), GameResult::BlackWins);
