@@ -1,0 +1,368 @@
+//! Appeals from filing to the rules commission, driven through the log.
+
+use super::test_support::*;
+use super::*;
+use crate::core::round::GameResult;
+use crate::core::settings::Settings;
+use crate::core::standings::scores;
+use crate::core::tournament::Tournament;
+use crate::core::units::HalfPoints;
+
+/// One round, A beat B on board 1 and C beat D on board 2; then the referee
+/// warned A twice on board 1, which forfeits it. Returns the second warning.
+fn forfeited_by_warnings() -> (Tournament, Log, EntryId, Committee) {
+    let (mut t, [a, ..]) = four_players_round_one();
+    t.set_settings(Settings {
+        number_of_rounds: 1,
+        ..t.settings().clone()
+    });
+    enter(&mut t, board1(), GameResult::WhiteWins);
+    enter(&mut t, board2(), GameResult::WhiteWins);
+    let s = settings();
+    let mut log = Log::default();
+    let committee = Committee::fix(
+        vec![
+            member("Chair"),
+            member("Member Two"),
+            member("Member Three"),
+        ],
+        vec![member("Reserve")],
+        &t,
+        &log,
+        &s,
+    )
+    .unwrap();
+    log.record(&t, &s, minute(10), referee(), warn(board1(), a))
+        .unwrap();
+    let second = log
+        .record(&t, &s, minute(20), referee(), warn(board1(), a))
+        .unwrap();
+    (t, log, second.id, committee)
+}
+
+fn filing(appellant: PlayerId, appealed: Appealed) -> Filing {
+    Filing {
+        appellant: Party::Player(appellant),
+        filed_by: FiledBy::Referee(referee()),
+        appealed,
+        grounds: Reason::new("I did not speak during the game").unwrap(),
+        at: minute(30),
+        affects_prizes: true,
+    }
+}
+
+fn decision(outcome: Outcome, signers: &[&str], remedies: Vec<Remedy>) -> Decision {
+    Decision {
+        outcome,
+        reasons: Reason::new("witnesses heard no talking").unwrap(),
+        signed_by: signers.iter().map(|n| Official::new(n).unwrap()).collect(),
+        at: minute(50),
+        remedies,
+    }
+}
+
+use crate::core::ids::PlayerId;
+
+#[test]
+fn an_upheld_appeal_revokes_the_warning_and_the_standings_follow() {
+    let (t, mut log, warning, committee) = forfeited_by_warnings();
+    let s = settings();
+    let a = board1().game(&t).unwrap().white;
+    let before = effective(&t, &log, &s).unwrap().tournament;
+    assert_eq!(scores(&before, 1).nbw(a), Some(HalfPoints::ZERO));
+    let mut appeal = Appeal::file(&[], filing(a, Appealed::Entry(warning)), &t, &log, &s).unwrap();
+    assert_eq!(appeal.id, AppealId(1));
+    appeal
+        .begin_review(&committee, &t, &log, &s, minute(40))
+        .unwrap();
+    let act = appeal
+        .decide(
+            decision(Outcome::Upheld, &["Chair", "Member Two"], vec![]),
+            &t,
+            &log,
+        )
+        .unwrap()
+        .expect("an upheld appeal revokes the warning");
+    assert_eq!(
+        act,
+        Act::Decision {
+            appeal: appeal.id,
+            level: Level::Committee,
+            remedies: vec![Remedy::Revoke(warning)]
+        }
+    );
+    log.record(&t, &s, minute(50), Official::new("Chair").unwrap(), act)
+        .unwrap();
+    let after = effective(&t, &log, &s).unwrap().tournament;
+    assert_eq!(
+        scores(&after, 1).nbw(a),
+        Some(HalfPoints::ONE),
+        "A's win is back"
+    );
+    assert_eq!(appeal.status(), AppealStatus::Decided);
+}
+
+#[test]
+fn refused_steps_name_the_state_the_appeal_is_in() {
+    let (t, log, warning, committee) = forfeited_by_warnings();
+    let s = settings();
+    let a = board1().game(&t).unwrap().white;
+    let mut appeal = Appeal::file(&[], filing(a, Appealed::Entry(warning)), &t, &log, &s).unwrap();
+    let early = appeal.decide(decision(Outcome::Rejected, &["Chair"], vec![]), &t, &log);
+    assert_eq!(
+        early,
+        Err(DisciplineError::AppealState {
+            appeal: appeal.id,
+            status: AppealStatus::Filed,
+            needed: AppealStatus::UnderReview
+        })
+    );
+    assert!(appeal.escalate(minute(41)).is_err());
+    appeal
+        .begin_review(&committee, &t, &log, &s, minute(40))
+        .unwrap();
+    assert!(
+        appeal
+            .begin_review(&committee, &t, &log, &s, minute(40))
+            .is_err()
+    );
+    let outsider = appeal.decide(decision(Outcome::Rejected, &["Reserve"], vec![]), &t, &log);
+    assert_eq!(
+        outsider,
+        Err(DisciplineError::NotOnPanel {
+            appeal: appeal.id,
+            name: "Reserve".into()
+        })
+    );
+    let unsigned = appeal.decide(decision(Outcome::Rejected, &[], vec![]), &t, &log);
+    assert_eq!(unsigned, Err(DisciplineError::Unsigned(appeal.id)));
+    let revoke = vec![Remedy::Revoke(warning)];
+    let odd = appeal.decide(decision(Outcome::Rejected, &["Chair"], revoke), &t, &log);
+    assert_eq!(odd, Err(DisciplineError::RemediesOnRejection(appeal.id)));
+    let rejected = appeal.decide(decision(Outcome::Rejected, &["Chair"], vec![]), &t, &log);
+    assert_eq!(rejected, Ok(None), "a rejection changes nothing");
+}
+
+#[test]
+fn an_escalated_appeal_keeps_the_standings_pending_until_the_commission_rules() {
+    let (t, mut log, warning, committee) = forfeited_by_warnings();
+    let s = settings();
+    let a = board1().game(&t).unwrap().white;
+    let mut appeal = Appeal::file(&[], filing(a, Appealed::Entry(warning)), &t, &log, &s).unwrap();
+    assert_eq!(pending_prize_appeals(&[appeal.clone()]), [appeal.id]);
+    appeal
+        .begin_review(&committee, &t, &log, &s, minute(40))
+        .unwrap();
+    appeal
+        .decide(
+            decision(
+                Outcome::Rejected,
+                &["Chair", "Member Two", "Member Three"],
+                vec![],
+            ),
+            &t,
+            &log,
+        )
+        .unwrap();
+    assert!(pending_prize_appeals(&[appeal.clone()]).is_empty());
+    appeal.escalate(minute(60)).unwrap();
+    assert_eq!(pending_prize_appeals(&[appeal.clone()]), [appeal.id]);
+    let twice = appeal.rule(decision(Outcome::Upheld, &["Chair"], vec![]), &t, &log, &s);
+    assert_eq!(
+        twice,
+        Err(DisciplineError::ArbiterAtTwoLevels {
+            appeal: appeal.id,
+            name: "Chair".into()
+        })
+    );
+    let referee_again = appeal.rule(
+        decision(Outcome::Upheld, &["Referee Rita"], vec![]),
+        &t,
+        &log,
+        &s,
+    );
+    assert!(matches!(
+        referee_again,
+        Err(DisciplineError::ArbiterAtTwoLevels { .. })
+    ));
+    let act = appeal
+        .rule(
+            decision(Outcome::Upheld, &["Federation Rules Commission"], vec![]),
+            &t,
+            &log,
+            &s,
+        )
+        .unwrap()
+        .unwrap();
+    log.record(
+        &t,
+        &s,
+        minute(900),
+        Official::new("Federation Rules Commission").unwrap(),
+        act,
+    )
+    .unwrap();
+    assert_eq!(appeal.status(), AppealStatus::Ruled);
+    assert!(pending_prize_appeals(&[appeal]).is_empty());
+    let after = effective(&t, &log, &s).unwrap().tournament;
+    assert_eq!(board1().game(&after).unwrap().result, GameResult::WhiteWins);
+}
+
+#[test]
+fn the_rules_commission_rules_only_after_the_tournament() {
+    let (mut t, log, warning, committee) = forfeited_by_warnings();
+    t.set_settings(Settings {
+        number_of_rounds: 2,
+        ..t.settings().clone()
+    });
+    let s = settings();
+    let a = board1().game(&t).unwrap().white;
+    let mut appeal = Appeal::file(&[], filing(a, Appealed::Entry(warning)), &t, &log, &s).unwrap();
+    appeal
+        .begin_review(&committee, &t, &log, &s, minute(40))
+        .unwrap();
+    appeal
+        .decide(decision(Outcome::Rejected, &["Chair"], vec![]), &t, &log)
+        .unwrap();
+    appeal.escalate(minute(60)).unwrap();
+    let early = appeal.rule(
+        decision(Outcome::Rejected, &["Commission"], vec![]),
+        &t,
+        &log,
+        &s,
+    );
+    assert_eq!(early, Err(DisciplineError::TournamentNotOver(appeal.id)));
+}
+
+#[test]
+fn a_committee_decision_can_set_a_result_that_the_next_round_is_paired_from() {
+    let (t, mut log, warning, committee) = forfeited_by_warnings();
+    let s = settings();
+    let a = board1().game(&t).unwrap().white;
+    let mut appeal = Appeal::file(&[], filing(a, Appealed::Entry(warning)), &t, &log, &s).unwrap();
+    appeal
+        .begin_review(&committee, &t, &log, &s, minute(40))
+        .unwrap();
+    let replay = Remedy::SetResult {
+        game: board1(),
+        result: GameResult::BothWin,
+        origin: crate::core::round::ResultOrigin::RefereeDecision,
+    };
+    let act = appeal
+        .decide(
+            decision(Outcome::Modified, &["Chair"], vec![replay]),
+            &t,
+            &log,
+        )
+        .unwrap()
+        .unwrap();
+    log.record(&t, &s, minute(50), Official::new("Chair").unwrap(), act)
+        .unwrap();
+    let after = effective(&t, &log, &s).unwrap().tournament;
+    let b = board1().game(&t).unwrap().black;
+    assert_eq!(scores(&after, 1).nbw(a), Some(HalfPoints::ONE));
+    assert_eq!(scores(&after, 1).nbw(b), Some(HalfPoints::ONE));
+}
+
+#[test]
+fn egf_appeals_about_a_game_played_on_need_a_protest_and_ukrainian_ones_do_not() {
+    let (mut t, [a, ..]) = four_players_round_one();
+    enter(&mut t, board1(), GameResult::BlackWins);
+    let s = settings();
+    let mut log = Log::default();
+    let warning = log
+        .record(&t, &s, minute(10), referee(), warn(board1(), a))
+        .unwrap();
+    let appeal = || filing(a, Appealed::Entry(warning.id));
+    assert_eq!(
+        Appeal::file(&[], appeal(), &t, &log, &s),
+        Err(DisciplineError::NoProtest {
+            round: board1().round,
+            board: board1().board
+        })
+    );
+    let ukraine = DisciplineSettings::for_ruleset(Ruleset::Ukraine);
+    assert!(Appeal::file(&[], appeal(), &t, &log, &ukraine).is_ok());
+    let protest = Act::Protest {
+        game: board1(),
+        player: a,
+    };
+    log.record(&t, &s, minute(15), referee(), protest).unwrap();
+    assert!(Appeal::file(&[], appeal(), &t, &log, &s).is_ok());
+}
+
+#[test]
+fn only_referee_decisions_can_be_appealed() {
+    let (t, log, _, _) = forfeited_by_warnings();
+    let s = settings();
+    let a = board1().game(&t).unwrap().white;
+    let mut log = log;
+    let confirm = Act::Confirmation {
+        game: board2(),
+        by: Confirmer::BothPlayers,
+    };
+    let confirmation = log.record(&t, &s, minute(90), referee(), confirm).unwrap();
+    assert_eq!(
+        Appeal::file(
+            &[],
+            filing(a, Appealed::Entry(confirmation.id)),
+            &t,
+            &log,
+            &s
+        ),
+        Err(DisciplineError::NotAppealable(confirmation.id))
+    );
+    assert_eq!(
+        Appeal::file(&[], filing(a, Appealed::Entry(EntryId(99))), &t, &log, &s),
+        Err(DisciplineError::UnknownEntry(EntryId(99)))
+    );
+    assert_eq!(
+        Appeal::file(
+            &[],
+            filing(PlayerId(42), Appealed::Pairing(board1().round)),
+            &t,
+            &log,
+            &s
+        ),
+        Err(DisciplineError::UnknownPlayer(PlayerId(42)))
+    );
+}
+
+#[test]
+fn a_captain_appeals_for_the_team_and_a_team_member_s_protest_counts() {
+    use crate::core::tournament::{Team, TeamBoard};
+    let (mut t, [a, ..]) = four_players_round_one();
+    enter(&mut t, board1(), GameResult::BlackWins);
+    let boards = vec![TeamBoard {
+        round: board1().round,
+        board: board1().board,
+        player: a,
+    }];
+    t.add_team(Team {
+        number: 7,
+        name: "Kyiv".into(),
+        boards,
+    })
+    .unwrap();
+    let s = settings();
+    let mut log = Log::default();
+    let captain = |team| Filing {
+        appellant: Party::Captain { team },
+        ..filing(a, Appealed::Result(board1()))
+    };
+    assert_eq!(
+        Appeal::file(&[], captain(8), &t, &log, &s),
+        Err(DisciplineError::UnknownTeam(8))
+    );
+    assert!(matches!(
+        Appeal::file(&[], captain(7), &t, &log, &s),
+        Err(DisciplineError::NoProtest { .. })
+    ));
+    let protest = Act::Protest {
+        game: board1(),
+        player: a,
+    };
+    log.record(&t, &s, minute(15), referee(), protest).unwrap();
+    let appeal = Appeal::file(&[], captain(7), &t, &log, &s).unwrap();
+    assert!(appeal.parties(&t, &log).contains(&a));
+}

@@ -1,0 +1,231 @@
+//! Referees and appeals: sanctions, late arrival, withdrawal, result
+//! finality, protests, appeals and the appeals committee (EGF GTR
+//! "Arbitration" and "Sanctions", RFG Code art. 21, 21(S), 26, Ukrainian
+//! rules IV.4 and VI).
+//!
+//! Invariant: nobody edits a result to express a sanction. Referees append
+//! acts to the [`Log`]; [`effective()`] applies the log to the tournament as
+//! entered, so pairing, standings and the pairings page all read results
+//! derived from one source. Settings per rule text are in [`DisciplineSettings`].
+//!
+//! Order for the shell: [`Log::record`] an act (it checks the act and the
+//! result locks), store the returned [`Entry`], then read [`effective()`].
+
+mod appeal;
+mod board;
+mod committee;
+mod effective;
+mod finality;
+mod lateness;
+mod log;
+mod report;
+mod sanction;
+mod settings;
+mod withdrawal;
+
+#[cfg(test)]
+mod appeal_tests;
+#[cfg(test)]
+mod test_support;
+#[cfg(test)]
+mod tests;
+
+pub use appeal::{
+    Appeal, AppealState, AppealStatus, Appealed, Decision, FiledBy, Filing, Outcome, Party,
+    pending_prize_appeals,
+};
+pub use board::{BoardStatus, ResultChange, board_status, result_changes};
+pub use committee::{Committee, Conflict, Exclusion, Member, Panel};
+pub use effective::{Effective, effective};
+pub use finality::{Authority, Confirmer, check_change, locked_by};
+pub use lateness::{first_forfeit_moment, may_forfeit, start_of};
+pub use log::{
+    Act, AppealId, Entry, EntryId, GameRef, Level, Log, Moment, Official, Players, Reason, Remedy,
+};
+pub use report::{Incident, Report, RoundReport, WarningTally, report};
+pub use sanction::{PenaltyCause, Sanction, SanctionKind, Subject};
+pub use settings::{DisciplineSettings, Ruleset};
+pub use withdrawal::Withdrawn;
+
+use crate::core::ids::{BoardNo, PlayerId, RoundNo};
+
+/// Why a referee's act or an appeal step was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DisciplineError {
+    /// Sanctions, corrections and decisions must give their reasons.
+    #[error("give a reason")]
+    MissingReason,
+    /// Every act names the official who did it.
+    #[error("name the official")]
+    MissingOfficial,
+    /// No player has this id.
+    #[error("no player has id {0}")]
+    UnknownPlayer(PlayerId),
+    /// No team has this number.
+    #[error("no team has number {0}")]
+    UnknownTeam(u32),
+    /// The round is past the last round.
+    #[error("round {round} is past the last round ({rounds})")]
+    RoundOutOfRange {
+        /// The round asked for.
+        round: RoundNo,
+        /// The number of rounds.
+        rounds: u32,
+    },
+    /// No game is on that board.
+    #[error("round {round} has no board {board}")]
+    NoSuchGame {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
+    /// The player does not play in that game.
+    #[error("player {player} does not play on board {board} of round {round}")]
+    NotInGame {
+        /// The player.
+        player: PlayerId,
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
+    /// A round is started once it is paired.
+    #[error("round {0} is not paired yet")]
+    RoundNotPaired(RoundNo),
+    /// The round (or that board) was already started.
+    #[error("round {0} was already started")]
+    RoundAlreadyStarted(RoundNo),
+    /// Lateness counts from the start of the round.
+    #[error("round {0} has not been started")]
+    RoundNotStarted(RoundNo),
+    /// The forfeit time has not passed yet.
+    #[error("board {board} of round {round} can be forfeited from {possible_from:?}")]
+    TooEarlyToForfeit {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+        /// The first moment the absent player loses.
+        possible_from: Moment,
+    },
+    /// The game was played, so nobody was absent.
+    #[error("board {board} of round {round} was played")]
+    GamePlayed {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
+    /// A result without a value cannot be confirmed.
+    #[error("board {board} of round {round} has no result to confirm")]
+    NoResultToConfirm {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
+    /// The result was confirmed (RFG 16.8 з); only a correction or an appeal changes it.
+    #[error(
+        "the result on board {board} of round {round} was confirmed by {by:?}; correct it with a reason or decide an appeal"
+    )]
+    ResultLocked {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+        /// Who confirmed it.
+        by: Confirmer,
+    },
+    /// A player cannot leave before a round they played in.
+    #[error("player {player} played in round {round}, after the round they left")]
+    PlayedAfterWithdrawal {
+        /// The player.
+        player: PlayerId,
+        /// The round they played.
+        round: RoundNo,
+    },
+    /// No entry has this number.
+    #[error("the log has no entry {0}")]
+    UnknownEntry(EntryId),
+    /// Only sanctions, absences and corrections can be appealed or revoked.
+    #[error("entry {0} is not a referee's decision")]
+    NotAppealable(EntryId),
+    /// The game was played on without the appellant's protest (GTR, RFG 26.3 б).
+    #[error(
+        "board {board} of round {round} was not played under protest, so it cannot be appealed"
+    )]
+    NoProtest {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
+    /// The appeal is not in the state the step needs.
+    #[error("appeal {appeal} is {status:?}; this step needs it {needed:?}")]
+    AppealState {
+        /// The appeal.
+        appeal: AppealId,
+        /// Where it stands.
+        status: AppealStatus,
+        /// Where it must stand.
+        needed: AppealStatus,
+    },
+    /// A decision needs at least one signature.
+    #[error("nobody signed the decision on appeal {0}")]
+    Unsigned(AppealId),
+    /// Only the panel composed for the appeal decides it.
+    #[error("{name} does not sit on the panel of appeal {appeal}")]
+    NotOnPanel {
+        /// The appeal.
+        appeal: AppealId,
+        /// The signer.
+        name: String,
+    },
+    /// A rejected appeal changes nothing.
+    #[error("appeal {0} is rejected, so its decision cannot change anything")]
+    RemediesOnRejection(AppealId),
+    /// Nobody arbitrates at two levels of one dispute (GTR "Arbitration > General").
+    #[error("{name} already arbitrated appeal {appeal} at a lower level")]
+    ArbiterAtTwoLevels {
+        /// The appeal.
+        appeal: AppealId,
+        /// The arbiter.
+        name: String,
+    },
+    /// The rules commission considers appeals after the tournament.
+    #[error("appeal {0} goes to the rules commission after the tournament")]
+    TournamentNotOver(AppealId),
+    /// The committee has its fixed number of members.
+    #[error("the appeals committee needs {needed} members, not {have}")]
+    CommitteeSize {
+        /// Members needed.
+        needed: u32,
+        /// Members named.
+        have: u32,
+    },
+    /// The committee names enough reserves.
+    #[error("the appeals committee needs at least {needed} reserves, not {have}")]
+    TooFewReserves {
+        /// Reserves needed.
+        needed: u32,
+        /// Reserves named.
+        have: u32,
+    },
+    /// A person is named twice.
+    #[error("{0} is named twice in the appeals committee")]
+    DuplicateMember(String),
+    /// The committee is fixed before round 1.
+    #[error("the appeals committee is fixed before round 1 starts; co-opt a reserve instead")]
+    CommitteeAfterRoundOne,
+    /// Too few members without a conflict; co-opt one (GTR) or adjourn.
+    #[error(
+        "only {available} of {needed} committee members are free to hear this appeal; co-opt a member"
+    )]
+    CommitteeShort {
+        /// Members needed.
+        needed: u32,
+        /// Members free of conflict.
+        available: u32,
+    },
+}
