@@ -449,3 +449,62 @@ async fn visitors_see_a_new_result_at_once_and_open_pages_are_told_to_reload() {
         "the cached page was replaced at once"
     );
 }
+
+#[tokio::test]
+async fn players_are_registered_from_the_uploaded_rating_list() {
+    let Some(fixtures) = common::shared_fixtures() else {
+        println!("skipped: ../shared/fixtures not found");
+        return;
+    };
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let token = app.csrf_token(&org).await;
+    let upload = |bytes: Vec<u8>| {
+        let form = reqwest::multipart::Form::new().part(
+            "file",
+            reqwest::multipart::Part::bytes(bytes).file_name("egf_db.txt"),
+        );
+        org.post(app.url(&format!("/rating-list?csrf={token}")))
+            .multipart(form)
+            .send()
+    };
+    let res = upload(b"not a rating list at all\n".to_vec())
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 422, "a file with no player is refused");
+    let res = upload(std::fs::read(fixtures.join("rating-lists/egf_db.txt")).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+
+    let found: Vec<serde_json::Value> = org
+        .get(app.url("/rating-list/search?q=vannier%20luc"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(found[0]["egf_pin"], "10437350");
+    let (_, page) = app
+        .get_html(&org, "/t/autumn/players/new?lookup=10437350")
+        .await;
+    let link = page
+        .select(&Selector::parse("[data-test=suggestion]").unwrap())
+        .next()
+        .and_then(|a| a.value().attr("href"))
+        .expect("a suggestion")
+        .to_string();
+    let res = app
+        .submit(&org, &link, FORM, "/t/autumn/players", &[])
+        .await;
+    assert_eq!(res.status(), 303);
+    let players: serde_json::Value = reqwest::get(app.url("/api/v1/tournaments/autumn/players"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(players["players"][0]["egf_pin"], "10437350");
+    assert_eq!(players["players"][0]["first_name"], "Luc");
+}

@@ -7,6 +7,7 @@
 pub mod accounts;
 pub mod audit;
 pub mod embedded;
+pub mod rating_lists;
 pub mod rounds;
 pub mod tournaments;
 

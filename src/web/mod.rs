@@ -10,6 +10,7 @@
 //! | `/t/{short}/players…`, `/t/{short}/register` | [`players`] |
 //! | `/t/{short}/rounds…` | [`rounds`] |
 //! | `/tournaments/import`, `/t/{short}/export/…` | [`imports`] |
+//! | `/rating-list…` | [`ratings`] |
 //! | `/t/{short}/standings`, `/t/{short}/crosstable` | [`standings`] |
 //! | `/api/v1/…` | [`api`] |
 //! | `/static/…` | files from `static/`, compiled in |
@@ -26,6 +27,7 @@ pub mod imports;
 pub mod live;
 pub mod page;
 pub mod players;
+pub mod ratings;
 pub mod rounds;
 pub mod settings_form;
 pub mod standings;
@@ -54,6 +56,7 @@ pub struct AppState {
     pub config: Arc<WebConfig>,
     pub login_limiter: Arc<auth::LoginLimiter>,
     pub live: Arc<live::Live>,
+    pub ratings: Arc<ratings::RatingCache>,
 }
 
 impl AppState {
@@ -63,6 +66,7 @@ impl AppState {
             config: Arc::new(config),
             login_limiter: Arc::default(),
             live: Arc::default(),
+            ratings: Arc::default(),
         }
     }
 }
@@ -78,6 +82,7 @@ pub fn router(app: AppState) -> Router {
         .merge(tournaments::routes())
         .merge(players::routes())
         .merge(imports::routes())
+        .merge(ratings::routes())
         .merge(rounds::routes())
         .merge(standings::routes())
         .nest("/api/v1", api::routes())

@@ -16,7 +16,7 @@ use std::str::FromStr;
 
 use askama::Template;
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 // Repeated fields (the participation boxes) need serde_html_form's decoder.
@@ -303,6 +303,30 @@ struct PlayerFormPage {
     /// The player's number when editing.
     editing: Option<u32>,
     duplicates: Vec<String>,
+    /// The rating-list search typed, and its matches.
+    lookup: String,
+    lookups: Vec<LookupLine>,
+}
+
+/// What the new-player page can be opened with: a rating-list search, or
+/// the values of a chosen rating-list entry.
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct NewPlayerQuery {
+    lookup: String,
+    name: String,
+    first_name: String,
+    rank: String,
+    rating: String,
+    club: String,
+    country: String,
+    egf_pin: String,
+}
+
+/// A rating-list match with the link that fills the form with it.
+pub struct LookupLine {
+    pub label: String,
+    pub href: String,
 }
 
 async fn new_player(
@@ -310,20 +334,55 @@ async fn new_player(
     SignedIn(me): SignedIn,
     ctx: Ctx,
     Path(short): Path<String>,
+    Query(query): Query<NewPlayerQuery>,
 ) -> WebResult<Html<String>> {
     let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
         .await?
         .ok_or(WebError::NotFound)?;
     let rounds = state.settings().number_of_rounds;
+    let lookups = super::ratings::suggestions(&app, &query.lookup)
+        .await?
+        .into_iter()
+        .map(|p| {
+            let href = form_urlencoded::Serializer::new(String::new())
+                .append_pair("name", &p.name)
+                .append_pair("first_name", &p.first_name)
+                .append_pair("rank", &p.rank)
+                .append_pair("rating", &p.rating.to_string())
+                .append_pair("club", &p.club)
+                .append_pair("country", &p.country)
+                .append_pair("egf_pin", &p.egf_pin)
+                .finish();
+            LookupLine {
+                label: format!(
+                    "{} {} · {} · {} {} · {}",
+                    p.name, p.first_name, p.rank, p.club, p.country, p.egf_pin
+                ),
+                href: format!("/t/{}/players/new?{href}", tournament.short_name),
+            }
+        })
+        .collect();
+    let form = PlayerForm {
+        name: query.name,
+        first_name: query.first_name,
+        rank: query.rank,
+        rating: query.rating,
+        club: query.club,
+        country: query.country,
+        egf_pin: query.egf_pin,
+        ..PlayerForm::blank(rounds)
+    };
     render(&PlayerFormPage {
         layout: Layout::new(&ctx, "player.new.title"),
         tournament,
-        form: PlayerForm::blank(rounds),
+        form,
         errors: FieldErrors::default(),
         rounds: (1..=rounds).collect(),
         editing: None,
         duplicates: Vec::new(),
+        lookup: query.lookup,
+        lookups,
     })
 }
 
@@ -348,6 +407,8 @@ async fn add_player(
         rounds: (1..=rounds).collect(),
         editing: None,
         duplicates,
+        lookup: String::new(),
+        lookups: Vec::new(),
     };
     let player = match form.validate(&ctx, PlayerId(0), rounds, false) {
         Ok(player) => player,
@@ -386,6 +447,8 @@ async fn edit_player(
         rounds: (1..=rounds).collect(),
         editing: Some(no),
         duplicates: Vec::new(),
+        lookup: String::new(),
+        lookups: Vec::new(),
     })
 }
 
@@ -413,6 +476,8 @@ async fn update_player(
                 rounds: (1..=rounds).collect(),
                 editing: Some(no),
                 duplicates: Vec::new(),
+                lookup: String::new(),
+                lookups: Vec::new(),
             };
             return Ok(render_invalid(&page)?.into_response());
         }
