@@ -508,3 +508,50 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
     assert_eq!(players["players"][0]["egf_pin"], "10437350");
     assert_eq!(players["players"][0]["first_name"], "Luc");
 }
+
+#[tokio::test]
+async fn a_player_file_imports_whole_or_not_at_all() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let token = app.csrf_token(&org).await;
+    let upload = |text: &'static str| {
+        let part =
+            reqwest::multipart::Part::bytes(text.as_bytes().to_vec()).file_name("players.csv");
+        let form = reqwest::multipart::Form::new().part("file", part);
+        org.post(app.url(&format!("/t/autumn/players/import?csrf={token}")))
+            .multipart(form)
+            .send()
+    };
+    let res =
+        upload("Name;FirstName;Rank;Country;Club\nAlpha;Ann;3d;UA;Kyiv\nBeta;Bob;strong;UA;Kyiv\n")
+            .await
+            .unwrap();
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(
+        text(&page, "[data-test=import-errors]")
+            .unwrap()
+            .contains("line 3")
+    );
+    assert_eq!(
+        count(&page, "[data-test=player-row]"),
+        0,
+        "nothing of the refused file was registered"
+    );
+    let res =
+        upload("Name;FirstName;Rank;Country;Club\nAlpha;Ann;3d;UA;Kyiv\nBeta;Bob;2k;UA;Kyiv\n")
+            .await
+            .unwrap();
+    assert_eq!(res.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/autumn/players").await;
+    assert_eq!(count(&page, "[data-test=player-row]"), 2);
+    let csv = org
+        .get(app.url("/t/autumn/players.csv"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(csv.contains("Beta;Bob;2K;UA;Kyiv;"), "{csv}");
+}

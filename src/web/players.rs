@@ -7,6 +7,8 @@
 //! | `GET /t/{short}/players/{no}/games` | [`show_player`] | everyone: the player's games in published rounds |
 //! | `GET /t/{short}/players/new`, `POST /t/{short}/players` | [`new_player`], [`add_player`] | organisers |
 //! | `GET /t/{short}/players/{no}/edit`, `POST /t/{short}/players/{no}` | [`edit_player`], [`update_player`] | organisers |
+//! | `POST /t/{short}/players/import?csrf=` | [`import_players`] | organisers: CSV or vbar file, all or nothing |
+//! | `GET /t/{short}/players.csv` | [`export_players`] | organisers |
 //! | `POST /t/{short}/players/{no}/confirm` | [`confirm_player`] | organisers |
 //! | `POST /t/{short}/players/{no}/delete` | [`delete_player`] | organisers |
 //! | `GET /t/{short}/register`, `POST` | [`show_registration`], [`register`] | everyone, while open |
@@ -38,6 +40,8 @@ pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route("/t/{short}/players", get(list_players).post(add_player))
         .route("/t/{short}/players/new", get(new_player))
+        .route("/t/{short}/players/import", post(import_players))
+        .route("/t/{short}/players.csv", get(export_players))
         .route("/t/{short}/players/{no}/games", get(show_player))
         .route("/t/{short}/players/{no}", post(update_player))
         .route("/t/{short}/players/{no}/edit", get(edit_player))
@@ -89,6 +93,8 @@ struct PlayersPage {
     tournament: TournamentRow,
     players: Vec<PlayerLine>,
     can_manage: bool,
+    /// Why an uploaded player list was refused, line by line.
+    import_errors: Vec<String>,
 }
 
 async fn list_players(
@@ -113,6 +119,7 @@ async fn list_players(
         can_manage: access::may(&roles, is_admin, Action::ManagePlayers),
         tournament,
         players,
+        import_errors: Vec::new(),
     })
 }
 
@@ -738,4 +745,90 @@ async fn show_player(
         games,
         byes,
     })
+}
+
+/// Registers every player of an uploaded CSV (OpenGotha's `Name;FirstName;
+/// Rank;Country;Club`) or vbar file; any bad row refuses the whole file.
+async fn import_players(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+    mut multipart: axum::extract::Multipart,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let mut file = Vec::new();
+    while let Some(field) = multipart
+        .next_field()
+        .await
+        .map_err(|_| WebError::BadUpload)?
+    {
+        if field.name() == Some("file") {
+            file = field
+                .bytes()
+                .await
+                .map_err(|_| WebError::BadUpload)?
+                .to_vec();
+        }
+    }
+    let players = match crate::core::formats::csv::import_bytes(&file) {
+        Ok(players) => players,
+        Err(e) => {
+            let state = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
+                .await?
+                .ok_or(WebError::NotFound)?;
+            let rounds = state.settings().number_of_rounds;
+            let page = PlayersPage {
+                layout: Layout::titled(&ctx, &access.tournament.name),
+                tournament: access.tournament.clone(),
+                players: state
+                    .players()
+                    .iter()
+                    .map(|p| PlayerLine::of(p, rounds))
+                    .collect(),
+                can_manage: true,
+                import_errors: std::iter::once(e.to_string())
+                    .chain(e.rows.iter().map(ToString::to_string))
+                    .collect(),
+            };
+            return Ok(render_invalid(&page)?.into_response());
+        }
+    };
+    mutate(&app, &access, "player.import", |t| {
+        let ids: Vec<PlayerId> = players.into_iter().map(|p| t.register(p)).collect();
+        let after = json(
+            &ids.iter()
+                .filter_map(|id| t.player(*id))
+                .collect::<Vec<_>>(),
+        )?;
+        Ok(((), None, Some(after)))
+    })
+    .await?;
+    Ok(Redirect::to(&format!("/t/{}/players", access.tournament.short_name)).into_response())
+}
+
+async fn export_players(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path(short): Path<String>,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let state = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let disposition = format!(
+        "attachment; filename=\"{}-players.csv\"",
+        access.tournament.short_name
+    );
+    Ok((
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "text/csv; charset=utf-8".to_string(),
+            ),
+            (axum::http::header::CONTENT_DISPOSITION, disposition),
+        ],
+        crate::core::formats::csv::export(state.players()),
+    )
+        .into_response())
 }
