@@ -555,3 +555,13 @@ async fn a_player_file_imports_whole_or_not_at_all() {
         .unwrap();
     assert!(csv.contains("Beta;Bob;2K;UA;Kyiv;"), "{csv}");
 }
+
+#[tokio::test]
+async fn the_poster_carries_a_qr_code_of_the_tournament_address() {
+    let app = TestApp::start().await;
+    organiser_with_tournament(&app).await;
+    let (status, page) = app.get_html(&app.new_client(), "/t/autumn/poster").await;
+    assert_eq!(status, 200);
+    assert_eq!(count(&page, "[data-test=poster] .qr svg"), 1);
+    assert_eq!(text(&page, ".poster-url").unwrap(), app.url("/t/autumn"));
+}

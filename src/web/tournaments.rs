@@ -8,6 +8,7 @@
 //! | `GET /t/{short}/staff`, `POST` | [`show_staff`], [`add_staff`] | owner |
 //! | `POST /t/{short}/staff/remove` | [`remove_staff`] | owner |
 //! | `GET /t/{short}/audit` | [`show_audit`] | owner, co-organisers |
+//! | `GET /t/{short}/poster` | [`show_poster`] | everyone: A4 poster with a QR code to the tournament page |
 
 use askama::Template;
 use axum::extract::{Path, State};
@@ -40,6 +41,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/t/{short}/staff", get(show_staff).post(add_staff))
         .route("/t/{short}/staff/remove", post(remove_staff))
         .route("/t/{short}/audit", get(show_audit))
+        .route("/t/{short}/poster", get(show_poster))
 }
 
 /// The tournament and the person allowed to act on it.
@@ -555,4 +557,50 @@ pub fn local_time(at: time::OffsetDateTime, zone: &jiff::tz::TimeZone) -> String
                 .to_string()
         })
         .unwrap_or_default()
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/poster.html")]
+struct PosterPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    url: String,
+    qr_svg: String,
+}
+
+/// A poster for the hall: players scan it instead of queueing at a sheet.
+async fn show_poster(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    headers: axum::http::HeaderMap,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let (tournament, _) = viewable(&app, &ctx, &short).await?;
+    let host = headers
+        .get("x-forwarded-host")
+        .or_else(|| headers.get(axum::http::header::HOST))
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("localhost");
+    let scheme = if super::cookies::is_https(&headers) {
+        "https"
+    } else {
+        "http"
+    };
+    let url = format!("{scheme}://{host}/t/{}", tournament.short_name);
+    let code = qrcode::QrCode::new(url.as_bytes()).map_err(anyhow::Error::from)?;
+    let qr_svg = code
+        .render::<qrcode::render::svg::Color>()
+        .min_dimensions(240, 240)
+        .quiet_zone(true)
+        .build();
+    // Inline SVG in HTML takes no XML declaration.
+    let qr_svg = qr_svg
+        .find("<svg")
+        .map_or(qr_svg.clone(), |start| qr_svg[start..].to_string());
+    render(&PosterPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        tournament,
+        url,
+        qr_svg,
+    })
 }
