@@ -4,6 +4,7 @@
 
 use std::str::FromStr;
 
+use crate::core::rules::profile::Profile;
 use crate::core::settings::{Overtime, TieRule};
 use crate::core::{Criterion, HalfPoints, Rank, Settings, System};
 
@@ -28,6 +29,8 @@ pub struct TournamentForm {
     pub bar: String,
     pub floor: String,
     pub board_size: String,
+    /// A rules-of-play profile whose komi and tie rule replace the fields below it.
+    pub rules_profile: String,
     pub komi: String,
     pub tie_rule: String,
     pub basic_minutes: String,
@@ -151,6 +154,7 @@ impl TournamentForm {
             bar: s.mcmahon.bar.to_string(),
             floor: s.mcmahon.floor.to_string(),
             board_size: s.rules.board_size.to_string(),
+            rules_profile: String::new(),
             komi: s.rules.komi.to_string(),
             tie_rule: key_of(&TIE_RULES, s.rules.tie_rule).to_string(),
             basic_minutes: s.time.basic_minutes.to_string(),
@@ -263,13 +267,18 @@ impl TournamentForm {
             Ok(n) if (5..=25).contains(&n) => s.rules.board_size = n,
             _ => errors.add("board_size", t("tournament.error.board_size")),
         }
-        match parse_komi(&self.komi) {
-            Some(komi) => s.rules.komi = komi,
-            None => errors.add("komi", t("tournament.error.komi")),
+        let profile = Profile::ALL
+            .into_iter()
+            .find(|p| format!("{p:?}") == self.rules_profile);
+        match (profile, parse_komi(&self.komi)) {
+            (Some(profile), _) => s.rules.komi = profile.komi(),
+            (None, Some(komi)) => s.rules.komi = komi,
+            (None, None) => errors.add("komi", t("tournament.error.komi")),
         }
-        match value_of(&TIE_RULES, &self.tie_rule) {
-            Some(rule) => s.rules.tie_rule = rule,
-            None => errors.add("tie_rule", t("form.choose")),
+        match (profile, value_of(&TIE_RULES, &self.tie_rule)) {
+            (Some(profile), _) => s.rules.tie_rule = profile.tie_rule(),
+            (None, Some(rule)) => s.rules.tie_rule = rule,
+            (None, None) => errors.add("tie_rule", t("form.choose")),
         }
 
         let number = |field: &'static str,
@@ -441,6 +450,24 @@ mod tests {
             ),
             (true, false, 45)
         );
+    }
+
+    #[test]
+    fn a_rules_profile_sets_komi_and_tie_rule() {
+        let mut form = TournamentForm::from_settings(&Settings::default(), "UTC", false, true, 60);
+        form.rules_profile = "SimplifiedIngArea".into();
+        form.komi = "6.5".into();
+        let ctx = Ctx {
+            lang: crate::web::i18n::Lang::En,
+            user: None,
+            csrf: String::new(),
+            path: String::new(),
+        };
+        let valid = form
+            .validate(&ctx, &Settings::default())
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(valid.settings.rules.komi, HalfPoints::from_points(8));
+        assert_eq!(valid.settings.rules.tie_rule, TieRule::BlackWins);
     }
 
     #[test]

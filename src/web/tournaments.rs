@@ -23,6 +23,7 @@ use super::error::{WebError, WebResult};
 use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
 use super::settings_form::{self, TournamentForm};
 use crate::core::access::{self, Action, StaffRole};
+use crate::core::rules::profile::Profile;
 use crate::core::rules::time::TimeControl;
 use crate::core::{Criterion, Settings, Tournament};
 use crate::store::accounts::{self, Account};
@@ -82,6 +83,14 @@ struct TournamentFormPage {
 impl TournamentFormPage {
     fn systems(&self) -> Vec<&'static str> {
         settings_form::SYSTEMS.iter().map(|(key, _)| *key).collect()
+    }
+
+    /// (form value, translation key) of each rules-of-play profile.
+    fn profiles(&self) -> Vec<(String, String)> {
+        Profile::ALL
+            .iter()
+            .map(|p| (format!("{p:?}"), format!("profile.{p:?}")))
+            .collect()
     }
 
     fn is(&self, current: &str, option: &str) -> bool {
