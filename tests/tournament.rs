@@ -565,3 +565,43 @@ async fn the_poster_carries_a_qr_code_of_the_tournament_address() {
     assert_eq!(count(&page, "[data-test=poster] .qr svg"), 1);
     assert_eq!(text(&page, ".poster-url").unwrap(), app.url("/t/autumn"));
 }
+
+#[tokio::test]
+async fn a_withdrawn_player_keeps_past_games_and_is_not_paired_again() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    for (name, rank) in [("Alpha", "3d"), ("Bravo", "1d"), ("Charlie", "2k")] {
+        add_player(&app, &org, name, rank).await;
+    }
+    assert_eq!(
+        app.post_form(&org, "/t/autumn/rounds/pair", &[])
+            .await
+            .status(),
+        303
+    );
+    assert_eq!(
+        app.post_form(&org, "/t/autumn/players/1/withdraw", &[])
+            .await
+            .status(),
+        303
+    );
+    let (_, page) = app.get_html(&org, "/t/autumn/players").await;
+    let absent: Vec<String> = page
+        .select(&Selector::parse("[data-test=player-row] td:nth-child(5)").unwrap())
+        .map(|e| e.text().collect())
+        .collect();
+    assert!(absent.contains(&"2, 3".to_string()), "{absent:?}");
+    assert_eq!(
+        app.post_form(&org, "/t/autumn/rounds/pair", &[])
+            .await
+            .status(),
+        303
+    );
+    let (_, page) = app.get_html(&org, "/t/autumn/rounds/2").await;
+    let boards: Vec<String> = page
+        .select(&Selector::parse("[data-test=board]").unwrap())
+        .map(|e| e.text().collect())
+        .collect();
+    assert!(boards.iter().all(|b| !b.contains("Alpha")), "{boards:?}");
+    assert_eq!(boards.len(), 1);
+}

@@ -11,6 +11,7 @@
 //! | `GET /t/{short}/players.csv` | [`export_players`] | organisers |
 //! | `POST /t/{short}/players/{no}/confirm` | [`confirm_player`] | organisers |
 //! | `POST /t/{short}/players/{no}/delete` | [`delete_player`] | organisers |
+//! | `POST /t/{short}/players/{no}/withdraw` | [`withdraw_player`] | organisers: out of every round not yet paired |
 //! | `GET /t/{short}/register`, `POST` | [`show_registration`], [`register`] | everyone, while open |
 //! | `GET /t/{short}/registered/{no}` | [`show_registered`] | everyone |
 
@@ -47,6 +48,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/t/{short}/players/{no}/edit", get(edit_player))
         .route("/t/{short}/players/{no}/confirm", post(confirm_player))
         .route("/t/{short}/players/{no}/delete", post(delete_player))
+        .route("/t/{short}/players/{no}/withdraw", post(withdraw_player))
         .route("/t/{short}/register", get(show_registration).post(register))
         .route("/t/{short}/registered/{no}", get(show_registered))
 }
@@ -831,4 +833,32 @@ async fn export_players(
         crate::core::formats::csv::export(state.players()),
     )
         .into_response())
+}
+
+/// Takes a player out of every round not yet paired; their games stay.
+async fn withdraw_player(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<Redirect> {
+    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    mutate(&app, &access, "player.withdraw", |t| {
+        let before = t.player(PlayerId(no)).ok_or(WebError::NotFound)?.clone();
+        let rounds = t.settings().number_of_rounds;
+        let participation = (1..=rounds)
+            .filter_map(RoundNo::new)
+            .filter(|r| !t.is_paired(*r))
+            .fold(before.participation, |p, r| p.with(r, false));
+        let after = Player {
+            participation,
+            ..before.clone()
+        };
+        t.update_player(after.clone())?;
+        Ok(((), Some(json(&before)?), Some(json(&after)?)))
+    })
+    .await?;
+    Ok(Redirect::to(&format!(
+        "/t/{}/players",
+        access.tournament.short_name
+    )))
 }
