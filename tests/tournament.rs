@@ -605,3 +605,83 @@ async fn a_withdrawn_player_keeps_past_games_and_is_not_paired_again() {
     assert!(boards.iter().all(|b| !b.contains("Alpha")), "{boards:?}");
     assert_eq!(boards.len(), 1);
 }
+
+#[tokio::test]
+async fn an_organiser_adjusts_a_pairing_by_hand_and_the_core_checks_it() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    for (name, rank) in [
+        ("Alpha", "3d"),
+        ("Bravo", "1d"),
+        ("Charlie", "2k"),
+        ("Delta", "5k"),
+    ] {
+        add_player(&app, &org, name, rank).await;
+    }
+    assert_eq!(
+        app.post_form(&org, "/t/autumn/rounds/pair", &[])
+            .await
+            .status(),
+        303
+    );
+    let pairs = |page: &scraper::Html| -> Vec<String> {
+        page.select(&Selector::parse("[data-test=board]").unwrap())
+            .map(|e| {
+                e.text()
+                    .collect::<String>()
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    };
+    let res = app
+        .post_form(
+            &org,
+            "/t/autumn/rounds/1/edit",
+            &[("action", "unpair"), ("first", "1")],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/autumn/rounds/1").await;
+    assert_eq!(pairs(&page).len(), 1);
+    assert!(
+        text(&page, "[data-test=problems]")
+            .unwrap()
+            .contains("Alpha Test"),
+        "unpaired players are listed"
+    );
+    let (a, b) = {
+        let left: Vec<u32> = (1..=4)
+            .filter(|no| {
+                !pairs(&page)
+                    .iter()
+                    .any(|p| p.contains(["Alpha", "Bravo", "Charlie", "Delta"][*no as usize - 1]))
+            })
+            .collect();
+        (left[0].to_string(), left[1].to_string())
+    };
+    let res = app
+        .post_form(
+            &org,
+            "/t/autumn/rounds/1/edit",
+            &[("action", "pair"), ("first", &a), ("second", &b)],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let res = app
+        .post_form(
+            &org,
+            "/t/autumn/rounds/1/edit",
+            &[("action", "pair"), ("first", &a), ("second", &b)],
+        )
+        .await;
+    assert_eq!(
+        res.status(),
+        422,
+        "a player paired already cannot be paired again"
+    );
+    let (_, page) = app.get_html(&org, "/t/autumn/rounds/1").await;
+    assert_eq!(pairs(&page).len(), 2);
+    assert!(text(&page, "[data-test=problems]").is_none());
+}

@@ -138,7 +138,10 @@ async fn error_pages(request: Request, next: Next) -> Response {
     let Some(marker) = response.extensions().get::<ErrorPage>().cloned() else {
         return response;
     };
-    let message = lang.t(marker.message_key);
+    let message = match &marker.detail {
+        Some(detail) => format!("{} ({detail})", lang.t(marker.message_key)),
+        None => lang.t(marker.message_key),
+    };
     if is_api {
         let body = serde_json::json!({ "error": marker.message_key, "message": message, "detail": marker.detail });
         return (marker.status, axum::Json(body)).into_response();

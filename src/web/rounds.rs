@@ -9,6 +9,7 @@
 //! | `GET /t/{short}/rounds/{n}?q=` | [`show_round`] | everyone once published; `q` finds a player |
 //! | `POST /t/{short}/rounds/{n}/publish` | [`publish_round`] | organisers |
 //! | `POST /t/{short}/rounds/{n}/unpair` | [`unpair_round`] | organisers |
+//! | `POST /t/{short}/rounds/{n}/edit` | [`edit_pairing`] | organisers: pair, unpair, swap, bye by hand |
 //! | `GET /t/{short}/rounds/{n}/results`, `POST` | [`show_results`], [`enter_results`] | organisers, referees |
 //! | `POST /t/{short}/rounds/{n}/lock` | [`lock_round`] | organisers |
 //! | `GET /t/{short}/rounds/{n}/print?by=name` | [`print_pairings`] | organisers: by board, or alphabetical |
@@ -47,6 +48,7 @@ pub(super) fn routes() -> Router<AppState> {
             get(show_results).post(enter_results),
         )
         .route("/t/{short}/rounds/{n}/print", get(print_pairings))
+        .route("/t/{short}/rounds/{n}/edit", post(edit_pairing))
         .route("/t/{short}/rounds/{n}/slips", get(print_slips))
 }
 
@@ -225,6 +227,10 @@ struct RoundPage {
     can_enter_results: bool,
     has_results: bool,
     report: Vec<String>,
+    /// Hard problems and unpaired players, for manual edits.
+    problems: Vec<String>,
+    /// (number, name) of every player, for the manual-edit selects.
+    players: Vec<(u32, String)>,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -268,6 +274,21 @@ async fn show_round(
     } else {
         Vec::new()
     };
+    let problems = if can_pair {
+        check_lines(&ctx, &state, round)
+    } else {
+        Vec::new()
+    };
+    let mut players: Vec<(u32, String)> = if can_pair {
+        state
+            .players()
+            .iter()
+            .map(|p| (p.id.0, p.full_name()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    players.sort_by(|a, b| crate::core::fold::fold(&a.1).cmp(&crate::core::fold::fold(&b.1)));
     let bye = state
         .byes()
         .iter()
@@ -293,6 +314,8 @@ async fn show_round(
         can_pair,
         can_enter_results: may(&ctx, &roles, Action::EnterResults),
         report,
+        problems,
+        players,
     })?;
     let html = axum::body::Bytes::from(html);
     if let Some(key) = cache_key {
@@ -759,4 +782,110 @@ async fn print_slips(
         tournament: access.tournament,
         round: n,
     })
+}
+
+/// The round's pairing as recorded, and the tournament without it: what
+/// manual edits work on.
+fn split_round(t: &Tournament, round: RoundNo) -> WebResult<(Tournament, pairing::RoundPairing)> {
+    let mut games: Vec<_> = t
+        .games()
+        .iter()
+        .filter(|g| g.round == round)
+        .cloned()
+        .collect();
+    games.sort_by_key(|g| g.board);
+    let bye = t.byes().iter().find(|b| b.round == round).map(|b| b.player);
+    let mut before = t.clone();
+    before.unpair(round)?;
+    Ok((before, pairing::RoundPairing { games, bye }))
+}
+
+/// Problems of a round's pairing, as sentences for the organiser.
+fn check_lines(ctx: &Ctx, t: &Tournament, round: RoundNo) -> Vec<String> {
+    let Ok((before, current)) = split_round(t, round) else {
+        return Vec::new();
+    };
+    let check = pairing::manual::check(&before, round, &current);
+    let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+    let mut lines: Vec<String> = check
+        .violations
+        .iter()
+        .map(|v| match v {
+            pairing::manual::Violation::Twice(p) => {
+                format!("{}: {}", ctx.lang.t("manual.twice"), name(*p))
+            }
+            pairing::manual::Violation::NotTakingPart(p) => {
+                format!("{}: {}", ctx.lang.t("manual.not_taking_part"), name(*p))
+            }
+            pairing::manual::Violation::AvoidableRepeat(a, b) => {
+                format!(
+                    "{}: {} – {}",
+                    ctx.lang.t("manual.avoidable_repeat"),
+                    name(*a),
+                    name(*b)
+                )
+            }
+            pairing::manual::Violation::AvoidableSecondBye(p) => {
+                format!("{}: {}", ctx.lang.t("manual.second_bye"), name(*p))
+            }
+        })
+        .collect();
+    if !check.unpaired.is_empty() {
+        let names: Vec<String> = check.unpaired.iter().map(|p| name(*p)).collect();
+        lines.push(format!(
+            "{}: {}",
+            ctx.lang.t("manual.unpaired"),
+            names.join(", ")
+        ));
+    }
+    lines
+}
+
+#[derive(serde::Deserialize)]
+struct EditForm {
+    action: String,
+    first: u32,
+    #[serde(default)]
+    second: Option<u32>,
+}
+
+/// A manual change to a paired round with no result yet. Hard constraints
+/// are checked by the core; a change that breaks one is refused.
+async fn edit_pairing(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, n)): Path<(String, u32)>,
+    Form(form): Form<EditForm>,
+) -> WebResult<Redirect> {
+    use pairing::manual::{Edit, apply, check};
+    let access = authorise(&app, &short, me, Action::EditPairings).await?;
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    let (a, b) = (PlayerId(form.first), form.second.map(PlayerId));
+    let edit = match (form.action.as_str(), b) {
+        ("pair", Some(b)) => Edit::Pair(a, b),
+        ("swap", Some(b)) => Edit::Swap(a, b),
+        ("unpair", _) => Edit::Unpair(a),
+        ("bye", _) => Edit::Bye(a),
+        _ => return Err(WebError::Invalid(form.action)),
+    };
+    mutate(&app, &access, &format!("round.edit:{n}"), |t| {
+        let (before, current) = split_round(t, round)?;
+        let edited =
+            apply(&before, round, &current, edit).map_err(|e| WebError::Invalid(e.to_string()))?;
+        let checked = check(&before, round, &edited);
+        if let Some(v) = checked.violations.first() {
+            return Err(WebError::Invalid(format!("{v:?}")));
+        }
+        let old = json(&current.games)?;
+        let new = json(&edited.games)?;
+        let mut next = before;
+        next.record_pairing(round, edited.games, edited.bye)?;
+        *t = next;
+        Ok(((), Some(old), Some(new)))
+    })
+    .await?;
+    Ok(Redirect::to(&format!(
+        "/t/{}/rounds/{n}",
+        access.tournament.short_name
+    )))
 }
