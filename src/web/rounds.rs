@@ -288,7 +288,7 @@ async fn show_round(
     } else {
         Vec::new()
     };
-    players.sort_by(|a, b| crate::core::fold::fold(&a.1).cmp(&crate::core::fold::fold(&b.1)));
+    players.sort_by_cached_key(|p| crate::core::fold::fold(&p.1));
     let bye = state
         .byes()
         .iter()
