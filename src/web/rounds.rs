@@ -396,12 +396,39 @@ fn report_lines(ctx: &Ctx, t: &Tournament, round: RoundNo) -> Vec<String> {
     lines
 }
 
+/// What an organiser can set on a paired round.
+#[derive(Clone, Copy)]
+enum Mark {
+    /// Players may see it.
+    Published,
+    /// Its results change only by correction or appeal.
+    Locked,
+}
+
 async fn publish_round(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path((short, n)): Path<(String, u32)>,
 ) -> WebResult<Redirect> {
-    let access = authorise(&app, &short, me, Action::EditPairings).await?;
+    mark_round(&app, me, &short, n, Mark::Published).await
+}
+
+async fn lock_round(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, n)): Path<(String, u32)>,
+) -> WebResult<Redirect> {
+    mark_round(&app, me, &short, n, Mark::Locked).await
+}
+
+async fn mark_round(
+    app: &AppState,
+    me: crate::store::accounts::Account,
+    short: &str,
+    n: u32,
+    mark: Mark,
+) -> WebResult<Redirect> {
+    let access = authorise(app, short, me, Action::EditPairings).await?;
     let id = access.tournament.tournament_id;
     let state = tournaments::load_state(&app.store.pool, id)
         .await?
@@ -410,38 +437,21 @@ async fn publish_round(
         return Err(WebError::NotFound);
     }
     let mut tx = app.store.begin().await?;
-    round_store::publish(&mut *tx, id, n as i32).await?;
+    let action = match mark {
+        Mark::Published => {
+            round_store::publish(&mut *tx, id, n as i32).await?;
+            format!("round.publish:{n}")
+        }
+        Mark::Locked => {
+            round_store::lock(&mut *tx, id, n as i32).await?;
+            format!("round.lock:{n}")
+        }
+    };
     crate::store::audit::record(
         &mut *tx,
         Some(id),
         Some(access.me.account_id),
-        &format!("round.publish:{n}"),
-        None,
-        None,
-    )
-    .await?;
-    tx.commit().await?;
-    app.live.changed(id);
-    Ok(Redirect::to(&format!(
-        "/t/{}/rounds/{n}",
-        access.tournament.short_name
-    )))
-}
-
-async fn lock_round(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path((short, n)): Path<(String, u32)>,
-) -> WebResult<Redirect> {
-    let access = authorise(&app, &short, me, Action::EditPairings).await?;
-    let id = access.tournament.tournament_id;
-    let mut tx = app.store.begin().await?;
-    round_store::lock(&mut *tx, id, n as i32).await?;
-    crate::store::audit::record(
-        &mut *tx,
-        Some(id),
-        Some(access.me.account_id),
-        &format!("round.lock:{n}"),
+        &action,
         None,
         None,
     )
