@@ -685,3 +685,22 @@ async fn an_organiser_adjusts_a_pairing_by_hand_and_the_core_checks_it() {
     assert_eq!(pairs(&page).len(), 2);
     assert!(text(&page, "[data-test=problems]").is_none());
 }
+
+#[tokio::test]
+async fn the_settings_form_shows_the_time_controls_egf_class() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let (_, page) = app.get_html(&org, "/t/autumn/settings").await;
+    let summary = text(&page, "[data-test=time-summary]").unwrap();
+    assert!(summary.ends_with("EGF class A"), "{summary}");
+    let query = "basic_minutes=30&overtime=fischer&byo_yomi_seconds=30&canadian_moves=15&canadian_seconds=300&fischer_seconds=10";
+    let live = org
+        .get(app.url(&format!("/time-summary?{query}")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(live.ends_with("EGF class B"), "{live}");
+}

@@ -393,6 +393,33 @@ impl TournamentForm {
     }
 }
 
+/// The time control as typed, with its EGF adjusted time and class
+/// (`60 min + 5×30 s · 82 min 30 s · class A`); `None` while a field is unreadable.
+pub fn time_summary(
+    form: &TournamentForm,
+    lang: super::i18n::Lang,
+    internet: bool,
+) -> Option<String> {
+    use crate::core::rules::time::{Span, TimeControl};
+    let number = |text: &str| text.trim().parse::<u32>().ok();
+    let time = crate::core::settings::TimeSystem {
+        basic_minutes: number(&form.basic_minutes)?,
+        overtime: value_of(&OVERTIMES, &form.overtime)?,
+        std_byo_yomi_seconds: number(&form.byo_yomi_seconds)?,
+        canadian_moves: number(&form.canadian_moves)?.max(1),
+        canadian_seconds: number(&form.canadian_seconds)?,
+        fischer_seconds: number(&form.fischer_seconds)?,
+    };
+    let control = TimeControl::from(&time);
+    Some(format!(
+        "{control} · {} {} · {} {}",
+        lang.t("settings.adjusted_time"),
+        Span(control.egf_adjusted_time()),
+        lang.t("overview.egf_class"),
+        control.egf_class(internet)
+    ))
+}
+
 const CRITERION_FIELDS: [&str; CRITERIA_SLOTS] = [
     "criterion_1",
     "criterion_2",

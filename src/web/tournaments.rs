@@ -8,6 +8,7 @@
 //! | `GET /t/{short}/staff`, `POST` | [`show_staff`], [`add_staff`] | owner |
 //! | `POST /t/{short}/staff/remove` | [`remove_staff`] | owner |
 //! | `GET /t/{short}/audit` | [`show_audit`] | owner, co-organisers |
+//! | `GET /time-summary?…` | [`time_summary`] | everyone: the time fields' EGF class, for the form's live line |
 //! | `GET /t/{short}/poster` | [`show_poster`] | everyone: A4 poster with a QR code to the tournament page |
 
 use askama::Template;
@@ -43,6 +44,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/t/{short}/staff/remove", post(remove_staff))
         .route("/t/{short}/audit", get(show_audit))
         .route("/t/{short}/poster", get(show_poster))
+        .route("/time-summary", get(time_summary))
 }
 
 /// The tournament and the person allowed to act on it.
@@ -91,6 +93,10 @@ impl TournamentFormPage {
             .iter()
             .map(|p| (format!("{p:?}"), format!("profile.{p:?}")))
             .collect()
+    }
+
+    fn time_summary(&self) -> String {
+        settings_form::time_summary(&self.form, self.layout.lang, false).unwrap_or_default()
     }
 
     fn is(&self, current: &str, option: &str) -> bool {
@@ -612,4 +618,12 @@ async fn show_poster(
         url,
         qr_svg,
     })
+}
+
+/// The time control's summary for the values in the query, as plain text.
+async fn time_summary(
+    ctx: Ctx,
+    axum::extract::Query(form): axum::extract::Query<TournamentForm>,
+) -> String {
+    settings_form::time_summary(&form, ctx.lang, false).unwrap_or_default()
 }
