@@ -704,3 +704,64 @@ async fn the_settings_form_shows_the_time_controls_egf_class() {
         .unwrap();
     assert!(live.ends_with("EGF class B"), "{live}");
 }
+
+#[tokio::test]
+async fn choosing_a_system_brings_its_standard_settings_and_weights_can_be_tuned() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let form = "[data-test=tournament-form]";
+    let changes = [
+        ("name", "Swiss Open"),
+        ("short_name", "swiss"),
+        ("system", "swiss"),
+    ];
+    assert_eq!(
+        app.submit(&org, "/tournaments/new", form, "/tournaments", &changes)
+            .await
+            .status(),
+        303
+    );
+    let (_, page) = app.get_html(&org, "/t/swiss/settings").await;
+    let values = common::form_values(&page, form);
+    let value = |name: &str| {
+        values
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .unwrap()
+    };
+    assert_eq!(value("criterion_1"), "NBW");
+    assert_eq!(value("handicap_ceiling"), "0");
+    assert_eq!(value("pai_avoid_same_geo"), "0");
+
+    let changes = [("pai_dudd_weight", "5000"), ("-use_presets", "")];
+    assert_eq!(
+        app.submit(
+            &org,
+            "/t/swiss/settings",
+            form,
+            "/t/swiss/settings",
+            &changes
+        )
+        .await
+        .status(),
+        303
+    );
+    let (_, page) = app.get_html(&org, "/t/swiss/settings").await;
+    assert!(common::form_values(&page, form).contains(&("pai_dudd_weight".into(), "5000".into())));
+    let changes = [("pai_dudd_weight", "-1")];
+    assert_eq!(
+        app.submit(
+            &org,
+            "/t/swiss/settings",
+            form,
+            "/t/swiss/settings",
+            &changes
+        )
+        .await
+        .status(),
+        422
+    );
+}

@@ -11,6 +11,7 @@ pub mod formats;
 pub mod ids;
 pub mod pairing;
 pub mod player;
+pub mod presets;
 pub mod rank;
 pub mod rating;
 pub mod results;

@@ -4,8 +4,9 @@
 
 use std::str::FromStr;
 
+use crate::core::presets;
 use crate::core::rules::profile::Profile;
-use crate::core::settings::{Overtime, TieRule};
+use crate::core::settings::{Overtime, SeedSystem, TieRule};
 use crate::core::{Criterion, HalfPoints, Rank, Settings, System};
 
 use super::page::{Ctx, FieldErrors};
@@ -49,6 +50,20 @@ pub struct TournamentForm {
     pub criterion_4: String,
     pub criterion_5: String,
     pub criterion_6: String,
+    /// Replace pairing, handicap and placement by the system's standard ones.
+    pub use_presets: Option<String>,
+    pub pai_minimize_score_difference: String,
+    pub pai_dudd_weight: String,
+    pub pai_maximize_seeding: String,
+    pub pai_balance_white_black: String,
+    pub pai_random: String,
+    pub pai_avoid_same_geo: String,
+    pub pai_prefer_mms_diff_rather_than_same_club: String,
+    pub pai_prefer_mms_diff_rather_than_same_country: String,
+    pub pai_seed_system1: String,
+    pub pai_seed_system2: String,
+    pub pai_last_round_for_seed_system1: String,
+    pub pai_secondary_rank_threshold: String,
     pub registration_open: Option<String>,
     pub is_public: Option<String>,
     pub late_forfeit_minutes: String,
@@ -80,6 +95,13 @@ const OVERTIMES: [(&str, Overtime); 4] = [
     ("byo_yomi", Overtime::StandardByoYomi),
     ("canadian", Overtime::CanadianByoYomi),
     ("fischer", Overtime::Fischer),
+];
+
+/// Seeding inside a score group, as (form value, system).
+pub const SEED_SYSTEMS: [(&str, SeedSystem); 3] = [
+    ("split_and_random", SeedSystem::SplitAndRandom),
+    ("split_and_fold", SeedSystem::SplitAndFold),
+    ("split_and_slip", SeedSystem::SplitAndSlip),
 ];
 
 const TIE_RULES: [(&str, TieRule); 3] = [
@@ -121,10 +143,13 @@ pub fn parse_komi(text: &str) -> Option<HalfPoints> {
 impl TournamentForm {
     /// A new tournament's form: McMahon with OpenGotha's defaults.
     pub fn for_new() -> Self {
-        let mut form = Self::from_settings(&Settings::default(), "Europe/Moscow", false, true, 60);
+        let mut settings = Settings::default();
+        presets::apply(&mut settings, System::McMahon);
+        let mut form = Self::from_settings(&settings, "Europe/Moscow", false, true, 60);
         form.name.clear();
         form.short_name.clear();
         form.version = None;
+        form.use_presets = Some("on".into());
         form
     }
 
@@ -173,6 +198,25 @@ impl TournamentForm {
             criterion_4: criterion(3),
             criterion_5: criterion(4),
             criterion_6: criterion(5),
+            use_presets: None,
+            pai_minimize_score_difference: s.pairing.minimize_score_difference.to_string(),
+            pai_dudd_weight: s.pairing.dudd_weight.to_string(),
+            pai_maximize_seeding: s.pairing.maximize_seeding.to_string(),
+            pai_balance_white_black: s.pairing.balance_white_black.to_string(),
+            pai_random: s.pairing.random.to_string(),
+            pai_avoid_same_geo: s.pairing.avoid_same_geo.to_string(),
+            pai_prefer_mms_diff_rather_than_same_club: s
+                .pairing
+                .prefer_mms_diff_rather_than_same_club
+                .to_string(),
+            pai_prefer_mms_diff_rather_than_same_country: s
+                .pairing
+                .prefer_mms_diff_rather_than_same_country
+                .to_string(),
+            pai_seed_system1: key_of(&SEED_SYSTEMS, s.pairing.seed_system1).to_string(),
+            pai_seed_system2: key_of(&SEED_SYSTEMS, s.pairing.seed_system2).to_string(),
+            pai_last_round_for_seed_system1: s.pairing.last_round_for_seed_system1.to_string(),
+            pai_secondary_rank_threshold: s.pairing.secondary_rank_threshold.to_string(),
             registration_open: registration_open.then(|| "on".into()),
             is_public: is_public.then(|| "on".into()),
             late_forfeit_minutes: late_forfeit_minutes.to_string(),
@@ -372,6 +416,101 @@ impl TournamentForm {
             errors.add("criterion_1", t("form.required"));
         }
         s.placement = placement;
+
+        // The advanced pairing panel: OpenGotha's weights, each at most its maximum.
+        let weight =
+            |field: &'static str, text: &str, max: i64, errors: &mut FieldErrors| match text
+                .trim()
+                .parse::<i64>(
+            ) {
+                Ok(w) if (0..=max).contains(&w) => Some(w),
+                _ => {
+                    errors.add(field, format!("{} 0–{max}", t("form.number_between")));
+                    None
+                }
+            };
+        let p = &mut s.pairing;
+        for (field, text, max, slot) in [
+            (
+                "pai_minimize_score_difference",
+                &self.pai_minimize_score_difference,
+                100_000_000_000,
+                &mut p.minimize_score_difference,
+            ),
+            (
+                "pai_dudd_weight",
+                &self.pai_dudd_weight,
+                100_000_000,
+                &mut p.dudd_weight,
+            ),
+            (
+                "pai_maximize_seeding",
+                &self.pai_maximize_seeding,
+                5_000_000,
+                &mut p.maximize_seeding,
+            ),
+            (
+                "pai_balance_white_black",
+                &self.pai_balance_white_black,
+                1_000_000,
+                &mut p.balance_white_black,
+            ),
+            ("pai_random", &self.pai_random, 1_000_000_000, &mut p.random),
+            (
+                "pai_avoid_same_geo",
+                &self.pai_avoid_same_geo,
+                100_000_000_000_000,
+                &mut p.avoid_same_geo,
+            ),
+        ] {
+            if let Some(w) = weight(field, text, max, &mut errors) {
+                *slot = w;
+            }
+        }
+        let club = number(
+            "pai_prefer_mms_diff_rather_than_same_club",
+            &self.pai_prefer_mms_diff_rather_than_same_club,
+            0..=10,
+            &mut errors,
+        );
+        let country = number(
+            "pai_prefer_mms_diff_rather_than_same_country",
+            &self.pai_prefer_mms_diff_rather_than_same_country,
+            0..=10,
+            &mut errors,
+        );
+        if let (Some(club), Some(country)) = (club, country) {
+            (
+                s.pairing.prefer_mms_diff_rather_than_same_club,
+                s.pairing.prefer_mms_diff_rather_than_same_country,
+            ) = (club as i32, country as i32);
+        }
+        match (
+            value_of(&SEED_SYSTEMS, &self.pai_seed_system1),
+            value_of(&SEED_SYSTEMS, &self.pai_seed_system2),
+        ) {
+            (Some(a), Some(b)) => (s.pairing.seed_system1, s.pairing.seed_system2) = (a, b),
+            _ => errors.add("pai_seed_system1", t("form.choose")),
+        }
+        if let Some(n) = number(
+            "pai_last_round_for_seed_system1",
+            &self.pai_last_round_for_seed_system1,
+            1..=21,
+            &mut errors,
+        ) {
+            s.pairing.last_round_for_seed_system1 = n;
+        }
+        if let Some(threshold) = rank(
+            "pai_secondary_rank_threshold",
+            &self.pai_secondary_rank_threshold,
+            &mut errors,
+        ) {
+            s.pairing.secondary_rank_threshold = threshold;
+        }
+        if self.use_presets.is_some() {
+            let system = s.system;
+            presets::apply(&mut s, system);
+        }
 
         let late = number(
             "late_forfeit_minutes",
