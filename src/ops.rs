@@ -252,6 +252,7 @@ pub async fn import_opengotha(
         registration_open: false,
         is_public: true,
         late_forfeit_minutes: 60,
+        schedule: "",
     };
     let mut tx = store.begin().await?;
     let created = match tournaments::insert(&mut *tx, owner, &header, &state).await {

@@ -765,3 +765,25 @@ async fn choosing_a_system_brings_its_standard_settings_and_weights_can_be_tuned
         422
     );
 }
+
+#[tokio::test]
+async fn players_read_the_schedule_on_the_tournament_page() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let form = "[data-test=tournament-form]";
+    let changes = [("schedule", "Sat 10:00 Round 1\n\nSat 14:30 Round 2\n")];
+    assert_eq!(
+        app.submit(
+            &org,
+            "/t/autumn/settings",
+            form,
+            "/t/autumn/settings",
+            &changes
+        )
+        .await
+        .status(),
+        303
+    );
+    let (_, page) = app.get_html(&app.new_client(), "/t/autumn").await;
+    assert_eq!(count(&page, "[data-test=schedule] li"), 2);
+}

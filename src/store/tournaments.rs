@@ -18,6 +18,7 @@ pub struct TournamentRow {
     pub registration_open: bool,
     pub is_public: bool,
     pub late_forfeit_minutes: i32,
+    pub schedule: String,
 }
 
 /// What is stored beside the document: settings no OpenGotha file carries.
@@ -26,6 +27,7 @@ pub struct Header<'a> {
     pub registration_open: bool,
     pub is_public: bool,
     pub late_forfeit_minutes: i32,
+    pub schedule: &'a str,
 }
 
 /// A staff member as listed on the staff page.
@@ -47,10 +49,10 @@ pub async fn insert(
     sqlx::query_as!(
         TournamentRow,
         "insert into tournament (tournament_id, short_name, name, time_zone, owner_id, state,
-                                 registration_open, is_public, late_forfeit_minutes)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                                 registration_open, is_public, late_forfeit_minutes, schedule)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          returning tournament_id, short_name, name, time_zone, owner_id, version,
-                   registration_open, is_public, late_forfeit_minutes",
+                   registration_open, is_public, late_forfeit_minutes, schedule",
         Uuid::new_v4(),
         general.short_name,
         general.name,
@@ -59,7 +61,8 @@ pub async fn insert(
         sqlx::types::Json(state) as _,
         header.registration_open,
         header.is_public,
-        header.late_forfeit_minutes
+        header.late_forfeit_minutes,
+        header.schedule
     )
     .fetch_one(db)
     .await
@@ -72,7 +75,7 @@ pub async fn by_short_name(
     sqlx::query_as!(
         TournamentRow,
         "select tournament_id, short_name, name, time_zone, owner_id, version,
-                registration_open, is_public, late_forfeit_minutes
+                registration_open, is_public, late_forfeit_minutes, schedule
          from tournament where short_name = $1",
         short_name
     )
@@ -89,7 +92,7 @@ pub async fn lock(
     sqlx::query_as!(
         TournamentRow,
         "select tournament_id, short_name, name, time_zone, owner_id, version,
-                registration_open, is_public, late_forfeit_minutes
+                registration_open, is_public, late_forfeit_minutes, schedule
          from tournament where tournament_id = $1 for update",
         tournament_id
     )
@@ -101,7 +104,7 @@ pub async fn list(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<TournamentRow>> {
     sqlx::query_as!(
         TournamentRow,
         "select tournament_id, short_name, name, time_zone, owner_id, version,
-                registration_open, is_public, late_forfeit_minutes
+                registration_open, is_public, late_forfeit_minutes, schedule
          from tournament order by created_at desc"
     )
     .fetch_all(db)
@@ -115,13 +118,15 @@ pub async fn update_header(
     header: &Header<'_>,
 ) -> sqlx::Result<()> {
     sqlx::query!(
-        "update tournament set time_zone = $2, registration_open = $3, is_public = $4, late_forfeit_minutes = $5
+        "update tournament set time_zone = $2, registration_open = $3, is_public = $4, late_forfeit_minutes = $5,
+                schedule = $6
          where tournament_id = $1",
         tournament_id,
         header.time_zone,
         header.registration_open,
         header.is_public,
-        header.late_forfeit_minutes
+        header.late_forfeit_minutes,
+        header.schedule
     )
     .execute(db)
     .await?;

@@ -67,6 +67,7 @@ pub struct TournamentForm {
     pub registration_open: Option<String>,
     pub is_public: Option<String>,
     pub late_forfeit_minutes: String,
+    pub schedule: String,
     /// The tournament version the form was loaded at; absent when creating.
     pub version: Option<i32>,
 }
@@ -75,6 +76,7 @@ pub struct TournamentForm {
 pub struct ValidForm {
     pub settings: Settings,
     pub time_zone: String,
+    pub schedule: String,
     pub registration_open: bool,
     pub is_public: bool,
     pub late_forfeit_minutes: i32,
@@ -220,6 +222,7 @@ impl TournamentForm {
             registration_open: registration_open.then(|| "on".into()),
             is_public: is_public.then(|| "on".into()),
             late_forfeit_minutes: late_forfeit_minutes.to_string(),
+            schedule: String::new(),
             version: None,
         }
     }
@@ -522,6 +525,7 @@ impl TournamentForm {
             Ok(ValidForm {
                 settings: s,
                 time_zone: self.time_zone.trim().to_string(),
+                schedule: self.schedule.trim().to_string(),
                 registration_open: self.registration_open.is_some(),
                 is_public: self.is_public.is_some(),
                 late_forfeit_minutes: late.unwrap_or(60) as i32,
@@ -572,6 +576,7 @@ impl ValidForm {
     pub fn header(&self) -> Header<'_> {
         Header {
             time_zone: &self.time_zone,
+            schedule: &self.schedule,
             registration_open: self.registration_open,
             is_public: self.is_public,
             late_forfeit_minutes: self.late_forfeit_minutes,

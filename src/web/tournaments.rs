@@ -200,6 +200,8 @@ struct TournamentPage {
     can_edit: bool,
     can_manage_staff: bool,
     info: Overview,
+    /// The programme, one item a line.
+    schedule: Vec<String>,
 }
 
 /// What a player wants to know before the first round.
@@ -267,6 +269,13 @@ async fn show_tournament(
         layout: Layout::titled(&ctx, &tournament.name),
         can_edit: access::may(&roles, is_admin, Action::EditSettings),
         can_manage_staff: access::may(&roles, is_admin, Action::ManageStaff),
+        schedule: tournament
+            .schedule
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(String::from)
+            .collect(),
         tournament,
         info,
     })
@@ -290,6 +299,7 @@ async fn edit_settings(
         tournament.late_forfeit_minutes,
     );
     form.version = Some(tournament.version);
+    form.schedule = tournament.schedule.clone();
     render(&TournamentFormPage {
         layout: Layout::titled(&ctx, &tournament.name),
         form,
