@@ -193,6 +193,20 @@ mod tests {
     }
 }
 
+/// Whether a tournament's short name can stand in its public address
+/// `/t/<short>`: 1–40 Latin letters, digits, '-' and '_', starting with a
+/// letter or digit (the same check as the database's).
+pub fn is_valid_short_name(short: &str) -> bool {
+    (1..=40).contains(&short.len())
+        && short
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric())
+        && short
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
 /// Why an OpenGotha file could not become a tournament.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum ImportProblem {
@@ -234,16 +248,7 @@ pub async fn import_opengotha(
     if let Some(short) = short_name.map(str::trim).filter(|s| !s.is_empty()) {
         settings.general.short_name = short.to_string();
     }
-    let short = &settings.general.short_name;
-    let short_ok = (1..=40).contains(&short.len())
-        && short
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphanumeric())
-        && short
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    if !short_ok {
+    if !is_valid_short_name(&settings.general.short_name) {
         return Ok(Err(ImportProblem::BadShortName));
     }
     state.set_settings(settings);

@@ -20,7 +20,6 @@ use super::tournaments::authorise;
 use crate::core::access::Action;
 use crate::core::formats::opengotha;
 use crate::ops::{self, ImportProblem};
-use crate::store::tournaments;
 
 /// The largest file accepted; egc2013.xml, 594 players and 10 rounds, is under 1 MB.
 const MAX_UPLOAD: usize = 32 << 20;
@@ -131,9 +130,7 @@ async fn export_opengotha(
     Path(short): Path<String>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::EditSettings).await?;
-    let state = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
     let disposition = format!(
         "attachment; filename=\"{}.xml\"",
         access.tournament.short_name

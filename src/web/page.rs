@@ -41,6 +41,19 @@ impl FromRequestParts<AppState> for Ctx {
     }
 }
 
+impl Ctx {
+    /// Whether a site administrator is signed in.
+    pub fn is_admin(&self) -> bool {
+        self.user.as_ref().is_some_and(|u| u.is_admin)
+    }
+
+    /// Whether the signed-in person runs this tournament in any role
+    /// (`roles` are theirs in it): staff see unpublished rounds.
+    pub fn is_staff(&self, roles: &[crate::core::access::StaffRole]) -> bool {
+        !roles.is_empty() || self.is_admin()
+    }
+}
+
 /// The page shell: title, language and navigation.
 pub struct Layout {
     pub title: String,

@@ -105,10 +105,8 @@ async fn list_players(
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let is_admin = ctx.user.as_ref().is_some_and(|u| u.is_admin);
-    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let is_admin = ctx.is_admin();
+    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
     let rounds = state.settings().number_of_rounds;
     let mut players: Vec<PlayerLine> = state
         .players()
@@ -346,9 +344,7 @@ async fn new_player(
     Query(query): Query<NewPlayerQuery>,
 ) -> WebResult<Html<String>> {
     let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
     let rounds = state.settings().number_of_rounds;
     let lookups = super::ratings::suggestions(&app, &query.lookup)
         .await?
@@ -404,9 +400,7 @@ async fn add_player(
     Form(form): Form<PlayerForm>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let state = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
     let rounds = state.settings().number_of_rounds;
     let page = |errors, duplicates| PlayerFormPage {
         layout: Layout::new(&ctx, "player.new.title"),
@@ -443,9 +437,7 @@ async fn edit_player(
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
     let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
     let player = state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
     let rounds = state.settings().number_of_rounds;
     render(&PlayerFormPage {
@@ -470,9 +462,7 @@ async fn update_player(
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let id = PlayerId(no);
-    let state = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
     let rounds = state.settings().number_of_rounds;
     let player = match form.validate(&ctx, id, rounds, false) {
         Ok(player) => player,
@@ -652,9 +642,7 @@ async fn show_registered(
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
     let (tournament, _) = viewable(&app, &ctx, &short).await?;
-    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
     let name = state
         .player(PlayerId(no))
         .ok_or(WebError::NotFound)?
@@ -694,10 +682,8 @@ async fn show_player(
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let is_staff = !roles.is_empty() || ctx.user.as_ref().is_some_and(|u| u.is_admin);
-    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let is_staff = ctx.is_staff(&roles);
+    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
     let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
     let visible = |round: RoundNo| {
         is_staff
@@ -776,9 +762,7 @@ async fn import_players(
     let players = match crate::core::formats::csv::import_bytes(&file) {
         Ok(players) => players,
         Err(e) => {
-            let state = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
-                .await?
-                .ok_or(WebError::NotFound)?;
+            let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
             let rounds = state.settings().number_of_rounds;
             let page = PlayersPage {
                 layout: Layout::titled(&ctx, &access.tournament.name),
@@ -815,9 +799,7 @@ async fn export_players(
     Path(short): Path<String>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let state = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
     let disposition = format!(
         "attachment; filename=\"{}-players.csv\"",
         access.tournament.short_name

@@ -32,7 +32,7 @@ use crate::core::access::{self, Action, StaffRole};
 use crate::core::pairing::{self, report::ReportLimits};
 use crate::core::{BoardNo, GameResult, PlayerId, ResultOrigin, RoundNo, Tournament, results};
 use crate::store::rounds::{self as round_store, RoundState};
-use crate::store::tournaments::{self, TournamentRow};
+use crate::store::tournaments::TournamentRow;
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -80,7 +80,7 @@ fn state_of(states: &[RoundState], round: u32) -> RoundState {
 }
 
 fn may(ctx: &Ctx, roles: &[StaffRole], action: Action) -> bool {
-    access::may(roles, ctx.user.as_ref().is_some_and(|u| u.is_admin), action)
+    access::may(roles, ctx.is_admin(), action)
 }
 
 async fn list_rounds(
@@ -89,9 +89,7 @@ async fn list_rounds(
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
     let states = round_store::states(&app.store.pool, tournament.tournament_id).await?;
     let can_pair = may(&ctx, &roles, Action::EditPairings);
     let rounds = (1..=state.settings().number_of_rounds)
@@ -111,9 +109,7 @@ async fn list_rounds(
                     .count(),
             }
         })
-        .filter(|line| {
-            line.published || !roles.is_empty() || ctx.user.as_ref().is_some_and(|u| u.is_admin)
-        })
+        .filter(|line| line.published || ctx.is_staff(&roles))
         .collect();
     render(&RoundsPage {
         layout: Layout::titled(&ctx, &tournament.name),
@@ -132,9 +128,7 @@ async fn pair_next_round(
     Path(short): Path<String>,
 ) -> WebResult<Redirect> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
-    let snapshot = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let snapshot = super::tournaments::load(&app, access.tournament.tournament_id).await?;
     let rounds = snapshot.settings().number_of_rounds;
     let round = snapshot.next_round().ok_or(WebError::Domain(
         crate::core::TournamentError::RoundOutOfRange {
@@ -257,14 +251,12 @@ async fn show_round(
         app.live.generation(tournament.tournament_id),
     );
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
     let s = state_of(
         &round_store::states(&app.store.pool, tournament.tournament_id).await?,
         n,
     );
-    let is_staff = !roles.is_empty() || ctx.user.as_ref().is_some_and(|u| u.is_admin);
+    let is_staff = ctx.is_staff(&roles);
     if !state.is_paired(round) || (s.published_at.is_none() && !is_staff) {
         return Err(WebError::NotFound);
     }
@@ -430,9 +422,7 @@ async fn mark_round(
 ) -> WebResult<Redirect> {
     let access = authorise(app, short, me, Action::EditPairings).await?;
     let id = access.tournament.tournament_id;
-    let state = tournaments::load_state(&app.store.pool, id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(app, id).await?;
     if !RoundNo::new(n).is_some_and(|r| state.is_paired(r)) {
         return Err(WebError::NotFound);
     }
@@ -510,9 +500,7 @@ async fn show_results(
     let access = authorise(&app, &short, me, Action::EnterResults).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let id = access.tournament.tournament_id;
-    let state = tournaments::load_state(&app.store.pool, id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(&app, id).await?;
     let s = state_of(&round_store::states(&app.store.pool, id).await?, n);
     render(&ResultsPage {
         layout: Layout::titled(
@@ -576,9 +564,7 @@ async fn enter_results(
             None => bad.push(format!("{} {value}", board.get())),
         }
     }
-    let state = tournaments::load_state(&app.store.pool, id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(&app, id).await?;
     // Only boards whose result really changes are written and logged.
     changes.retain(|(board, result, origin)| {
         state
@@ -694,9 +680,7 @@ async fn print_pairings(
 ) -> WebResult<Html<String>> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let state = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
     if !state.is_paired(round) {
         return Err(WebError::NotFound);
     }
@@ -773,9 +757,7 @@ async fn print_slips(
 ) -> WebResult<Html<String>> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let state = tournaments::load_state(&app.store.pool, access.tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
     if !state.is_paired(round) {
         return Err(WebError::NotFound);
     }

@@ -251,15 +251,7 @@ impl TournamentForm {
             errors.add("name", t("form.required"));
         }
         let short = self.short_name.trim();
-        let short_ok = short.len() <= 40
-            && short
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphanumeric())
-            && short
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if !short_ok {
+        if !crate::ops::is_valid_short_name(short) {
             errors.add("short_name", t("tournament.error.short_name"));
         }
         if jiff::tz::TimeZone::get(self.time_zone.trim()).is_err() {

@@ -13,14 +13,14 @@ use axum::response::Html;
 use axum::routing::get;
 
 use super::AppState;
-use super::error::{WebError, WebResult};
+use super::error::WebResult;
 use super::page::{Ctx, Layout, render};
 use super::tournaments::viewable;
 use crate::core::formats::{crosstable, standings_tsv};
 use crate::core::standings::standings;
 use crate::core::{RoundNo, Tournament};
 use crate::store::rounds as round_store;
-use crate::store::tournaments::{self, TournamentRow};
+use crate::store::tournaments::TournamentRow;
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -86,10 +86,8 @@ async fn page(
     crosstable: bool,
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let is_staff = !roles.is_empty() || ctx.user.as_ref().is_some_and(|u| u.is_admin);
-    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let is_staff = ctx.is_staff(&roles);
+    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
     let last = visible_rounds(&app, &tournament, &state, is_staff).await?;
     let round = query.round.unwrap_or(last).min(last);
     let criteria = state.settings().placement.clone();

@@ -226,10 +226,8 @@ async fn show_tournament(
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let is_admin = ctx.user.as_ref().is_some_and(|u| u.is_admin);
-    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let is_admin = ctx.is_admin();
+    let state = load(&app, tournament.tournament_id).await?;
     let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
     let s = state.settings();
     let time = TimeControl::from(&s.time);
@@ -288,9 +286,7 @@ async fn edit_settings(
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
     let Access { tournament, .. } = authorise(&app, &short, me, Action::EditSettings).await?;
-    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = load(&app, tournament.tournament_id).await?;
     let mut form = TournamentForm::from_settings(
         state.settings(),
         &tournament.time_zone,
@@ -509,11 +505,18 @@ pub(super) async fn viewable(
         }
         None => Vec::new(),
     };
-    let is_admin = ctx.user.as_ref().is_some_and(|u| u.is_admin);
+    let is_admin = ctx.is_admin();
     if !tournament.is_public && roles.is_empty() && !is_admin {
         return Err(WebError::NotFound);
     }
     Ok((tournament, roles))
+}
+
+/// A tournament's document; a missing one is a 404.
+pub(super) async fn load(app: &AppState, tournament_id: Uuid) -> WebResult<Tournament> {
+    tournaments::load_state(&app.store.pool, tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)
 }
 
 /// Runs one change to a tournament's document as one transaction: lock the

@@ -121,9 +121,7 @@ async fn readable(
     if !tournament.is_public && !is_staff {
         return Err(WebError::NotFound);
     }
-    let state = tournaments::load_state(&app.store.pool, tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let state = super::tournaments::load(app, tournament.tournament_id).await?;
     Ok((tournament, state, is_staff))
 }
 
