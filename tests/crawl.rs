@@ -53,28 +53,14 @@ async fn running_tournament(app: &TestApp) -> reqwest::Client {
             .await;
         assert_eq!(res.status(), 303);
     }
-    assert_eq!(
-        app.post_form(
-            &org,
-            "/t/crawl/staff",
-            &[("username", "referee"), ("role", "referee")]
-        )
-        .await
-        .status(),
-        303
-    );
-    assert_eq!(
-        app.post_form(&org, "/t/crawl/rounds/pair", &[])
-            .await
-            .status(),
-        303
-    );
-    assert_eq!(
-        app.post_form(&org, "/t/crawl/rounds/1/publish", &[])
-            .await
-            .status(),
-        303
-    );
+    app.post_ok(
+        &org,
+        "/t/crawl/staff",
+        &[("username", "referee"), ("role", "referee")],
+    )
+    .await;
+    app.post_ok(&org, "/t/crawl/rounds/pair", &[]).await;
+    app.post_ok(&org, "/t/crawl/rounds/1/publish", &[]).await;
     let res = app
         .post_form(
             &org,
@@ -83,12 +69,7 @@ async fn running_tournament(app: &TestApp) -> reqwest::Client {
         )
         .await;
     assert_eq!(res.status(), 303);
-    assert_eq!(
-        app.post_form(&org, "/t/crawl/rounds/pair", &[])
-            .await
-            .status(),
-        303
-    );
+    app.post_ok(&org, "/t/crawl/rounds/pair", &[]).await;
     org
 }
 

@@ -78,11 +78,7 @@ async fn the_server_keeps_its_accounts_across_a_restart_on_the_embedded_database
     let data_dir = dir.path().join("pg");
 
     let server = start(&data_dir).await;
-    let client = reqwest::Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
+    let client = common::browser();
     let login = client
         .get(format!("{}/login", server.base))
         .send()
@@ -91,13 +87,7 @@ async fn the_server_keeps_its_accounts_across_a_restart_on_the_embedded_database
         .text()
         .await
         .unwrap();
-    let page = scraper::Html::parse_document(&login);
-    let csrf = page
-        .select(&scraper::Selector::parse("input[name=csrf]").unwrap())
-        .next()
-        .and_then(|e| e.value().attr("value"))
-        .unwrap()
-        .to_string();
+    let csrf = common::csrf_field(&scraper::Html::parse_document(&login));
     let fields = [
         ("username", "chief"),
         ("display_name", "Chief"),
@@ -128,11 +118,7 @@ async fn the_server_keeps_its_accounts_across_a_restart_on_the_embedded_database
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("chief\tChief\tadmin,organiser"));
-    let client = reqwest::Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
+    let client = common::browser();
     let login = client
         .get(format!("{}/login", server.base))
         .send()
@@ -141,12 +127,7 @@ async fn the_server_keeps_its_accounts_across_a_restart_on_the_embedded_database
         .text()
         .await
         .unwrap();
-    let csrf = scraper::Html::parse_document(&login)
-        .select(&scraper::Selector::parse("input[name=csrf]").unwrap())
-        .next()
-        .and_then(|e| e.value().attr("value"))
-        .unwrap()
-        .to_string();
+    let csrf = common::csrf_field(&scraper::Html::parse_document(&login));
     let fields = [
         ("username", "chief"),
         ("password", common::PASSWORD),

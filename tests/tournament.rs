@@ -92,12 +92,8 @@ async fn a_three_round_tournament_runs_from_registration_to_standings() {
     assert_eq!(count(&page, "[data-test=player-row]"), 6);
     assert_eq!(count(&page, "[data-test=preliminary]"), 2);
     for no in [5, 6] {
-        assert_eq!(
-            app.post_form(&org, &format!("/t/autumn/players/{no}/confirm"), &[])
-                .await
-                .status(),
-            303
-        );
+        app.post_ok(&org, &format!("/t/autumn/players/{no}/confirm"), &[])
+            .await;
     }
 
     // Round 1: paired, seen by the organiser only until published.
@@ -109,12 +105,7 @@ async fn a_three_round_tournament_runs_from_registration_to_standings() {
     assert_eq!(count(&page, "[data-test=board]"), 3);
     let (status, _) = app.get_html(&player, "/t/autumn/rounds/1").await;
     assert_eq!(status, 404, "players do not see an unpublished round");
-    assert_eq!(
-        app.post_form(&org, "/t/autumn/rounds/1/publish", &[])
-            .await
-            .status(),
-        303
-    );
+    app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
     let (status, page) = app.get_html(&player, "/t/autumn/rounds/1?q=echo").await;
     assert_eq!(status, 200);
     assert!(
@@ -170,12 +161,8 @@ async fn a_three_round_tournament_runs_from_registration_to_standings() {
     for round in 2..=3 {
         let res = app.post_form(&org, "/t/autumn/rounds/pair", &[]).await;
         assert_eq!(res.status(), 303);
-        assert_eq!(
-            app.post_form(&org, &format!("/t/autumn/rounds/{round}/publish"), &[])
-                .await
-                .status(),
-            303
-        );
+        app.post_ok(&org, &format!("/t/autumn/rounds/{round}/publish"), &[])
+            .await;
         let fields: Vec<(String, &str)> = (1..=3).map(|b| (format!("board_{b}"), "w")).collect();
         let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), *v)).collect();
         let res = app
@@ -194,12 +181,7 @@ async fn a_three_round_tournament_runs_from_registration_to_standings() {
     assert_eq!(cells, 18, "six players, three rounds");
 
     // The lock holds: a locked round refuses a changed result.
-    assert_eq!(
-        app.post_form(&org, "/t/autumn/rounds/1/lock", &[])
-            .await
-            .status(),
-        303
-    );
+    app.post_ok(&org, "/t/autumn/rounds/1/lock", &[]).await;
     let res = app
         .post_form(&org, "/t/autumn/rounds/1/results", &[("entry", "1 b")])
         .await;
@@ -397,18 +379,8 @@ async fn visitors_see_a_new_result_at_once_and_open_pages_are_told_to_reload() {
     for (name, rank) in [("Alpha", "3d"), ("Bravo", "1d")] {
         add_player(&app, &org, name, rank).await;
     }
-    assert_eq!(
-        app.post_form(&org, "/t/autumn/rounds/pair", &[])
-            .await
-            .status(),
-        303
-    );
-    assert_eq!(
-        app.post_form(&org, "/t/autumn/rounds/1/publish", &[])
-            .await
-            .status(),
-        303
-    );
+    app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
+    app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
     let visitor = app.new_client();
     let results = |page: scraper::Html| -> Vec<String> {
         page.select(&Selector::parse("[data-test=result]").unwrap())
@@ -424,12 +396,8 @@ async fn visitors_see_a_new_result_at_once_and_open_pages_are_told_to_reload() {
         .await
         .unwrap();
     assert_eq!(events.headers()["content-type"], "text/event-stream");
-    assert_eq!(
-        app.post_form(&org, "/t/autumn/rounds/1/results", &[("entry", "1 b")])
-            .await
-            .status(),
-        303
-    );
+    app.post_ok(&org, "/t/autumn/rounds/1/results", &[("entry", "1 b")])
+        .await;
     let heard = tokio::time::timeout(std::time::Duration::from_secs(10), async {
         let mut text = String::new();
         while let Some(chunk) = events.chunk().await.unwrap() {
@@ -573,30 +541,15 @@ async fn a_withdrawn_player_keeps_past_games_and_is_not_paired_again() {
     for (name, rank) in [("Alpha", "3d"), ("Bravo", "1d"), ("Charlie", "2k")] {
         add_player(&app, &org, name, rank).await;
     }
-    assert_eq!(
-        app.post_form(&org, "/t/autumn/rounds/pair", &[])
-            .await
-            .status(),
-        303
-    );
-    assert_eq!(
-        app.post_form(&org, "/t/autumn/players/1/withdraw", &[])
-            .await
-            .status(),
-        303
-    );
+    app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
+    app.post_ok(&org, "/t/autumn/players/1/withdraw", &[]).await;
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
     let absent: Vec<String> = page
         .select(&Selector::parse("[data-test=player-row] td:nth-child(5)").unwrap())
         .map(|e| e.text().collect())
         .collect();
     assert!(absent.contains(&"2, 3".to_string()), "{absent:?}");
-    assert_eq!(
-        app.post_form(&org, "/t/autumn/rounds/pair", &[])
-            .await
-            .status(),
-        303
-    );
+    app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     let (_, page) = app.get_html(&org, "/t/autumn/rounds/2").await;
     let boards: Vec<String> = page
         .select(&Selector::parse("[data-test=board]").unwrap())
@@ -618,12 +571,7 @@ async fn an_organiser_adjusts_a_pairing_by_hand_and_the_core_checks_it() {
     ] {
         add_player(&app, &org, name, rank).await;
     }
-    assert_eq!(
-        app.post_form(&org, "/t/autumn/rounds/pair", &[])
-            .await
-            .status(),
-        303
-    );
+    app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     let pairs = |page: &scraper::Html| -> Vec<String> {
         page.select(&Selector::parse("[data-test=board]").unwrap())
             .map(|e| {

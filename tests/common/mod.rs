@@ -178,22 +178,34 @@ impl TestApp {
             .unwrap()
     }
 
+    /// POSTs a form that must succeed with a redirect (303).
+    pub async fn post_ok(&self, client: &reqwest::Client, path: &str, fields: &[(&str, &str)]) {
+        let res = self.post_form(client, path, fields).await;
+        assert_eq!(res.status(), 303, "POST {path}");
+    }
+
     /// The CSRF token the server gave this client, read from a rendered form.
     pub async fn csrf_token(&self, client: &reqwest::Client) -> String {
         let (_, page) = self.get_html(client, "/login").await;
-        let selector = scraper::Selector::parse("input[name=csrf]").unwrap();
-        page.select(&selector)
-            .next()
-            .and_then(|e| e.value().attr("value"))
-            .expect("a csrf field on the login page")
-            .to_string()
+        csrf_field(&page)
     }
 }
 
 /// The password every test account gets.
 pub const PASSWORD: &str = "a long test password";
 
-fn browser() -> reqwest::Client {
+/// The value of a page's `csrf` form field.
+pub fn csrf_field(page: &scraper::Html) -> String {
+    let selector = scraper::Selector::parse("input[name=csrf]").unwrap();
+    page.select(&selector)
+        .next()
+        .and_then(|e| e.value().attr("value"))
+        .expect("a csrf field on the page")
+        .to_string()
+}
+
+/// A client that keeps cookies and shows redirects instead of following them.
+pub fn browser() -> reqwest::Client {
     reqwest::Client::builder()
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
