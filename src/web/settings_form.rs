@@ -340,39 +340,46 @@ impl TournamentForm {
                 }
             }
         };
-        if let Some(n) = number("basic_minutes", &self.basic_minutes, 0..=600, &mut errors) {
-            s.time.basic_minutes = n;
-        }
         match value_of(&OVERTIMES, &self.overtime) {
             Some(o) => s.time.overtime = o,
             None => errors.add("overtime", t("form.choose")),
         }
-        if let Some(n) = number(
-            "byo_yomi_seconds",
-            &self.byo_yomi_seconds,
-            1..=600,
-            &mut errors,
-        ) {
-            s.time.std_byo_yomi_seconds = n;
-        }
-        if let Some(n) = number("canadian_moves", &self.canadian_moves, 1..=100, &mut errors) {
-            s.time.canadian_moves = n;
-        }
-        if let Some(n) = number(
-            "canadian_seconds",
-            &self.canadian_seconds,
-            1..=3600,
-            &mut errors,
-        ) {
-            s.time.canadian_seconds = n;
-        }
-        if let Some(n) = number(
-            "fischer_seconds",
-            &self.fischer_seconds,
-            1..=600,
-            &mut errors,
-        ) {
-            s.time.fischer_seconds = n;
+        let time = &mut s.time;
+        for (field, text, range, slot) in [
+            (
+                "basic_minutes",
+                &self.basic_minutes,
+                0..=600,
+                &mut time.basic_minutes,
+            ),
+            (
+                "byo_yomi_seconds",
+                &self.byo_yomi_seconds,
+                1..=600,
+                &mut time.std_byo_yomi_seconds,
+            ),
+            (
+                "canadian_moves",
+                &self.canadian_moves,
+                1..=100,
+                &mut time.canadian_moves,
+            ),
+            (
+                "canadian_seconds",
+                &self.canadian_seconds,
+                1..=3600,
+                &mut time.canadian_seconds,
+            ),
+            (
+                "fischer_seconds",
+                &self.fischer_seconds,
+                1..=600,
+                &mut time.fischer_seconds,
+            ),
+        ] {
+            if let Some(n) = number(field, text, range, &mut errors) {
+                *slot = n;
+            }
         }
 
         s.handicap.based_on_mms = self.handicap_based_on_mms.is_some();
