@@ -55,8 +55,9 @@ struct RoundQuery {
     round: Option<u32>,
 }
 
-/// The rounds whose results the public may see: published ones (staff see all).
-async fn visible_rounds(
+/// The last round whose results the reader may see: published rounds for
+/// visitors, every paired round for staff (0 before any).
+pub(super) async fn last_visible_round(
     app: &AppState,
     t: &TournamentRow,
     state: &Tournament,
@@ -88,7 +89,7 @@ async fn page(
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let is_staff = ctx.is_staff(&roles);
     let state = super::tournaments::load(&app, tournament.tournament_id).await?;
-    let last = visible_rounds(&app, &tournament, &state, is_staff).await?;
+    let last = last_visible_round(&app, &tournament, &state, is_staff).await?;
     let round = query.round.unwrap_or(last).min(last);
     let criteria = state.settings().placement.clone();
     let table = standings(&state, round, &criteria);

@@ -364,17 +364,7 @@ async fn show_standings(
     Query(query): Query<RoundQuery>,
 ) -> WebResult<Json<Value>> {
     let (t, state, is_staff) = readable(&app, &headers, &short).await?;
-    let states = round_store::states(&app.store.pool, t.tournament_id).await?;
-    let last = (1..=state.settings().number_of_rounds)
-        .filter(|r| RoundNo::new(*r).is_some_and(|r| state.is_paired(r)))
-        .filter(|r| {
-            is_staff
-                || states
-                    .iter()
-                    .any(|s| s.round_no as u32 == *r && s.published_at.is_some())
-        })
-        .max()
-        .unwrap_or(0);
+    let last = super::standings::last_visible_round(&app, &t, &state, is_staff).await?;
     let round = query.round.unwrap_or(last).min(last);
     let criteria = state.settings().placement.clone();
     let table = standings(&state, round, &criteria);
