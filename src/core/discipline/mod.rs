@@ -13,6 +13,7 @@
 
 mod appeal;
 mod board;
+mod book;
 mod committee;
 mod effective;
 mod finality;
@@ -35,6 +36,7 @@ pub use appeal::{
     pending_prize_appeals,
 };
 pub use board::{BoardStatus, ResultChange, board_status, result_changes};
+pub use book::Book;
 pub use committee::{Committee, Conflict, Exclusion, Member, Panel};
 pub use effective::{Effective, effective};
 pub use finality::{Authority, Confirmer, check_change, locked_by};
@@ -145,6 +147,12 @@ pub enum DisciplineError {
         /// The round they played.
         round: RoundNo,
     },
+    /// No appeal has this number.
+    #[error("there is no appeal {0}")]
+    UnknownAppeal(AppealId),
+    /// Appeals are heard by a committee fixed before round 1.
+    #[error("the appeals committee has not been named")]
+    NoCommittee,
     /// No entry has this number.
     #[error("the log has no entry {0}")]
     UnknownEntry(EntryId),

@@ -90,6 +90,34 @@ impl DisciplineSettings {
     }
 }
 
+impl DisciplineSettings {
+    /// These settings with the tournament's own forfeit time (the rule
+    /// texts' 60 minutes is the default; organisers may announce another).
+    pub fn with_forfeit_minutes(mut self, minutes: u32) -> Self {
+        self.forfeit_time.limit = std::time::Duration::from_secs(u64::from(minutes) * 60);
+        self
+    }
+}
+
+impl Ruleset {
+    /// Every rule text, in the order forms list them.
+    pub const ALL: [Ruleset; 3] = [Ruleset::Egf, Ruleset::Rfg, Ruleset::Ukraine];
+
+    /// The identifier used in forms and translations.
+    pub fn key(self) -> &'static str {
+        match self {
+            Ruleset::Egf => "egf",
+            Ruleset::Rfg => "rfg",
+            Ruleset::Ukraine => "ukraine",
+        }
+    }
+
+    /// Parses [`Ruleset::key`].
+    pub fn from_key(key: &str) -> Option<Ruleset> {
+        Ruleset::ALL.into_iter().find(|r| r.key() == key)
+    }
+}
+
 impl Default for DisciplineSettings {
     /// The EGF General Tournament Rules.
     fn default() -> Self {

@@ -1,0 +1,244 @@
+//! A tournament's discipline book: its settings, the incident log, the
+//! appeals and the appeals committee, kept beside the tournament as entered.
+//!
+//! Invariant: every change goes through a method here, which either applies
+//! whole or leaves the book as it was — an appeal decision and the log entry
+//! that carries its effect are recorded together or not at all.
+
+use super::Act;
+use super::DisciplineError;
+use super::appeal::{Appeal, Decision, Filing, pending_prize_appeals};
+use super::committee::{Committee, Member};
+use super::effective::{Effective, effective};
+use super::finality::{Authority, Confirmer, check_change, locked_by};
+use super::log::{AppealId, Entry, GameRef, Log, Moment, Official};
+use super::report::{Report, report};
+use super::settings::DisciplineSettings;
+use crate::core::ids::RoundNo;
+use crate::core::round::GameResult;
+use crate::core::tournament::Tournament;
+use serde::{Deserialize, Serialize};
+
+/// Everything the referees and the appeals bodies did in one tournament.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Book {
+    /// What the tournament's rule text says.
+    pub settings: DisciplineSettings,
+    /// Referees' acts and appeal decisions, oldest first.
+    pub log: Log,
+    /// Appeals, by number.
+    pub appeals: Vec<Appeal>,
+    /// The appeals committee, once fixed.
+    pub committee: Option<Committee>,
+}
+
+impl Book {
+    /// The tournament with the log applied: what pairing, pages and standings read.
+    pub fn effective(&self, tournament: &Tournament) -> Result<Effective, DisciplineError> {
+        effective(tournament, &self.log, &self.settings)
+    }
+
+    /// Records a referee's act (see [`Log::record`]).
+    pub fn record(
+        &mut self,
+        tournament: &Tournament,
+        at: Moment,
+        by: Official,
+        act: Act,
+    ) -> Result<Entry, DisciplineError> {
+        self.log.record(tournament, &self.settings, at, by, act)
+    }
+
+    /// Refuses a plain edit of a confirmed result (RFG 16.8 з): only a
+    /// correction or an appeal decision changes it.
+    pub fn check_plain_change(&self, game: GameRef) -> Result<(), DisciplineError> {
+        check_change(&self.log, game, &Authority::Plain)
+    }
+
+    /// Locks every result of `round` that has one, as the referee's
+    /// confirmation (RFG 16.8 з): what locking a round on the results page
+    /// means. Results already confirmed are left as they are.
+    pub fn confirm_round(
+        &mut self,
+        tournament: &Tournament,
+        round: RoundNo,
+        at: Moment,
+        by: Official,
+    ) -> Result<Vec<Entry>, DisciplineError> {
+        let now = self.effective(tournament)?.tournament;
+        let games: Vec<GameRef> = now
+            .games()
+            .iter()
+            .filter(|g| g.round == round && g.result != GameResult::Unknown)
+            .map(|g| GameRef {
+                round,
+                board: g.board,
+            })
+            .filter(|g| locked_by(&self.log, *g).is_none())
+            .collect();
+        let mut next = self.clone();
+        let mut entries = Vec::with_capacity(games.len());
+        for game in games {
+            let act = Act::Confirmation {
+                game,
+                by: Confirmer::Referee,
+            };
+            entries.push(next.record(tournament, at, by.clone(), act)?);
+        }
+        *self = next;
+        Ok(entries)
+    }
+
+    /// Fixes the committee before round 1.
+    pub fn fix_committee(
+        &mut self,
+        members: Vec<Member>,
+        reserves: Vec<Member>,
+        tournament: &Tournament,
+    ) -> Result<(), DisciplineError> {
+        let committee = Committee::fix(members, reserves, tournament, &self.log, &self.settings)?;
+        self.committee = Some(committee);
+        Ok(())
+    }
+
+    /// Adds a reserve to the fixed committee.
+    pub fn co_opt(
+        &mut self,
+        member: Member,
+        tournament: &Tournament,
+    ) -> Result<(), DisciplineError> {
+        self.committee
+            .as_mut()
+            .ok_or(DisciplineError::NoCommittee)?
+            .co_opt(member, tournament)
+    }
+
+    /// Files an appeal; returns its number.
+    pub fn file(
+        &mut self,
+        filing: Filing,
+        tournament: &Tournament,
+    ) -> Result<AppealId, DisciplineError> {
+        let appeal = Appeal::file(&self.appeals, filing, tournament, &self.log, &self.settings)?;
+        let id = appeal.id;
+        self.appeals.push(appeal);
+        Ok(id)
+    }
+
+    /// The appeal with this number.
+    pub fn appeal(&self, id: AppealId) -> Option<&Appeal> {
+        self.appeals.iter().find(|a| a.id == id)
+    }
+
+    /// Open appeals that can change prizes: the standings are "pending appeal".
+    pub fn pending_prize_appeals(&self) -> Vec<AppealId> {
+        pending_prize_appeals(&self.appeals)
+    }
+
+    /// The committee takes the appeal up, with the panel composed for it.
+    pub fn begin_review(
+        &mut self,
+        id: AppealId,
+        tournament: &Tournament,
+        at: Moment,
+    ) -> Result<(), DisciplineError> {
+        let committee = self.committee.clone().ok_or(DisciplineError::NoCommittee)?;
+        let mut next = self
+            .appeal(id)
+            .cloned()
+            .ok_or(DisciplineError::UnknownAppeal(id))?;
+        next.begin_review(&committee, tournament, &self.log, &self.settings, at)?;
+        *self.appeal_mut(id)? = next;
+        Ok(())
+    }
+
+    /// Records the committee's decision and, when it changes anything, the
+    /// log entry that carries its effect; returns that entry.
+    pub fn decide(
+        &mut self,
+        id: AppealId,
+        decision: Decision,
+        tournament: &Tournament,
+        by: Official,
+    ) -> Result<Option<Entry>, DisciplineError> {
+        let at = decision.at;
+        self.settle(id, by, at, tournament, |appeal, t, log, _| {
+            appeal.decide(decision, t, log)
+        })
+    }
+
+    /// Refers a decided appeal to the federation's rules commission.
+    pub fn escalate(&mut self, id: AppealId, at: Moment) -> Result<(), DisciplineError> {
+        let appeal = self.appeal_mut(id)?;
+        let mut next = appeal.clone();
+        next.escalate(at)?;
+        *appeal = next;
+        Ok(())
+    }
+
+    /// Records the rules commission's ruling, after the tournament.
+    pub fn rule(
+        &mut self,
+        id: AppealId,
+        ruling: Decision,
+        tournament: &Tournament,
+        by: Official,
+    ) -> Result<Option<Entry>, DisciplineError> {
+        let at = ruling.at;
+        self.settle(id, by, at, tournament, |appeal, t, log, settings| {
+            appeal.rule(ruling, t, log, settings)
+        })
+    }
+
+    /// The chief referee's report.
+    pub fn report(&self, tournament: &Tournament) -> Result<Report, DisciplineError> {
+        report(
+            tournament,
+            &self.log,
+            &self.appeals,
+            self.committee.as_ref(),
+            &self.settings,
+        )
+    }
+
+    /// Whether any appeal is waiting for the committee or the commission.
+    pub fn open_appeals(&self) -> usize {
+        self.appeals.iter().filter(|a| a.is_open()).count()
+    }
+
+    fn appeal_mut(&mut self, id: AppealId) -> Result<&mut Appeal, DisciplineError> {
+        self.appeals
+            .iter_mut()
+            .find(|a| a.id == id)
+            .ok_or(DisciplineError::UnknownAppeal(id))
+    }
+
+    /// Runs one decision step on a copy of the appeal and records its act;
+    /// keeps both only when both succeed.
+    fn settle(
+        &mut self,
+        id: AppealId,
+        by: Official,
+        at: Moment,
+        tournament: &Tournament,
+        step: impl FnOnce(
+            &mut Appeal,
+            &Tournament,
+            &Log,
+            &DisciplineSettings,
+        ) -> Result<Option<Act>, DisciplineError>,
+    ) -> Result<Option<Entry>, DisciplineError> {
+        let mut appeal = self
+            .appeal(id)
+            .cloned()
+            .ok_or(DisciplineError::UnknownAppeal(id))?;
+        let act = step(&mut appeal, tournament, &self.log, &self.settings)?;
+        let entry = match act {
+            Some(act) => Some(self.record(tournament, at, by, act)?),
+            None => None,
+        };
+        *self.appeal_mut(id)? = appeal;
+        Ok(entry)
+    }
+}
