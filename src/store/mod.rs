@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod audit;
+pub mod discipline;
 pub mod embedded;
 pub mod rating_lists;
 pub mod rounds;

@@ -83,6 +83,21 @@ pub async fn by_short_name(
     .await
 }
 
+pub async fn by_id(
+    db: impl PgExecutor<'_>,
+    tournament_id: Uuid,
+) -> sqlx::Result<Option<TournamentRow>> {
+    sqlx::query_as!(
+        TournamentRow,
+        "select tournament_id, short_name, name, time_zone, owner_id, version,
+                registration_open, is_public, late_forfeit_minutes, schedule
+         from tournament where tournament_id = $1",
+        tournament_id
+    )
+    .fetch_optional(db)
+    .await
+}
+
 /// Locks the tournament row for the rest of the transaction, serialising
 /// every change to one tournament.
 pub async fn lock(

@@ -4,6 +4,7 @@
 use axum::http::StatusCode;
 
 use crate::core::TournamentError;
+use crate::core::discipline::DisciplineError;
 use crate::core::pairing::PairingError;
 use axum::response::{IntoResponse, Response};
 
@@ -33,6 +34,8 @@ pub enum WebError {
     Domain(#[from] TournamentError),
     #[error(transparent)]
     Pairing(#[from] PairingError),
+    #[error(transparent)]
+    Discipline(#[from] DisciplineError),
     #[error("database error")]
     Sqlx(#[from] sqlx::Error),
     #[error("internal error")]
@@ -54,6 +57,7 @@ impl WebError {
             WebError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
             WebError::Domain(e) => domain_status(e),
             WebError::Pairing(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            WebError::Discipline(e) => discipline_status(e),
             WebError::Sqlx(_) | WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -74,6 +78,7 @@ impl WebError {
             WebError::Pairing(PairingError::NoValidPairing) => "error.no_valid_pairing",
             WebError::Pairing(PairingError::WeightOutOfRange) => "error.internal",
             WebError::Pairing(PairingError::NotAutomatic(_)) => "error.not_automatic",
+            WebError::Discipline(e) => discipline_message(e).0,
             WebError::Sqlx(_) | WebError::Internal(_) => "error.internal",
         }
     }
@@ -111,6 +116,169 @@ fn domain_message_key(e: &TournamentError) -> &'static str {
     }
 }
 
+fn discipline_status(e: &DisciplineError) -> StatusCode {
+    use DisciplineError::*;
+    match e {
+        UnknownAppeal(_) | UnknownEntry(_) => StatusCode::NOT_FOUND,
+        RoundAlreadyStarted(_)
+        | ResultLocked { .. }
+        | AppealState { .. }
+        | CommitteeAfterRoundOne => StatusCode::CONFLICT,
+        MissingReason
+        | MissingOfficial
+        | UnknownPlayer(_)
+        | UnknownTeam(_)
+        | RoundOutOfRange { .. }
+        | NoSuchGame { .. }
+        | NotInGame { .. }
+        | RoundNotPaired(_)
+        | RoundNotStarted(_)
+        | TooEarlyToForfeit { .. }
+        | GamePlayed { .. }
+        | NoResultToConfirm { .. }
+        | PlayedAfterWithdrawal { .. }
+        | NoCommittee
+        | NotAppealable(_)
+        | NoProtest { .. }
+        | Unsigned(_)
+        | NotOnPanel { .. }
+        | RemediesOnRejection(_)
+        | ArbiterAtTwoLevels { .. }
+        | TournamentNotOver(_)
+        | CommitteeSize { .. }
+        | TooFewReserves { .. }
+        | DuplicateMember(_)
+        | CommitteeShort { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+    }
+}
+
+/// The translation key of a referee's or committee's refused step, and the
+/// values its text names. No `_` arm: a new refusal must get its own words.
+pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static str, String)>) {
+    use DisciplineError::*;
+    let game = |round: &crate::core::RoundNo, board: &crate::core::BoardNo| {
+        vec![
+            ("round", round.get().to_string()),
+            ("board", board.get().to_string()),
+        ]
+    };
+    match e {
+        MissingReason => ("discipline.error.missing_reason", vec![]),
+        MissingOfficial => ("discipline.error.missing_official", vec![]),
+        UnknownPlayer(p) => (
+            "discipline.error.unknown_player",
+            vec![("player", p.to_string())],
+        ),
+        UnknownTeam(n) => (
+            "discipline.error.unknown_team",
+            vec![("team", n.to_string())],
+        ),
+        RoundOutOfRange { round, rounds } => (
+            "discipline.error.round_out_of_range",
+            vec![
+                ("round", round.get().to_string()),
+                ("rounds", rounds.to_string()),
+            ],
+        ),
+        NoSuchGame { round, board } => ("discipline.error.no_such_game", game(round, board)),
+        NotInGame {
+            player,
+            round,
+            board,
+        } => {
+            let mut args = game(round, board);
+            args.push(("player", player.to_string()));
+            ("discipline.error.not_in_game", args)
+        }
+        RoundNotPaired(r) => (
+            "discipline.error.round_not_paired",
+            vec![("round", r.get().to_string())],
+        ),
+        RoundAlreadyStarted(r) => (
+            "discipline.error.round_already_started",
+            vec![("round", r.get().to_string())],
+        ),
+        RoundNotStarted(r) => (
+            "discipline.error.round_not_started",
+            vec![("round", r.get().to_string())],
+        ),
+        TooEarlyToForfeit {
+            round,
+            board,
+            possible_from,
+        } => {
+            let mut args = game(round, board);
+            let at = time::OffsetDateTime::from_unix_timestamp(possible_from.unix_seconds())
+                .map(|t| format!("{:02}:{:02} UTC", t.hour(), t.minute()))
+                .unwrap_or_default();
+            args.push(("at", at));
+            ("discipline.error.too_early", args)
+        }
+        GamePlayed { round, board } => ("discipline.error.game_played", game(round, board)),
+        NoResultToConfirm { round, board } => ("discipline.error.no_result", game(round, board)),
+        ResultLocked { round, board, .. } => ("discipline.error.result_locked", game(round, board)),
+        PlayedAfterWithdrawal { player, round } => (
+            "discipline.error.played_after_withdrawal",
+            vec![
+                ("player", player.to_string()),
+                ("round", round.get().to_string()),
+            ],
+        ),
+        UnknownAppeal(a) => (
+            "discipline.error.unknown_appeal",
+            vec![("appeal", a.to_string())],
+        ),
+        NoCommittee => ("discipline.error.no_committee", vec![]),
+        UnknownEntry(id) => (
+            "discipline.error.unknown_entry",
+            vec![("entry", id.to_string())],
+        ),
+        NotAppealable(id) => (
+            "discipline.error.not_appealable",
+            vec![("entry", id.to_string())],
+        ),
+        NoProtest { round, board } => ("discipline.error.no_protest", game(round, board)),
+        AppealState { appeal, .. } => (
+            "discipline.error.appeal_state",
+            vec![("appeal", appeal.to_string())],
+        ),
+        Unsigned(a) => ("discipline.error.unsigned", vec![("appeal", a.to_string())]),
+        NotOnPanel { appeal, name } => (
+            "discipline.error.not_on_panel",
+            vec![("appeal", appeal.to_string()), ("name", name.clone())],
+        ),
+        RemediesOnRejection(a) => (
+            "discipline.error.remedies_on_rejection",
+            vec![("appeal", a.to_string())],
+        ),
+        ArbiterAtTwoLevels { appeal, name } => (
+            "discipline.error.two_levels",
+            vec![("appeal", appeal.to_string()), ("name", name.clone())],
+        ),
+        TournamentNotOver(a) => ("discipline.error.not_over", vec![("appeal", a.to_string())]),
+        CommitteeSize { needed, have } => (
+            "discipline.error.committee_size",
+            vec![("needed", needed.to_string()), ("have", have.to_string())],
+        ),
+        TooFewReserves { needed, have } => (
+            "discipline.error.too_few_reserves",
+            vec![("needed", needed.to_string()), ("have", have.to_string())],
+        ),
+        DuplicateMember(name) => (
+            "discipline.error.duplicate_member",
+            vec![("name", name.clone())],
+        ),
+        CommitteeAfterRoundOne => ("discipline.error.committee_after_round_one", vec![]),
+        CommitteeShort { needed, available } => (
+            "discipline.error.committee_short",
+            vec![
+                ("needed", needed.to_string()),
+                ("available", available.to_string()),
+            ],
+        ),
+    }
+}
+
 /// Marks a response as an error for the error-page middleware, which knows
 /// the request's language and renders the page (or JSON for the API).
 #[derive(Clone, Debug)]
@@ -119,6 +287,8 @@ pub struct ErrorPage {
     pub message_key: &'static str,
     /// What exactly was wrong, for API clients.
     pub detail: Option<String>,
+    /// The values the message names (`%{name}` in its text).
+    pub args: Vec<(&'static str, String)>,
 }
 
 impl IntoResponse for WebError {
@@ -134,6 +304,10 @@ impl IntoResponse for WebError {
             detail: match &self {
                 WebError::Invalid(detail) => Some(detail.clone()),
                 _ => None,
+            },
+            args: match &self {
+                WebError::Discipline(e) => discipline_message(e).1,
+                _ => Vec::new(),
             },
         };
         let mut response = page.status.into_response();

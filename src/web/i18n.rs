@@ -62,6 +62,13 @@ impl Lang {
     pub fn t(self, key: &str) -> String {
         rust_i18n::t!(key, locale = self.code()).into_owned()
     }
+
+    /// The text for `key` with each `%{name}` replaced by its value.
+    pub fn tf(self, key: &str, args: &[(&str, String)]) -> String {
+        args.iter().fold(self.t(key), |text, (name, value)| {
+            text.replace(&format!("%{{{name}}}"), value)
+        })
+    }
 }
 
 /// The supported language with the highest quality in an Accept-Language

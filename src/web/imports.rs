@@ -130,7 +130,11 @@ async fn export_opengotha(
     Path(short): Path<String>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::EditSettings).await?;
-    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
+    // Federations rate the results as they stand after sanctions and appeals.
+    let state = super::tournaments::view(&app, access.tournament.tournament_id)
+        .await?
+        .effective
+        .tournament;
     let disposition = format!(
         "attachment; filename=\"{}.xml\"",
         access.tournament.short_name

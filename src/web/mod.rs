@@ -18,16 +18,19 @@
 pub mod account;
 pub mod admin;
 pub mod api;
+pub mod appeals;
 pub mod auth;
 pub mod cookies;
 pub mod error;
 pub mod home;
 pub mod i18n;
 pub mod imports;
+pub mod incidents;
 pub mod live;
 pub mod page;
 pub mod players;
 pub mod ratings;
+pub mod referee;
 pub mod rounds;
 pub mod settings_form;
 pub mod standings;
@@ -85,6 +88,8 @@ pub fn router(app: AppState) -> Router {
         .merge(ratings::routes())
         .merge(rounds::routes())
         .merge(standings::routes())
+        .merge(referee::routes())
+        .merge(appeals::routes())
         .nest("/api/v1", api::routes())
         .fallback(|| async { WebError::NotFound })
         .layer(middleware::from_fn_with_state(app.clone(), auth::csrf))
@@ -139,8 +144,8 @@ async fn error_pages(request: Request, next: Next) -> Response {
         return response;
     };
     let message = match &marker.detail {
-        Some(detail) => format!("{} ({detail})", lang.t(marker.message_key)),
-        None => lang.t(marker.message_key),
+        Some(detail) => format!("{} ({detail})", lang.tf(marker.message_key, &marker.args)),
+        None => lang.tf(marker.message_key, &marker.args),
     };
     if is_api {
         let body = serde_json::json!({ "error": marker.message_key, "message": message, "detail": marker.detail });

@@ -11,7 +11,7 @@
 //! | `GET /t/{short}/players.csv` | [`export_players`] | organisers |
 //! | `POST /t/{short}/players/{no}/confirm` | [`confirm_player`] | organisers |
 //! | `POST /t/{short}/players/{no}/delete` | [`delete_player`] | organisers |
-//! | `POST /t/{short}/players/{no}/withdraw` | [`withdraw_player`] | organisers: out of every round not yet paired |
+//! | `POST /t/{short}/players/{no}/withdraw` | [`withdraw_player`] | organisers: leaves from the next round to pair (a discipline-log act) |
 //! | `GET /t/{short}/register`, `POST` | [`show_registration`], [`register`] | everyone, while open |
 //! | `GET /t/{short}/registered/{no}` | [`show_registered`] | everyone |
 
@@ -30,8 +30,9 @@ use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
-use super::tournaments::{Access, authorise, json, mutate, viewable};
+use super::tournaments::{Access, authorise, json, mutate, mutate_with_book, viewable};
 use crate::core::access::{self, Action};
+use crate::core::discipline::Act;
 use crate::core::{
     Participation, Player, PlayerId, Rank, Rating, Registration, RoundNo, Tournament,
 };
@@ -106,7 +107,10 @@ async fn list_players(
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let is_admin = ctx.is_admin();
-    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
+    let state = super::tournaments::view(&app, tournament.tournament_id)
+        .await?
+        .effective
+        .tournament;
     let rounds = state.settings().number_of_rounds;
     let mut players: Vec<PlayerLine> = state
         .players()
@@ -642,7 +646,10 @@ async fn show_registered(
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
     let (tournament, _) = viewable(&app, &ctx, &short).await?;
-    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
+    let state = super::tournaments::view(&app, tournament.tournament_id)
+        .await?
+        .effective
+        .tournament;
     let name = state
         .player(PlayerId(no))
         .ok_or(WebError::NotFound)?
@@ -683,7 +690,10 @@ async fn show_player(
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let is_staff = ctx.is_staff(&roles);
-    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
+    let state = super::tournaments::view(&app, tournament.tournament_id)
+        .await?
+        .effective
+        .tournament;
     let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
     let visible = |round: RoundNo| {
         is_staff
@@ -824,19 +834,25 @@ async fn withdraw_player(
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<Redirect> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    mutate(&app, &access, "player.withdraw", |t| {
-        let before = t.player(PlayerId(no)).ok_or(WebError::NotFound)?.clone();
-        let rounds = t.settings().number_of_rounds;
-        let participation = (1..=rounds)
-            .filter_map(RoundNo::new)
-            .filter(|r| !t.is_paired(*r))
-            .fold(before.participation, |p, r| p.with(r, false));
-        let after = Player {
-            participation,
-            ..before.clone()
+    let by = super::referee::official(&access.me)?;
+    // A withdrawal is an act in the discipline log, dated, so its effect on
+    // earlier and remaining games follows the tournament's rule text.
+    mutate_with_book(&app, &access, None, "player.withdraw", |t, book| {
+        let player = PlayerId(no);
+        t.player(player).ok_or(WebError::NotFound)?;
+        let from_round = t.next_round().ok_or(WebError::Domain(
+            crate::core::TournamentError::RoundOutOfRange {
+                round: RoundNo::from_index(t.settings().number_of_rounds as usize),
+                rounds: t.settings().number_of_rounds,
+            },
+        ))?;
+        let act = Act::Withdrawal {
+            player,
+            from_round,
+            note: String::new(),
         };
-        t.update_player(after.clone())?;
-        Ok(((), Some(json(&before)?), Some(json(&after)?)))
+        let entry = book.record(t, super::referee::now(), by, act)?;
+        Ok(((), None, Some(json(&entry)?)))
     })
     .await?;
     Ok(Redirect::to(&format!(

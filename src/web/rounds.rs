@@ -27,8 +27,9 @@ use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::page::{Ctx, Layout, render};
-use super::tournaments::{authorise, json, mutate, viewable};
+use super::tournaments::{authorise, json, mutate, mutate_at, mutate_with_book, viewable};
 use crate::core::access::{self, Action, StaffRole};
+use crate::core::discipline::GameRef;
 use crate::core::pairing::{self, report::ReportLimits};
 use crate::core::{BoardNo, GameResult, PlayerId, ResultOrigin, RoundNo, Tournament, results};
 use crate::store::rounds::{self as round_store, RoundState};
@@ -89,7 +90,10 @@ async fn list_rounds(
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
+    let state = super::tournaments::view(&app, tournament.tournament_id)
+        .await?
+        .effective
+        .tournament;
     let states = round_store::states(&app.store.pool, tournament.tournament_id).await?;
     let can_pair = may(&ctx, &roles, Action::EditPairings);
     let rounds = (1..=state.settings().number_of_rounds)
@@ -128,7 +132,10 @@ async fn pair_next_round(
     Path(short): Path<String>,
 ) -> WebResult<Redirect> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
-    let snapshot = super::tournaments::load(&app, access.tournament.tournament_id).await?;
+    // Pairing reads results as they stand after sanctions and appeal
+    // decisions; the new games go into the tournament as entered.
+    let view = super::tournaments::view(&app, access.tournament.tournament_id).await?;
+    let snapshot = view.effective.tournament;
     let rounds = snapshot.settings().number_of_rounds;
     let round = snapshot.next_round().ok_or(WebError::Domain(
         crate::core::TournamentError::RoundOutOfRange {
@@ -136,15 +143,11 @@ async fn pair_next_round(
             rounds,
         },
     ))?;
-    let input = snapshot.clone();
-    let paired = tokio::task::spawn_blocking(move || pairing::pair_round(&input, round))
+    let paired = tokio::task::spawn_blocking(move || pairing::pair_round(&snapshot, round))
         .await
         .map_err(anyhow::Error::from)??;
-    mutate(&app, &access, "round.pair", |t| {
-        // Someone changed the tournament while we paired: pair again from their version.
-        if *t != snapshot {
-            return Err(WebError::StaleForm);
-        }
+    // Someone changed the tournament while we paired: refused as stale, pair again.
+    mutate_at(&app, &access, Some(view.version), "round.pair", |t| {
         t.record_pairing(round, paired.games, paired.bye)?;
         let after = json(
             &t.games()
@@ -173,8 +176,19 @@ pub struct BoardLine {
     pub komi: String,
     pub result: String,
     pub code: String,
+    /// Why the result was not played out, as a translation key ("" when it was).
+    pub note_key: &'static str,
     /// True when the searched name is on this board.
     pub found: bool,
+}
+
+/// Why a result was not played out, as a translation key ("" when it was).
+pub(super) fn note_key(result: GameResult, origin: ResultOrigin) -> &'static str {
+    match (result, origin) {
+        (GameResult::Unknown, _) | (_, ResultOrigin::Played) => "",
+        (_, ResultOrigin::ByDefault) => "result.by_default",
+        (_, ResultOrigin::RefereeDecision) => "result.referee_decision",
+    }
 }
 
 fn board_lines(t: &Tournament, round: RoundNo, query: &str) -> Vec<BoardLine> {
@@ -200,6 +214,7 @@ fn board_lines(t: &Tournament, round: RoundNo, query: &str) -> Vec<BoardLine> {
                 komi: g.komi.to_string(),
                 result: results::notation(g.result, g.origin),
                 code: results::code(g.result, g.origin),
+                note_key: note_key(g.result, g.origin),
                 found,
             }
         })
@@ -219,6 +234,7 @@ struct RoundPage {
     locked: bool,
     can_pair: bool,
     can_enter_results: bool,
+    can_referee: bool,
     has_results: bool,
     report: Vec<String>,
     /// Hard problems and unpaired players, for manual edits.
@@ -251,7 +267,10 @@ async fn show_round(
         app.live.generation(tournament.tournament_id),
     );
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
+    let state = super::tournaments::view(&app, tournament.tournament_id)
+        .await?
+        .effective
+        .tournament;
     let s = state_of(
         &round_store::states(&app.store.pool, tournament.tournament_id).await?,
         n,
@@ -305,6 +324,7 @@ async fn show_round(
         locked: s.locked_at.is_some(),
         can_pair,
         can_enter_results: may(&ctx, &roles, Action::EnterResults),
+        can_referee: may(&ctx, &roles, Action::LogSanction),
         report,
         problems,
         players,
@@ -389,7 +409,7 @@ fn report_lines(ctx: &Ctx, t: &Tournament, round: RoundNo) -> Vec<String> {
 }
 
 /// What an organiser can set on a paired round.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 enum Mark {
     /// Players may see it.
     Published,
@@ -423,8 +443,24 @@ async fn mark_round(
     let access = authorise(app, short, me, Action::EditPairings).await?;
     let id = access.tournament.tournament_id;
     let state = super::tournaments::load(app, id).await?;
-    if !RoundNo::new(n).is_some_and(|r| state.is_paired(r)) {
-        return Err(WebError::NotFound);
+    let round = RoundNo::new(n)
+        .filter(|r| state.is_paired(*r))
+        .ok_or(WebError::NotFound)?;
+    if mark == Mark::Locked {
+        // Locking a round is the referee's confirmation of each of its
+        // results; done first, so a retry after a failure completes it.
+        let by = super::referee::official(&access.me)?;
+        mutate_with_book(
+            app,
+            &access,
+            None,
+            &format!("round.confirm:{n}"),
+            |t, book| {
+                let entries = book.confirm_round(t, round, super::referee::now(), by)?;
+                Ok(((), None, Some(json(&entries)?)))
+            },
+        )
+        .await?;
     }
     let mut tx = app.store.begin().await?;
     let action = match mark {
@@ -486,9 +522,38 @@ struct ResultsPage {
     layout: Layout,
     tournament: TournamentRow,
     round: u32,
-    boards: Vec<BoardLine>,
+    boards: Vec<ResultLine>,
     locked: bool,
     error: String,
+}
+
+/// A board on the results page: the result as entered (what the field
+/// edits), and the result as it stands when the referees' log changes it.
+struct ResultLine {
+    line: BoardLine,
+    /// The standing result when it differs from the entered one.
+    standing: Option<BoardLine>,
+    /// Confirmed: a plain edit is refused.
+    confirmed: bool,
+}
+
+fn result_lines(view: &super::tournaments::View, round: RoundNo) -> Vec<ResultLine> {
+    let standing = board_lines(&view.effective.tournament, round, "");
+    board_lines(&view.entered, round, "")
+        .into_iter()
+        .zip(standing)
+        .filter_map(|(line, standing)| {
+            let game = GameRef {
+                round,
+                board: BoardNo::new(line.board)?,
+            };
+            Some(ResultLine {
+                confirmed: view.book.check_plain_change(game).is_err(),
+                standing: (standing.code != line.code).then_some(standing),
+                line,
+            })
+        })
+        .collect()
 }
 
 async fn show_results(
@@ -500,7 +565,7 @@ async fn show_results(
     let access = authorise(&app, &short, me, Action::EnterResults).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let id = access.tournament.tournament_id;
-    let state = super::tournaments::load(&app, id).await?;
+    let view = super::tournaments::view(&app, id).await?;
     let s = state_of(&round_store::states(&app.store.pool, id).await?, n);
     render(&ResultsPage {
         layout: Layout::titled(
@@ -513,7 +578,7 @@ async fn show_results(
         ),
         tournament: access.tournament,
         round: n,
-        boards: board_lines(&state, round, ""),
+        boards: result_lines(&view, round),
         locked: s.locked_at.is_some(),
         error: String::new(),
     })
@@ -564,7 +629,8 @@ async fn enter_results(
             None => bad.push(format!("{} {value}", board.get())),
         }
     }
-    let state = super::tournaments::load(&app, id).await?;
+    let view = super::tournaments::view(&app, id).await?;
+    let state = &view.entered;
     // Only boards whose result really changes are written and logged.
     changes.retain(|(board, result, origin)| {
         state
@@ -574,21 +640,35 @@ async fn enter_results(
     if s.locked_at.is_some() && !changes.is_empty() {
         bad.push(ctx.lang.t("results.locked"));
     }
+    // A confirmed result changes only by correction or appeal (RFG 16.8 з).
+    for (board, _, _) in &changes {
+        if let Err(e) = view.book.check_plain_change(GameRef {
+            round,
+            board: *board,
+        }) {
+            let (key, args) = super::error::discipline_message(&e);
+            bad.push(ctx.lang.tf(key, &args));
+        }
+    }
     if !bad.is_empty() {
         let page = ResultsPage {
             layout: Layout::titled(&ctx, &access.tournament.name),
             tournament: access.tournament.clone(),
             round: n,
-            boards: board_lines(&state, round, ""),
+            boards: result_lines(&view, round),
             locked: s.locked_at.is_some(),
             error: format!("{}: {}", ctx.lang.t("results.bad_entry"), bad.join("; ")),
         };
         return Ok(super::page::render_invalid(&page)?.into_response());
     }
     if !changes.is_empty() {
-        mutate(&app, &access, &format!("results:{n}"), |t| {
+        mutate_with_book(&app, &access, None, &format!("results:{n}"), |t, book| {
             let mut before = Vec::new();
             for (board, result, origin) in &changes {
+                book.check_plain_change(GameRef {
+                    round,
+                    board: *board,
+                })?;
                 before.push(t.set_result(round, *board, *result, *origin)?);
             }
             let after: Vec<_> = changes
@@ -680,7 +760,10 @@ async fn print_pairings(
 ) -> WebResult<Html<String>> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
+    let state = super::tournaments::view(&app, access.tournament.tournament_id)
+        .await?
+        .effective
+        .tournament;
     if !state.is_paired(round) {
         return Err(WebError::NotFound);
     }
@@ -757,7 +840,10 @@ async fn print_slips(
 ) -> WebResult<Html<String>> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
+    let state = super::tournaments::view(&app, access.tournament.tournament_id)
+        .await?
+        .effective
+        .tournament;
     if !state.is_paired(round) {
         return Err(WebError::NotFound);
     }

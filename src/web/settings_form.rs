@@ -2,6 +2,7 @@
 //! the person typed (so a refused form comes back as they left it), and its
 //! validation into the core's [`Settings`].
 
+use crate::core::discipline::{DisciplineSettings, Ruleset};
 use std::str::FromStr;
 
 use crate::core::presets;
@@ -67,6 +68,8 @@ pub struct TournamentForm {
     pub registration_open: Option<String>,
     pub is_public: Option<String>,
     pub late_forfeit_minutes: String,
+    /// The competition rules referees and the appeals committee follow.
+    pub ruleset: String,
     pub schedule: String,
     /// The tournament version the form was loaded at; absent when creating.
     pub version: Option<i32>,
@@ -80,6 +83,7 @@ pub struct ValidForm {
     pub registration_open: bool,
     pub is_public: bool,
     pub late_forfeit_minutes: i32,
+    pub ruleset: Ruleset,
 }
 
 /// The systems the form offers, as (form value, system).
@@ -222,6 +226,7 @@ impl TournamentForm {
             registration_open: registration_open.then(|| "on".into()),
             is_public: is_public.then(|| "on".into()),
             late_forfeit_minutes: late_forfeit_minutes.to_string(),
+            ruleset: Ruleset::Egf.key().to_string(),
             schedule: String::new(),
             version: None,
         }
@@ -520,6 +525,13 @@ impl TournamentForm {
             0..=600,
             &mut errors,
         );
+        let ruleset = match self.ruleset.trim() {
+            "" => Some(Ruleset::Egf),
+            key => Ruleset::from_key(key),
+        };
+        if ruleset.is_none() {
+            errors.add("ruleset", t("form.choose"));
+        }
         if errors.is_empty() {
             Ok(ValidForm {
                 settings: s,
@@ -528,6 +540,7 @@ impl TournamentForm {
                 registration_open: self.registration_open.is_some(),
                 is_public: self.is_public.is_some(),
                 late_forfeit_minutes: late.unwrap_or(60) as i32,
+                ruleset: ruleset.unwrap_or(Ruleset::Egf),
             })
         } else {
             Err(errors)
@@ -572,6 +585,13 @@ const CRITERION_FIELDS: [&str; CRITERIA_SLOTS] = [
 ];
 
 impl ValidForm {
+    /// What the referees and the appeals committee follow: the rule text's
+    /// values with the tournament's forfeit time.
+    pub fn discipline(&self) -> DisciplineSettings {
+        DisciplineSettings::for_ruleset(self.ruleset)
+            .with_forfeit_minutes(self.late_forfeit_minutes.max(0) as u32)
+    }
+
     pub fn header(&self) -> Header<'_> {
         Header {
             time_zone: &self.time_zone,

@@ -48,6 +48,8 @@ struct StandingsPage {
     criteria: Vec<(String, String)>,
     lines: Vec<StandingLine>,
     crosstable: bool,
+    /// Open appeals that can change prizes (GTR, RFG 26.4 ж), e.g. "#1, #3".
+    pending_appeals: String,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -88,7 +90,15 @@ async fn page(
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let is_staff = ctx.is_staff(&roles);
-    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
+    let view = super::tournaments::view(&app, tournament.tournament_id).await?;
+    let pending_appeals = view
+        .book
+        .pending_prize_appeals()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let state = view.for_standings();
     let last = last_visible_round(&app, &tournament, &state, is_staff).await?;
     let round = query.round.unwrap_or(last).min(last);
     let criteria = state.settings().placement.clone();
@@ -143,6 +153,7 @@ async fn page(
             .collect(),
         lines,
         crosstable,
+        pending_appeals,
     })
 }
 

@@ -24,11 +24,13 @@ use super::error::{WebError, WebResult};
 use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
 use super::settings_form::{self, TournamentForm};
 use crate::core::access::{self, Action, StaffRole};
+use crate::core::discipline::{Book, Effective, Ruleset};
 use crate::core::rules::profile::Profile;
 use crate::core::rules::time::TimeControl;
 use crate::core::{Criterion, Settings, Tournament};
 use crate::store::accounts::{self, Account};
 use crate::store::audit::{self, AuditEntry};
+use crate::store::discipline as discipline_store;
 use crate::store::tournaments::{self, StaffMember, TournamentRow};
 
 pub(super) fn routes() -> Router<AppState> {
@@ -83,6 +85,10 @@ struct TournamentFormPage {
 }
 
 impl TournamentFormPage {
+    fn rulesets(&self) -> Vec<&'static str> {
+        Ruleset::ALL.iter().map(|r| r.key()).collect()
+    }
+
     fn systems(&self) -> Vec<&'static str> {
         settings_form::SYSTEMS.iter().map(|(key, _)| *key).collect()
     }
@@ -178,6 +184,11 @@ async fn create_tournament(
         }
         other => other?,
     };
+    let book = Book {
+        settings: valid.discipline(),
+        ..Book::default()
+    };
+    discipline_store::save(&mut *tx, created.tournament_id, &book).await?;
     audit::record(
         &mut *tx,
         Some(created.tournament_id),
@@ -199,6 +210,8 @@ struct TournamentPage {
     /// Links to staff pages, shown only to staff.
     can_edit: bool,
     can_manage_staff: bool,
+    can_referee: bool,
+    is_staff: bool,
     info: Overview,
     /// The programme, one item a line.
     schedule: Vec<String>,
@@ -227,7 +240,10 @@ async fn show_tournament(
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let is_admin = ctx.is_admin();
-    let state = load(&app, tournament.tournament_id).await?;
+    let state = view(&app, tournament.tournament_id)
+        .await?
+        .effective
+        .tournament;
     let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
     let s = state.settings();
     let time = TimeControl::from(&s.time);
@@ -267,6 +283,8 @@ async fn show_tournament(
         layout: Layout::titled(&ctx, &tournament.name),
         can_edit: access::may(&roles, is_admin, Action::EditSettings),
         can_manage_staff: access::may(&roles, is_admin, Action::ManageStaff),
+        can_referee: access::may(&roles, is_admin, Action::LogSanction),
+        is_staff: ctx.is_staff(&roles),
         schedule: tournament
             .schedule
             .lines()
@@ -286,7 +304,8 @@ async fn edit_settings(
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
     let Access { tournament, .. } = authorise(&app, &short, me, Action::EditSettings).await?;
-    let state = load(&app, tournament.tournament_id).await?;
+    let view = view(&app, tournament.tournament_id).await?;
+    let state = view.entered;
     let mut form = TournamentForm::from_settings(
         state.settings(),
         &tournament.time_zone,
@@ -296,6 +315,7 @@ async fn edit_settings(
     );
     form.version = Some(tournament.version);
     form.schedule = tournament.schedule.clone();
+    form.ruleset = view.book.settings.ruleset.key().to_string();
     render(&TournamentFormPage {
         layout: Layout::titled(&ctx, &tournament.name),
         form,
@@ -325,9 +345,10 @@ async fn update_settings(
     if Some(current.version) != form.version {
         return Err(WebError::StaleForm);
     }
-    let mut state = tournaments::load_state(&mut *tx, current.tournament_id)
+    let snapshot = discipline_store::load(&mut *tx, current.tournament_id)
         .await?
         .ok_or(WebError::NotFound)?;
+    let (mut state, mut book) = (snapshot.state, snapshot.book);
     let before = serde_json::to_value(state.settings()).map_err(anyhow::Error::from)?;
     let valid = match form.validate(&ctx, state.settings()) {
         Ok(valid) => valid,
@@ -335,6 +356,8 @@ async fn update_settings(
     };
     state.set_settings(valid.settings.clone());
     tournaments::update_header(&mut *tx, current.tournament_id, &valid.header()).await?;
+    book.settings = valid.discipline();
+    discipline_store::save(&mut *tx, current.tournament_id, &book).await?;
     match tournaments::save_state(&mut *tx, current.tournament_id, &state).await {
         Err(e) if is_short_name_taken(&e) => {
             return Ok(render_invalid(&invalid(short_name_taken(&ctx)))?.into_response());
@@ -519,6 +542,39 @@ pub(super) async fn load(app: &AppState, tournament_id: Uuid) -> WebResult<Tourn
         .ok_or(WebError::NotFound)
 }
 
+/// A tournament as readers see it: the document as entered, its discipline
+/// book, and the two combined (`effective.tournament`: results as they stand
+/// after sanctions, forfeits and appeal decisions, which pairing, the pages
+/// and the exports read), all at one version.
+pub(super) struct View {
+    pub version: i32,
+    pub entered: Tournament,
+    pub book: Book,
+    pub effective: Effective,
+}
+
+impl View {
+    /// What the standings are computed from (games of an early leaver annulled
+    /// where the rule text says so).
+    pub fn for_standings(&self) -> Tournament {
+        self.effective.for_standings()
+    }
+}
+
+/// Loads a tournament for reading, with the discipline log applied.
+pub(super) async fn view(app: &AppState, tournament_id: Uuid) -> WebResult<View> {
+    let snapshot = discipline_store::load(&app.store.pool, tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let effective = snapshot.book.effective(&snapshot.state)?;
+    Ok(View {
+        version: snapshot.version,
+        entered: snapshot.state,
+        book: snapshot.book,
+        effective,
+    })
+}
+
 /// Runs one change to a tournament's document as one transaction: lock the
 /// row, load, apply `change` (which returns what to show and to log), save,
 /// append to the audit log, commit. A refused change saves nothing.
@@ -544,7 +600,38 @@ pub(super) async fn mutate_at<T>(
         &mut Tournament,
     ) -> WebResult<(T, Option<serde_json::Value>, Option<serde_json::Value>)>,
 ) -> WebResult<T> {
-    let id = access.tournament.tournament_id;
+    mutate_with_book(app, access, expected_version, action, |t, _| change(t)).await
+}
+
+/// [`mutate_at`] for changes that also read or write the discipline book:
+/// results (locked ones refuse), referees' acts and appeals.
+pub(super) async fn mutate_with_book<T>(
+    app: &AppState,
+    access: &Access,
+    expected_version: Option<i32>,
+    action: &str,
+    change: impl FnOnce(
+        &mut Tournament,
+        &mut Book,
+    ) -> WebResult<(T, Option<serde_json::Value>, Option<serde_json::Value>)>,
+) -> WebResult<T> {
+    let (id, actor) = (access.tournament.tournament_id, Some(access.me.account_id));
+    change_document(app, id, actor, expected_version, action, change).await
+}
+
+/// The one transaction every change runs in. `actor` is the signed-in
+/// account, or `None` for a player acting through their private link.
+pub(super) async fn change_document<T>(
+    app: &AppState,
+    id: Uuid,
+    actor: Option<Uuid>,
+    expected_version: Option<i32>,
+    action: &str,
+    change: impl FnOnce(
+        &mut Tournament,
+        &mut Book,
+    ) -> WebResult<(T, Option<serde_json::Value>, Option<serde_json::Value>)>,
+) -> WebResult<T> {
     let mut tx = app.store.begin().await?;
     let row = tournaments::lock(&mut tx, id)
         .await?
@@ -552,23 +639,32 @@ pub(super) async fn mutate_at<T>(
     if expected_version.is_some_and(|v| v != row.version) {
         return Err(WebError::StaleForm);
     }
-    let mut state = tournaments::load_state(&mut *tx, id)
+    let snapshot = discipline_store::load(&mut *tx, id)
         .await?
         .ok_or(WebError::NotFound)?;
-    let (value, before, after) = change(&mut state)?;
+    let (mut state, mut book) = (snapshot.state, snapshot.book);
+    let (value, before, after) = change(&mut state, &mut book)?;
     tournaments::save_state(&mut *tx, id, &state).await?;
-    audit::record(
-        &mut *tx,
-        Some(id),
-        Some(access.me.account_id),
-        action,
-        before,
-        after,
-    )
-    .await?;
+    discipline_store::save(&mut *tx, id, &book).await?;
+    audit::record(&mut *tx, Some(id), actor, action, before, after).await?;
     tx.commit().await?;
     app.live.changed(id);
     Ok(value)
+}
+
+/// The address people reach this site at, as the request names it.
+pub(super) fn site_url(headers: &axum::http::HeaderMap) -> String {
+    let host = headers
+        .get("x-forwarded-host")
+        .or_else(|| headers.get(axum::http::header::HOST))
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("localhost");
+    let scheme = if super::cookies::is_https(headers) {
+        "https"
+    } else {
+        "http"
+    };
+    format!("{scheme}://{host}")
 }
 
 /// Serialises a value for the audit log.
@@ -604,17 +700,7 @@ async fn show_poster(
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
     let (tournament, _) = viewable(&app, &ctx, &short).await?;
-    let host = headers
-        .get("x-forwarded-host")
-        .or_else(|| headers.get(axum::http::header::HOST))
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("localhost");
-    let scheme = if super::cookies::is_https(&headers) {
-        "https"
-    } else {
-        "http"
-    };
-    let url = format!("{scheme}://{host}/t/{}", tournament.short_name);
+    let url = format!("{}/t/{}", site_url(&headers), tournament.short_name);
     let code = qrcode::QrCode::new(url.as_bytes()).map_err(anyhow::Error::from)?;
     let qr_svg = code
         .render::<qrcode::render::svg::Color>()

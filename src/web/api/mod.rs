@@ -27,13 +27,12 @@ use serde_json::{Value, json};
 use super::AppState;
 use super::auth::ApiAccount;
 use super::error::{WebError, WebResult};
-use super::tournaments::{Access, json as to_json, mutate_at};
+use super::tournaments::{Access, View, json as to_json, mutate_at, mutate_with_book};
 use crate::core::access::{self, Action};
+use crate::core::discipline::GameRef;
 use crate::core::formats::standings_tsv;
 use crate::core::standings::standings;
-use crate::core::{
-    BoardNo, Player, PlayerId, Rank, Rating, Registration, RoundNo, Tournament, results,
-};
+use crate::core::{BoardNo, Player, PlayerId, Rank, Rating, Registration, RoundNo, results};
 use crate::store::accounts::Account;
 use crate::store::rounds as round_store;
 use crate::store::tournaments::{self, TournamentRow};
@@ -106,7 +105,7 @@ async fn readable(
     app: &AppState,
     headers: &axum::http::HeaderMap,
     short: &str,
-) -> WebResult<(TournamentRow, Tournament, bool)> {
+) -> WebResult<(TournamentRow, View, bool)> {
     let account = optional_account(app, headers).await?;
     let tournament = tournaments::by_short_name(&app.store.pool, short)
         .await?
@@ -121,8 +120,8 @@ async fn readable(
     if !tournament.is_public && !is_staff {
         return Err(WebError::NotFound);
     }
-    let state = super::tournaments::load(app, tournament.tournament_id).await?;
-    Ok((tournament, state, is_staff))
+    let view = super::tournaments::view(app, tournament.tournament_id).await?;
+    Ok((tournament, view, is_staff))
 }
 
 /// The bearer may do `action` in the tournament.
@@ -155,7 +154,8 @@ async fn show_tournament(
     headers: axum::http::HeaderMap,
     Path(short): Path<String>,
 ) -> WebResult<Json<Value>> {
-    let (t, state, _) = readable(&app, &headers, &short).await?;
+    let (t, view, _) = readable(&app, &headers, &short).await?;
+    let state = view.effective.tournament;
     Ok(Json(json!({
         "short_name": t.short_name,
         "name": t.name,
@@ -186,7 +186,8 @@ async fn list_players(
     headers: axum::http::HeaderMap,
     Path(short): Path<String>,
 ) -> WebResult<Json<Value>> {
-    let (t, state, _) = readable(&app, &headers, &short).await?;
+    let (t, view, _) = readable(&app, &headers, &short).await?;
+    let state = view.effective.tournament;
     let rounds = state.settings().number_of_rounds;
     let players: Vec<Value> = state
         .players()
@@ -272,7 +273,8 @@ async fn show_round(
     headers: axum::http::HeaderMap,
     Path((short, n)): Path<(String, u32)>,
 ) -> WebResult<Json<Value>> {
-    let (t, state, is_staff) = readable(&app, &headers, &short).await?;
+    let (t, view, is_staff) = readable(&app, &headers, &short).await?;
+    let state = view.effective.tournament;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let is_published = published(&app, &t, n).await?;
     if !state.is_paired(round) || !(is_published || is_staff) {
@@ -335,12 +337,13 @@ async fn set_result(
             "the results of this round are locked".into(),
         ));
     }
-    mutate_at(
+    mutate_with_book(
         &app,
         &access,
         Some(new.version),
         &format!("results:{n}"),
-        |t| {
+        |t, book| {
+            book.check_plain_change(GameRef { round, board })?;
             let before = t.set_result(round, board, result, origin)?;
             let after = t.game_on(round, board).cloned();
             Ok(((), Some(to_json(&before)?), Some(to_json(&after)?)))
@@ -363,7 +366,8 @@ async fn show_standings(
     Path(short): Path<String>,
     Query(query): Query<RoundQuery>,
 ) -> WebResult<Json<Value>> {
-    let (t, state, is_staff) = readable(&app, &headers, &short).await?;
+    let (t, view, is_staff) = readable(&app, &headers, &short).await?;
+    let state = view.for_standings();
     let last = super::standings::last_visible_round(&app, &t, &state, is_staff).await?;
     let round = query.round.unwrap_or(last).min(last);
     let criteria = state.settings().placement.clone();
@@ -379,7 +383,8 @@ async fn show_standings(
         .collect();
     let names: Vec<&str> = criteria.iter().map(|c| c.name()).collect();
     Ok(Json(
-        json!({ "version": t.version, "round": round, "criteria": names, "rows": rows }),
+        json!({ "version": t.version, "round": round, "criteria": names, "rows": rows,
+                "pending_appeals": view.book.pending_prize_appeals() }),
     ))
 }
 

@@ -1,0 +1,227 @@
+//! The incident log in words: one sentence per entry, in the reader's
+//! language, for the referee pages, the chief referee's report and a
+//! player's view of their appeal.
+
+use super::i18n::Lang;
+use crate::core::Tournament;
+use crate::core::discipline::{
+    Act, Confirmer, Entry, GameRef, Level, PenaltyCause, Players, Remedy, SanctionKind, Subject,
+};
+use crate::core::results;
+use crate::core::{PlayerId, RoundNo};
+
+/// A player's name, or their number when they are not registered.
+pub fn name(t: &Tournament, player: PlayerId) -> String {
+    t.player(player)
+        .map(|p| p.full_name())
+        .unwrap_or_else(|| format!("#{player}"))
+}
+
+/// The players meant: a name, or both players of the game.
+fn who(t: &Tournament, lang: Lang, game: GameRef, players: Players) -> String {
+    match players {
+        Players::One(p) => name(t, p),
+        Players::Both => match t.game_on(game.round, game.board) {
+            Some(g) => format!(
+                "{} {} {}",
+                name(t, g.white),
+                lang.t("incident.and"),
+                name(t, g.black)
+            ),
+            None => lang.t("incident.both"),
+        },
+    }
+}
+
+fn board(lang: Lang, game: GameRef) -> String {
+    lang.tf(
+        "incident.board",
+        &[
+            ("round", game.round.get().to_string()),
+            ("board", game.board.get().to_string()),
+        ],
+    )
+}
+
+fn round(r: RoundNo) -> (&'static str, String) {
+    ("round", r.get().to_string())
+}
+
+/// What the entry did, in one sentence (reasons included).
+pub fn describe(t: &Tournament, lang: Lang, entry: &Entry) -> String {
+    match &entry.act {
+        Act::StartRound {
+            round: r,
+            board: None,
+        } => lang.tf("incident.start_round", &[round(*r)]),
+        Act::StartRound {
+            round: r,
+            board: Some(b),
+        } => {
+            board(
+                lang,
+                GameRef {
+                    round: *r,
+                    board: *b,
+                },
+            ) + ": "
+                + &lang.t("incident.start_board")
+        }
+        Act::Sanction(s) => {
+            let what = sanction(t, lang, &s.kind);
+            format!("{what} — {}", s.reason.as_str())
+        }
+        Act::Absence { game, players } => format!(
+            "{}: {} {}",
+            board(lang, *game),
+            lang.t("incident.absent"),
+            who(t, lang, *game, *players)
+        ),
+        Act::Withdrawal {
+            player,
+            from_round,
+            note,
+        } => {
+            let text = lang.tf(
+                "incident.withdrawal",
+                &[("player", name(t, *player)), round(*from_round)],
+            );
+            if note.trim().is_empty() {
+                text
+            } else {
+                format!("{text} — {note}")
+            }
+        }
+        Act::Protest { game, player } => format!(
+            "{}: {} {}",
+            board(lang, *game),
+            lang.t("incident.protest"),
+            name(t, *player)
+        ),
+        Act::Confirmation { game, by } => format!(
+            "{}: {}",
+            board(lang, *game),
+            lang.t(match by {
+                Confirmer::BothPlayers => "incident.confirmed_by_players",
+                Confirmer::Referee => "incident.confirmed_by_referee",
+            })
+        ),
+        Act::Correction {
+            game,
+            result,
+            origin,
+            reason,
+        } => format!(
+            "{}: {} {} — {}",
+            board(lang, *game),
+            lang.t("incident.correction"),
+            results::notation(*result, *origin),
+            reason.as_str()
+        ),
+        Act::Decision {
+            appeal,
+            level,
+            remedies,
+        } => {
+            let body = lang.t(match level {
+                Level::Committee => "incident.decision_committee",
+                Level::Federation => "incident.decision_federation",
+            });
+            let remedies: Vec<String> = remedies.iter().map(|r| remedy(lang, r)).collect();
+            format!("{body} {appeal}: {}", remedies.join("; "))
+        }
+    }
+}
+
+/// What a decision changes, in words.
+pub fn remedy(lang: Lang, remedy: &Remedy) -> String {
+    match remedy {
+        Remedy::Revoke(id) => lang.tf("incident.revokes", &[("entry", id.to_string())]),
+        Remedy::SetResult {
+            game,
+            result,
+            origin,
+        } => format!(
+            "{}: {}",
+            board(lang, *game),
+            results::notation(*result, *origin)
+        ),
+    }
+}
+
+fn sanction(t: &Tournament, lang: Lang, kind: &SanctionKind) -> String {
+    let on = |game: &GameRef| board(lang, *game);
+    match kind {
+        SanctionKind::Remark { subject, game } => {
+            let whom = match subject {
+                Subject::Player(p) => name(t, *p),
+                Subject::Spectator(s) => s.clone(),
+            };
+            let text = format!("{} {whom}", lang.t("sanction.remark"));
+            match game {
+                Some(g) => format!("{}: {text}", on(g)),
+                None => text,
+            }
+        }
+        SanctionKind::Warning { game, players } => format!(
+            "{}: {} {}",
+            on(game),
+            lang.t("sanction.warning"),
+            who(t, lang, *game, *players)
+        ),
+        SanctionKind::PenaltyPoints {
+            game,
+            player,
+            cause,
+        } => {
+            let cause = match cause {
+                PenaltyCause::IngOvertime { periods } => {
+                    lang.tf("penalty.ing", &[("periods", periods.to_string())])
+                }
+                PenaltyCause::PairGoOrder => lang.t("penalty.pair_go"),
+                PenaltyCause::Other { points } => {
+                    lang.tf("penalty.other", &[("points", points.to_string())])
+                }
+            };
+            format!(
+                "{}: {} {} ({cause})",
+                on(game),
+                lang.t("sanction.penalty"),
+                name(t, *player)
+            )
+        }
+        SanctionKind::GameForfeit { game, players } => format!(
+            "{}: {} {}",
+            on(game),
+            lang.t("sanction.forfeit"),
+            who(t, lang, *game, *players)
+        ),
+        SanctionKind::TimeChange {
+            game,
+            players,
+            seconds,
+        } => format!(
+            "{}: {} {} ({:+} min)",
+            on(game),
+            lang.t("sanction.time"),
+            who(t, lang, *game, *players),
+            seconds / 60
+        ),
+        SanctionKind::RemovalFromRound { player, round: r } => lang.tf(
+            "sanction.removal_round_text",
+            &[("player", name(t, *player)), round(*r)],
+        ),
+        SanctionKind::RemovalFromTournament { player, from_round } => lang.tf(
+            "sanction.removal_tournament_text",
+            &[("player", name(t, *player)), round(*from_round)],
+        ),
+        SanctionKind::SupergroupBan { player, scope } => lang.tf(
+            "sanction.supergroup_ban_text",
+            &[("player", name(t, *player)), ("scope", scope.clone())],
+        ),
+        SanctionKind::RatingReduction { player, points } => lang.tf(
+            "sanction.rating_reduction_text",
+            &[("player", name(t, *player)), ("points", points.to_string())],
+        ),
+    }
+}

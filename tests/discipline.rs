@@ -1,0 +1,531 @@
+//! Referees and appeals through the web pages: each sanction's effect on
+//! results, pairing and standings, result finality, and an appeal from
+//! filing to decision, with the audit log holding both values.
+
+mod common;
+
+use common::{TestApp, text};
+use scraper::Selector;
+use serde_json::Value;
+
+/// An organiser with a 4-player, 3-round Swiss tournament, round 1 paired
+/// and published; a referee and a committee member on its staff.
+struct Hall {
+    app: TestApp,
+    org: reqwest::Client,
+    referee: reqwest::Client,
+    judge: reqwest::Client,
+}
+
+async fn hall(late_forfeit_minutes: &str) -> Hall {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    app.account("ref", false, false).await;
+    app.account("judge", false, false).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let changes = [
+        ("name", "Autumn Cup"),
+        ("short_name", "autumn"),
+        ("time_zone", "Europe/Kyiv"),
+        ("rounds", "3"),
+        ("system", "swiss"),
+        ("use_presets", "on"),
+        ("late_forfeit_minutes", late_forfeit_minutes),
+    ];
+    let res = app
+        .submit(
+            &org,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            &changes,
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    for (name, rank) in [
+        ("Alpha", "3d"),
+        ("Bravo", "1d"),
+        ("Charlie", "2k"),
+        ("Delta", "5k"),
+    ] {
+        let fields = [("name", name), ("first_name", "Test"), ("rank", rank)];
+        let res = app
+            .submit(
+                &org,
+                "/t/autumn/players/new",
+                "[data-test=player-form]",
+                "/t/autumn/players",
+                &fields,
+            )
+            .await;
+        assert_eq!(res.status(), 303);
+    }
+    for (user, role) in [("ref", "referee"), ("judge", "appeals_member")] {
+        app.post_ok(
+            &org,
+            "/t/autumn/staff",
+            &[("username", user), ("role", role)],
+        )
+        .await;
+    }
+    let members = "Judge One\nJudge Two\nJudge Three";
+    app.post_ok(
+        &org,
+        "/t/autumn/appeals/committee",
+        &[("members", members), ("reserves", "Judge Four")],
+    )
+    .await;
+    app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
+    app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
+    let referee = app.new_client();
+    app.log_in(&referee, "ref").await;
+    let judge = app.new_client();
+    app.log_in(&judge, "judge").await;
+    Hall {
+        app,
+        org,
+        referee,
+        judge,
+    }
+}
+
+impl Hall {
+    async fn json(&self, path: &str) -> Value {
+        let res = self
+            .app
+            .client
+            .get(self.app.url(path))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "GET {path}");
+        res.json().await.unwrap()
+    }
+
+    /// Board 1 of a round: (white no, black no, result code).
+    async fn board(&self, round: u32, board: usize) -> (u64, u64, String) {
+        let json = self
+            .json(&format!("/api/v1/tournaments/autumn/rounds/{round}"))
+            .await;
+        let game = &json["games"][board - 1];
+        (
+            game["white"]["no"].as_u64().unwrap(),
+            game["black"]["no"].as_u64().unwrap(),
+            game["result"].as_str().unwrap().to_string(),
+        )
+    }
+
+    /// Every player's number of wins (NBW) in the standings.
+    async fn wins(&self) -> Vec<(u64, String)> {
+        let json = self.json("/api/v1/tournaments/autumn/standings").await;
+        let nbw = json["criteria"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|c| c == "NBW")
+            .expect("Swiss ranks by NBW");
+        let mut wins: Vec<(u64, String)> = json["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["no"].as_u64().unwrap(),
+                    r["values"][nbw].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        wins.sort();
+        wins
+    }
+
+    async fn wins_of(&self, player: u64) -> String {
+        let wins = self.wins().await;
+        wins.into_iter().find(|(no, _)| *no == player).unwrap().1
+    }
+
+    /// A referee's act on a board; returns the status.
+    async fn act(&self, round: u32, board: u32, fields: &[(&str, &str)]) -> u16 {
+        let path = format!("/t/autumn/referee/rounds/{round}/boards/{board}");
+        self.app
+            .post_form(&self.referee, &path, fields)
+            .await
+            .status()
+            .as_u16()
+    }
+
+    async fn audit(&self, action: &str) -> Vec<(Value, Value)> {
+        sqlx::query_as::<_, (Option<Value>, Option<Value>)>(
+            "select before, after from audit_log where action = $1 order by at",
+        )
+        .bind(action)
+        .fetch_all(&self.app.pool)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(b, a)| (b.unwrap_or(Value::Null), a.unwrap_or(Value::Null)))
+        .collect()
+    }
+}
+
+#[tokio::test]
+async fn two_warnings_to_one_player_forfeit_the_game_in_the_standings() {
+    let h = hall("60").await;
+    let (white, black, result) = h.board(1, 1).await;
+    assert_eq!(result, "?");
+    let warn = [
+        ("act", "warning"),
+        ("player", "black"),
+        ("reason", "talked during the game"),
+    ];
+    assert_eq!(h.act(1, 1, &warn).await, 303);
+    assert_eq!(h.board(1, 1).await.2, "?", "one warning changes nothing");
+    assert_eq!(h.act(1, 1, &warn).await, 303);
+    assert_eq!(
+        h.board(1, 1).await.2,
+        "w",
+        "the second warning forfeits the game"
+    );
+    assert_eq!(h.wins_of(white).await, "1");
+    assert_eq!(h.wins_of(black).await, "0");
+
+    let (_, page) = h
+        .app
+        .get_html(&h.app.new_client(), "/t/autumn/rounds/1")
+        .await;
+    assert_eq!(text(&page, "[data-test=result]").unwrap(), "1-0");
+    assert!(
+        text(&page, "[data-test=result-note]")
+            .unwrap()
+            .contains("forfeit"),
+        "the public pairings page says why"
+    );
+    let changed = h.audit("referee.warning").await;
+    assert_eq!(changed.len(), 2);
+    assert!(changed[1].0.to_string().contains("Unknown"));
+    assert!(changed[1].1.to_string().contains("WhiteWins"));
+
+    // A warning needs its reason; nothing is recorded without one.
+    let bare = [("act", "warning"), ("player", "white"), ("reason", " ")];
+    assert_eq!(h.act(1, 1, &bare).await, 422);
+    assert_eq!(h.audit("referee.warning").await.len(), 2);
+}
+
+#[tokio::test]
+async fn a_player_removed_from_the_tournament_is_not_paired_next_round() {
+    let h = hall("60").await;
+    let res = h
+        .app
+        .post_form(
+            &h.referee,
+            "/t/autumn/referee/players",
+            &[
+                ("act", "removal_tournament"),
+                ("player", "1"),
+                ("round", "2"),
+                ("reason", "insulted the opponent"),
+            ],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    h.app.post_ok(&h.org, "/t/autumn/rounds/pair", &[]).await;
+    h.app
+        .post_ok(&h.org, "/t/autumn/rounds/2/publish", &[])
+        .await;
+    let round = h.json("/api/v1/tournaments/autumn/rounds/2").await;
+    let seated: Vec<u64> = round["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| [g["white"]["no"].as_u64(), g["black"]["no"].as_u64()])
+        .flatten()
+        .chain(round["bye"]["no"].as_u64())
+        .collect();
+    assert!(!seated.contains(&1), "{seated:?}");
+    assert_eq!(
+        seated.len(),
+        3,
+        "the three others are paired or get the bye"
+    );
+}
+
+#[tokio::test]
+async fn both_players_absent_lose_and_each_counts_it_as_a_loss() {
+    let h = hall("0").await;
+    let (white, black, _) = h.board(1, 1).await;
+    let absent = [("act", "absent"), ("player", "both")];
+    assert_eq!(
+        h.act(1, 1, &absent).await,
+        422,
+        "lateness counts from the start of the round"
+    );
+    h.app
+        .post_ok(&h.referee, "/t/autumn/referee/rounds/1/start", &[])
+        .await;
+    assert_eq!(h.act(1, 1, &absent).await, 303);
+    assert_eq!(h.board(1, 1).await.2, "0!");
+    assert_eq!(h.wins_of(white).await, "0");
+    assert_eq!(h.wins_of(black).await, "0");
+    // The other board's winner has the only win of the round.
+    h.app
+        .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_2", "w")])
+        .await;
+    let wins = h.wins().await;
+    assert_eq!(wins.iter().filter(|(_, w)| w == "1").count(), 1, "{wins:?}");
+}
+
+#[tokio::test]
+async fn the_forfeit_time_must_pass_before_an_absent_player_loses() {
+    let h = hall("60").await;
+    h.app
+        .post_ok(&h.referee, "/t/autumn/referee/rounds/1/start", &[])
+        .await;
+    let path = "/t/autumn/referee/rounds/1/boards/1";
+    let res = h
+        .app
+        .post_form(&h.referee, path, &[("act", "absent"), ("player", "white")])
+        .await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let error = text(&page, "[data-test=referee-error]").unwrap();
+    assert!(error.contains("can be forfeited from"), "{error}");
+    assert_eq!(h.board(1, 1).await.2, "?");
+}
+
+#[tokio::test]
+async fn an_upheld_appeal_changes_the_standings_and_the_audit_log_keeps_both_values() {
+    let h = hall("60").await;
+    let (white, black, _) = h.board(1, 1).await;
+    h.app
+        .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
+        .await;
+    let forfeit = [
+        ("act", "forfeit"),
+        ("player", "white"),
+        ("reason", "used a phone"),
+    ];
+    assert_eq!(h.act(1, 1, &forfeit).await, 303);
+    assert_eq!(h.wins_of(white).await, "0");
+    assert_eq!(h.wins_of(black).await, "1");
+
+    // The referee files the appeal for White, naming the forfeit (log entry 1).
+    let (_, page) = h.app.get_html(&h.referee, "/t/autumn/appeals").await;
+    let entry = page
+        .select(&Selector::parse("input[name=appealed][value^=entry]").unwrap())
+        .next()
+        .expect("the forfeit can be appealed")
+        .value()
+        .attr("value")
+        .unwrap()
+        .to_string();
+    let white_no = white.to_string();
+    let res = h
+        .app
+        .post_form(
+            &h.referee,
+            "/t/autumn/appeals",
+            &[
+                ("player", &white_no),
+                ("appealed", &entry),
+                ("grounds", "the phone was the clock's timer"),
+                ("affects_prizes", "yes"),
+            ],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let appeal = res.headers()["location"].to_str().unwrap().to_string();
+    let standings = h.json("/api/v1/tournaments/autumn/standings").await;
+    assert_eq!(standings["pending_appeals"], serde_json::json!([1]));
+    let (_, page) = h
+        .app
+        .get_html(&h.app.new_client(), "/t/autumn/standings")
+        .await;
+    assert!(text(&page, "[data-test=pending-appeal]").is_some());
+
+    // Only the committee decides: not the referee.
+    let decide = [
+        ("outcome", "upheld"),
+        ("reasons", "a timer is not a communication device"),
+        ("signed_by", "Judge One"),
+        ("signed_by", "Judge Two"),
+        ("signed_by", "Judge Three"),
+    ];
+    let res = h
+        .app
+        .post_form(&h.referee, &format!("{appeal}/review"), &[])
+        .await;
+    assert_eq!(res.status(), 403);
+    h.app
+        .post_ok(&h.judge, &format!("{appeal}/review"), &[])
+        .await;
+    h.app
+        .post_ok(&h.judge, &format!("{appeal}/decide"), &decide)
+        .await;
+    // And committee members cannot log sanctions.
+    let res = h
+        .app
+        .post_form(&h.judge, "/t/autumn/referee/rounds/1/boards/1", &forfeit)
+        .await;
+    assert_eq!(res.status(), 403);
+
+    assert_eq!(
+        h.wins_of(white).await,
+        "1",
+        "the played result stands again"
+    );
+    assert_eq!(h.wins_of(black).await, "0");
+    let standings = h.json("/api/v1/tournaments/autumn/standings").await;
+    assert_eq!(standings["pending_appeals"], serde_json::json!([]));
+    let decided = h.audit("appeals.decide").await;
+    assert_eq!(decided.len(), 1);
+    assert!(
+        decided[0].0.to_string().contains("BlackWins"),
+        "{:?}",
+        decided[0].0
+    );
+    assert!(
+        decided[0].1.to_string().contains("WhiteWins"),
+        "{:?}",
+        decided[0].1
+    );
+    let (_, page) = h.app.get_html(&h.judge, &appeal).await;
+    assert!(
+        text(&page, "[data-test=appeal-status]")
+            .unwrap()
+            .contains("Upheld")
+    );
+}
+
+#[tokio::test]
+async fn a_confirmed_result_refuses_a_plain_edit_but_takes_a_correction() {
+    let h = hall("60").await;
+    h.app
+        .post_ok(
+            &h.org,
+            "/t/autumn/rounds/1/results",
+            &[("board_1", "w"), ("board_2", "b")],
+        )
+        .await;
+    let confirm = [("act", "confirm"), ("confirmer", "players")];
+    assert_eq!(h.act(1, 1, &confirm).await, 303);
+    let res = h
+        .app
+        .post_form(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "b")])
+        .await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(
+        text(&page, "[data-test=results-error]")
+            .unwrap()
+            .contains("locked")
+    );
+    assert_eq!(h.board(1, 1).await.2, "w");
+
+    // Locking the round confirms board 2 as well; the API refuses too.
+    h.app.post_ok(&h.org, "/t/autumn/rounds/1/lock", &[]).await;
+    let version = h.json("/api/v1/tournaments/autumn").await["version"].clone();
+    assert!(version.is_number());
+
+    // A correction with a reason changes it, and the audit keeps both values.
+    let correct = [
+        ("act", "correct"),
+        ("result", "b"),
+        ("reason", "the slip was filled in the wrong way round"),
+    ];
+    assert_eq!(h.act(1, 1, &correct).await, 303);
+    assert_eq!(h.board(1, 1).await.2, "b");
+    let corrected = h.audit("referee.correction").await;
+    assert!(corrected[0].0.to_string().contains("WhiteWins"));
+    assert!(corrected[0].1.to_string().contains("BlackWins"));
+}
+
+#[tokio::test]
+async fn a_player_files_an_appeal_through_a_private_link_and_sees_only_their_own() {
+    let h = hall("60").await;
+    let (white, black, _) = h.board(1, 1).await;
+    let link_for = |no: u64| {
+        let h = &h;
+        async move {
+            let res = h
+                .app
+                .post_form(
+                    &h.referee,
+                    "/t/autumn/appeals/link",
+                    &[("player", &no.to_string())],
+                )
+                .await;
+            assert_eq!(res.status(), 200);
+            let page = scraper::Html::parse_document(&res.text().await.unwrap());
+            let link = text(&page, "[data-test=player-link] code").unwrap();
+            link.strip_prefix(&h.app.base).unwrap().to_string()
+        }
+    };
+    let black_link = link_for(black).await;
+    let white_link = link_for(white).await;
+    h.app
+        .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
+        .await;
+    let player = h.app.new_client();
+    let appeal = [
+        ("appealed", "result"),
+        ("game", "1:1"),
+        ("grounds", "my opponent's flag fell first"),
+    ];
+    let res = h.app.post_form(&player, &black_link, &appeal).await;
+    assert_eq!(res.status(), 422, "a game played on needs a protest (EGF)");
+    assert_eq!(
+        h.act(1, 1, &[("act", "protest"), ("player", "black")])
+            .await,
+        303
+    );
+    let res = h.app.post_form(&player, &black_link, &appeal).await;
+    assert_eq!(res.status(), 303);
+    let (_, page) = h.app.get_html(&player, &black_link).await;
+    assert_eq!(
+        page.select(&Selector::parse("[data-test=my-appeal]").unwrap())
+            .count(),
+        1
+    );
+    let (_, page) = h.app.get_html(&player, &white_link).await;
+    assert_eq!(
+        page.select(&Selector::parse("[data-test=my-appeal]").unwrap())
+            .count(),
+        0,
+        "the opponent's link does not show it"
+    );
+    let (status, _) = h.app.get_html(&player, "/p/not-a-link").await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn the_chief_referees_report_lists_incidents_and_downloads_as_text() {
+    let h = hall("60").await;
+    let warn = [("act", "warning"), ("player", "white"), ("reason", "noise")];
+    assert_eq!(h.act(1, 1, &warn).await, 303);
+    let (status, page) = h.app.get_html(&h.referee, "/t/autumn/referee/report").await;
+    assert_eq!(status, 200);
+    let report = text(&page, "[data-test=referee-report]").unwrap();
+    assert!(
+        report.contains("noise") && report.contains("Judge One"),
+        "{report}"
+    );
+    let res = h
+        .referee
+        .get(h.app.url("/t/autumn/referee/report?format=text"))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        res.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .starts_with("attachment")
+    );
+    assert!(res.text().await.unwrap().contains("noise"));
+    let (status, _) = h
+        .app
+        .get_html(&h.app.new_client(), "/t/autumn/referee/report")
+        .await;
+    assert_ne!(status, 200, "not for the public");
+}
