@@ -51,8 +51,12 @@ async fn a_forty_player_mcmahon_runs_end_to_end_in_the_browser() {
     let Some(phone) = Browser::start(390, 844).await else {
         return;
     };
+    let Some(referee) = Browser::start(390, 844).await else {
+        return;
+    };
     let app = TestApp::start().await;
     app.account("org", false, true).await;
+    app.account("ref", false, false).await;
 
     laptop.goto(&app.url("/login")).await;
     laptop.fill("#username", "org").await;
@@ -67,6 +71,14 @@ async fn a_forty_player_mcmahon_runs_end_to_end_in_the_browser() {
         .submit("[data-test=tournament-form] button[type=submit]")
         .await;
     assert_eq!(laptop.text("h1").await, "Spring McMahon");
+    laptop.goto(&app.url("/t/spring/staff")).await;
+    laptop.fill("#username", "ref").await;
+    laptop
+        .client
+        .execute("document.getElementById('role').value = 'referee'", vec![])
+        .await
+        .unwrap();
+    laptop.submit("[data-test=add-staff] button").await;
 
     let ranks = [
         "5d", "3d", "1d", "1k", "3k", "5k", "8k", "10k", "12k", "15k",
@@ -125,6 +137,9 @@ async fn a_forty_player_mcmahon_runs_end_to_end_in_the_browser() {
         if round == 1 {
             phone.screenshot("phone-pairings-round-1").await;
         }
+        if round == 3 {
+            referee_warns_twice_on_a_phone(&app, &phone, &referee).await;
+        }
 
         laptop
             .goto(&app.url(&format!("/t/spring/rounds/{round}/results")))
@@ -154,4 +169,43 @@ async fn a_forty_player_mcmahon_runs_end_to_end_in_the_browser() {
     laptop.screenshot("laptop-crosstable").await;
     laptop.client.clone().close().await.unwrap();
     phone.client.clone().close().await.unwrap();
+    referee.client.clone().close().await.unwrap();
+}
+
+/// A referee with a phone gives Black on board 5 two warnings; the second
+/// forfeits the game, and a player's phone shows it on the public pairings.
+async fn referee_warns_twice_on_a_phone(app: &TestApp, phone: &Browser, referee: &Browser) {
+    referee.goto(&app.url("/login")).await;
+    referee.fill("#username", "ref").await;
+    referee.fill("#password", common::PASSWORD).await;
+    referee.submit("form.stack button[type=submit]").await;
+    referee.goto(&app.url("/t/spring/referee")).await;
+    assert_eq!(referee.count("[data-test=referee-board]").await, 20);
+    referee
+        .goto(&app.url("/t/spring/referee/rounds/3/boards/5"))
+        .await;
+    for reason in ["spoke to a spectator", "spoke to a spectator again"] {
+        referee.click("[data-test=who-black]").await;
+        referee.fill("#reason", reason).await;
+        referee.submit("[data-test=act-warning]").await;
+    }
+    assert!(
+        referee
+            .text("[data-test=board-result]")
+            .await
+            .contains("1-0")
+    );
+    assert_eq!(referee.count("[data-test=board-incidents] li").await, 2);
+    referee.screenshot("phone-referee-board").await;
+
+    phone.goto(&app.url("/t/spring/rounds/3")).await;
+    let results = phone.texts("[data-test=result]").await;
+    assert_eq!(results[4], "1-0", "{results:?}");
+    assert!(
+        phone
+            .text("[data-test=result-note]")
+            .await
+            .contains("forfeit")
+    );
+    phone.screenshot("phone-pairings-forfeit").await;
 }

@@ -69,6 +69,27 @@ async fn running_tournament(app: &TestApp) -> reqwest::Client {
         )
         .await;
     assert_eq!(res.status(), 303);
+    // The referees' and the committee's pages have something to show.
+    app.post_ok(
+        &org,
+        "/t/crawl/appeals/committee",
+        &[
+            ("members", "A One\nB Two\nC Three #5"),
+            ("reserves", "D Four"),
+        ],
+    )
+    .await;
+    let warning = [("act", "warning"), ("player", "white"), ("reason", "noise")];
+    app.post_ok(&org, "/t/crawl/referee/rounds/1/boards/1", &warning)
+        .await;
+    let appeal = [
+        ("player", "1"),
+        ("appealed", "pairing"),
+        ("round", "1"),
+        ("grounds", "paired twice with a club mate"),
+    ];
+    app.post_ok(&org, "/t/crawl/appeals", &appeal).await;
+    app.post_ok(&org, "/t/crawl/appeals/1/review", &[]).await;
     app.post_ok(&org, "/t/crawl/rounds/pair", &[]).await;
     org
 }
@@ -194,6 +215,15 @@ async fn every_public_and_organiser_page_works_has_a_language_labels_and_valid_h
         pages.contains_key("/t/crawl/rounds/2/results"),
         "organisers reach result entry"
     );
+    for page in [
+        "/t/crawl/referee/rounds/1/boards/1",
+        "/t/crawl/referee/players",
+        "/t/crawl/referee/log",
+        "/t/crawl/referee/report",
+        "/t/crawl/appeals/1",
+    ] {
+        assert!(pages.contains_key(page), "organisers reach {page}");
+    }
     pages.extend(
         public
             .into_iter()

@@ -25,8 +25,8 @@ use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::i18n::Lang;
-use super::incidents::{describe, name, remedy};
-use super::page::{Ctx, Layout, render};
+use super::incidents::{describe, name, remedy, sorted_players};
+use super::page::{Ctx, Layout};
 use super::referee::{FormError, now, official};
 use super::tournaments::{
     Access, View, authorise, change_document, json, local_time, mutate_with_book, view,
@@ -240,16 +240,6 @@ struct ListPage {
     link: String,
 }
 
-fn sorted_players(t: &Tournament) -> Vec<(u32, String)> {
-    let mut players: Vec<(u32, String)> = t
-        .players()
-        .iter()
-        .map(|p| (p.id.0, p.full_name()))
-        .collect();
-    players.sort_by(|a, b| a.1.cmp(&b.1));
-    players
-}
-
 async fn list_page(
     app: &AppState,
     ctx: &Ctx,
@@ -317,11 +307,7 @@ async fn list_page(
         error,
         link,
     };
-    Ok(if page.error.is_empty() {
-        render(&page)?.into_response()
-    } else {
-        super::page::render_invalid(&page)?.into_response()
-    })
+    super::page::render_refusal(&page, !page.error.is_empty())
 }
 
 async fn list(
@@ -595,11 +581,7 @@ async fn show_page(
         tournament: access.tournament,
         error,
     };
-    Ok(if page.error.is_empty() {
-        render(&page)?.into_response()
-    } else {
-        super::page::render_invalid(&page)?.into_response()
-    })
+    super::page::render_refusal(&page, !page.error.is_empty())
 }
 
 async fn show(
@@ -835,7 +817,6 @@ async fn issue_link(
 #[template(path = "appeals/player.html")]
 struct PlayerPage {
     layout: Layout,
-    tournament: TournamentRow,
     player: String,
     appeals: Vec<Summary>,
     games: Vec<(u32, u32, String)>,
@@ -906,14 +887,9 @@ fn player_page_for(
             .collect(),
         games,
         entries,
-        tournament,
         error,
     };
-    Ok(if page.error.is_empty() {
-        render(&page)?.into_response()
-    } else {
-        super::page::render_invalid(&page)?.into_response()
-    })
+    super::page::render_refusal(&page, !page.error.is_empty())
 }
 
 /// A player's own appeals, and the form to file one: nobody else's.

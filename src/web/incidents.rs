@@ -17,6 +17,17 @@ pub fn name(t: &Tournament, player: PlayerId) -> String {
         .unwrap_or_else(|| format!("#{player}"))
 }
 
+/// (number, name) of every player, by name: the choices of a form.
+pub fn sorted_players(t: &Tournament) -> Vec<(u32, String)> {
+    let mut players: Vec<(u32, String)> = t
+        .players()
+        .iter()
+        .map(|p| (p.id.0, p.full_name()))
+        .collect();
+    players.sort_by(|a, b| a.1.cmp(&b.1));
+    players
+}
+
 /// The players meant: a name, or both players of the game.
 fn who(t: &Tournament, lang: Lang, game: GameRef, players: Players) -> String {
     match players {

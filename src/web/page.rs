@@ -139,3 +139,16 @@ pub fn render_invalid(
 ) -> WebResult<(axum::http::StatusCode, Html<String>)> {
     Ok((axum::http::StatusCode::UNPROCESSABLE_ENTITY, render(page)?))
 }
+
+/// A page that carries a form's refusal: 200 without one, 422 with one.
+pub fn render_refusal(
+    page: &impl askama::Template,
+    refused: bool,
+) -> WebResult<axum::response::Response> {
+    use axum::response::IntoResponse;
+    Ok(if refused {
+        render_invalid(page)?.into_response()
+    } else {
+        render(page)?.into_response()
+    })
+}

@@ -79,27 +79,6 @@ fn wall_clock(at: Moment, zone: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The latest paired round, where the referees work.
-async fn desk(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path(short): Path<String>,
-) -> WebResult<Redirect> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
-    let view = view(&app, access.tournament.tournament_id).await?;
-    let latest = view
-        .entered
-        .games()
-        .iter()
-        .map(|g| g.round)
-        .max()
-        .ok_or(WebError::NotFound)?;
-    Ok(Redirect::to(&format!(
-        "/t/{short}/referee/rounds/{}",
-        latest.get()
-    )))
-}
-
 /// One board on the referee's round page.
 struct DeskBoard {
     board: u32,
@@ -138,6 +117,19 @@ fn paired_round(t: &Tournament, n: u32) -> WebResult<RoundNo> {
         .ok_or(WebError::NotFound)
 }
 
+/// The latest paired round, where the referees work.
+async fn desk(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let access = authorise(&app, &short, me, Action::LogSanction).await?;
+    let view = view(&app, access.tournament.tournament_id).await?;
+    let latest = view.entered.games().iter().map(|g| g.round.get()).max();
+    round_page(&ctx, access, &view, latest)
+}
+
 async fn show_round(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
@@ -146,14 +138,24 @@ async fn show_round(
 ) -> WebResult<Html<String>> {
     let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let view = view(&app, access.tournament.tournament_id).await?;
-    let round = paired_round(&view.entered, n)?;
+    paired_round(&view.entered, n)?;
+    round_page(&ctx, access, &view, Some(n))
+}
+
+/// The round by board (`None`: nothing paired yet).
+fn round_page(ctx: &Ctx, access: Access, view: &View, n: Option<u32>) -> WebResult<Html<String>> {
+    let round = n.map(|n| paired_round(&view.entered, n)).transpose()?;
     let t = &view.effective.tournament;
-    let mut games: Vec<_> = t.games().iter().filter(|g| g.round == round).collect();
+    let mut games: Vec<_> = t
+        .games()
+        .iter()
+        .filter(|g| Some(g.round) == round)
+        .collect();
     games.sort_by_key(|g| g.board);
     let mut boards = Vec::with_capacity(games.len());
     for g in games {
         let game = GameRef {
-            round,
+            round: g.round,
             board: g.board,
         };
         let status = board_status(&view.entered, &view.book.log, game, &view.book.settings)?;
@@ -178,24 +180,25 @@ async fn show_round(
             Act::StartRound {
                 round: r,
                 board: None,
-            } if r == round => Some(e.at),
+            } if Some(r) == round => Some(e.at),
             _ => None,
         })
         .map(|at| wall_clock(at, &access.tournament.time_zone))
         .unwrap_or_default();
     render(&RoundPage {
         layout: Layout::titled(
-            &ctx,
+            ctx,
             &format!(
-                "{} — {} {n}",
+                "{} — {} {}",
                 access.tournament.name,
-                ctx.lang.t("referee.title")
+                ctx.lang.t("referee.title"),
+                n.map(|n| n.to_string()).unwrap_or_default()
             ),
         )
         .live(&access.tournament.short_name),
         rounds: paired_rounds(&view.entered),
         tournament: access.tournament,
-        round: n,
+        round: n.unwrap_or(0),
         started,
         boards,
         warnings_to_forfeit: view.book.settings.warnings_to_forfeit,
@@ -412,11 +415,7 @@ fn board_page(
         form,
         error,
     };
-    Ok(if page.error.is_empty() {
-        render(&page)?.into_response()
-    } else {
-        super::page::render_invalid(&page)?.into_response()
-    })
+    super::page::render_refusal(&page, !page.error.is_empty())
 }
 
 /// The act a board form asks for, or why it cannot be done.
@@ -624,12 +623,7 @@ fn player_acts_page(
     form: PlayerForm,
     error: String,
 ) -> WebResult<Response> {
-    let mut players: Vec<(u32, String)> = t
-        .players()
-        .iter()
-        .map(|p| (p.id.0, p.full_name()))
-        .collect();
-    players.sort_by(|a, b| a.1.cmp(&b.1));
+    let players = super::incidents::sorted_players(t);
     let page = PlayerActsPage {
         layout: Layout::titled(
             ctx,
@@ -645,11 +639,7 @@ fn player_acts_page(
         form,
         error,
     };
-    Ok(if page.error.is_empty() {
-        render(&page)?.into_response()
-    } else {
-        super::page::render_invalid(&page)?.into_response()
-    })
+    super::page::render_refusal(&page, !page.error.is_empty())
 }
 
 async fn show_player_acts(
