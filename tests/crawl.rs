@@ -79,6 +79,8 @@ async fn running_tournament(app: &TestApp) -> reqwest::Client {
         ],
     )
     .await;
+    app.post_ok(&org, "/t/crawl/referee/rounds/1/start", &[])
+        .await;
     let warning = [("act", "warning"), ("player", "white"), ("reason", "noise")];
     app.post_ok(&org, "/t/crawl/referee/rounds/1/boards/1", &warning)
         .await;

@@ -27,15 +27,13 @@ use super::error::{WebError, WebResult};
 use super::i18n::Lang;
 use super::incidents::{describe, name, remedy, sorted_players};
 use super::page::{Ctx, Layout};
-use super::referee::{FormError, now, official};
-use super::tournaments::{
-    Access, View, authorise, change_document, json, local_time, mutate_with_book, view,
-};
+use super::referee::{FormError, now, official, wall_clock};
+use super::tournaments::{Access, View, authorise, change_document, json, mutate_with_book, view};
 use crate::core::Tournament;
 use crate::core::access::{self, Action};
 use crate::core::discipline::{
     Appeal, AppealId, AppealState, Appealed, Book, Decision, DisciplineError, FiledBy, Filing,
-    GameRef, Member, Moment, Official, Outcome, Party, Reason, Remedy,
+    GameRef, Member, Official, Outcome, Party, Reason, Remedy,
 };
 use crate::core::{BoardNo, PlayerId, RoundNo, results};
 use crate::store::discipline as discipline_store;
@@ -81,13 +79,8 @@ fn outcome_key(outcome: Outcome) -> &'static str {
     }
 }
 
-fn moment(at: Moment) -> String {
-    time::OffsetDateTime::from_unix_timestamp(at.unix_seconds())
-        .map(|t| local_time(t, &jiff::tz::TimeZone::UTC))
-        .unwrap_or_default()
-}
-
-fn decision_lines(lang: Lang, label: &str, d: &Decision) -> Vec<String> {
+fn decision_lines(lang: Lang, zone: &str, label: &str, d: &Decision) -> Vec<String> {
+    let moment = |at| wall_clock(at, zone);
     let signed: Vec<&str> = d.signed_by.iter().map(Official::as_str).collect();
     let mut lines = vec![
         format!(
@@ -107,7 +100,8 @@ fn decision_lines(lang: Lang, label: &str, d: &Decision) -> Vec<String> {
 }
 
 /// The appeal's story, for staff, the report and the appellant.
-pub fn summary(t: &Tournament, book: &Book, appeal: &Appeal, lang: Lang) -> Summary {
+pub fn summary(t: &Tournament, book: &Book, appeal: &Appeal, lang: Lang, zone: &str) -> Summary {
+    let moment = |at| wall_clock(at, zone);
     let f = &appeal.filing;
     let appellant = match f.appellant {
         Party::Player(p) => name(t, p),
@@ -174,10 +168,20 @@ pub fn summary(t: &Tournament, book: &Book, appeal: &Appeal, lang: Lang) -> Summ
     match &appeal.state {
         AppealState::Filed | AppealState::UnderReview { .. } => {}
         AppealState::Decided { decision, .. } => {
-            lines.extend(decision_lines(lang, &lang.t("appeals.decision"), decision));
+            lines.extend(decision_lines(
+                lang,
+                zone,
+                &lang.t("appeals.decision"),
+                decision,
+            ));
         }
         AppealState::Escalated { decision, at, .. } => {
-            lines.extend(decision_lines(lang, &lang.t("appeals.decision"), decision));
+            lines.extend(decision_lines(
+                lang,
+                zone,
+                &lang.t("appeals.decision"),
+                decision,
+            ));
             lines.push(format!(
                 "{}: {}",
                 lang.t("appeals.status.escalated"),
@@ -190,13 +194,23 @@ pub fn summary(t: &Tournament, book: &Book, appeal: &Appeal, lang: Lang) -> Summ
             ruling,
             ..
         } => {
-            lines.extend(decision_lines(lang, &lang.t("appeals.decision"), decision));
+            lines.extend(decision_lines(
+                lang,
+                zone,
+                &lang.t("appeals.decision"),
+                decision,
+            ));
             lines.push(format!(
                 "{}: {}",
                 lang.t("appeals.status.escalated"),
                 moment(*escalated_at)
             ));
-            lines.extend(decision_lines(lang, &lang.t("appeals.ruling"), ruling));
+            lines.extend(decision_lines(
+                lang,
+                zone,
+                &lang.t("appeals.ruling"),
+                ruling,
+            ));
         }
     }
     Summary {
@@ -296,7 +310,7 @@ async fn list_page(
             .book
             .appeals
             .iter()
-            .map(|a| summary(t, &view.book, a, ctx.lang))
+            .map(|a| summary(t, &view.book, a, ctx.lang, &access.tournament.time_zone))
             .collect(),
         committee,
         can_fix: may(Action::EditSettings),
@@ -569,7 +583,13 @@ async fn show_page(
                 appeal.id
             ),
         ),
-        appeal: summary(&view.effective.tournament, &view.book, &appeal, ctx.lang),
+        appeal: summary(
+            &view.effective.tournament,
+            &view.book,
+            &appeal,
+            ctx.lang,
+            &access.tournament.time_zone,
+        ),
         panel,
         can_decide: may(Action::DecideAppeal),
         can_escalate: may(Action::EditSettings),
@@ -883,7 +903,7 @@ fn player_page_for(
             .appeals
             .iter()
             .filter(own)
-            .map(|a| summary(t, &view.book, a, ctx.lang))
+            .map(|a| summary(t, &view.book, a, ctx.lang, &tournament.time_zone))
             .collect(),
         games,
         entries,

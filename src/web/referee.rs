@@ -72,7 +72,7 @@ pub(super) fn now() -> Moment {
 }
 
 /// A moment on the hall's wall clock.
-fn wall_clock(at: Moment, zone: &str) -> String {
+pub(super) fn wall_clock(at: Moment, zone: &str) -> String {
     let zone = jiff::tz::TimeZone::get(zone).unwrap_or(jiff::tz::TimeZone::UTC);
     time::OffsetDateTime::from_unix_timestamp(at.unix_seconds())
         .map(|t| local_time(t, &zone))
@@ -853,7 +853,7 @@ fn report_text(view: &View, lang: Lang, zone: &str) -> WebResult<ReportText> {
         .appeals
         .iter()
         .map(|a| {
-            let summary = super::appeals::summary(t, &view.book, a, lang);
+            let summary = super::appeals::summary(t, &view.book, a, lang, zone);
             (summary.title, summary.lines)
         })
         .collect();
