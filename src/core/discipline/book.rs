@@ -242,3 +242,113 @@ impl Book {
         Ok(entry)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::discipline::test_support::*;
+    use crate::core::discipline::{Appealed, FiledBy, Outcome, Party, Reason, Remedy};
+
+    fn book_with_committee(t: &Tournament) -> Book {
+        let mut book = Book::default();
+        let members = vec![member("Chair"), member("Two"), member("Three")];
+        book.fix_committee(members, vec![member("Reserve")], t)
+            .unwrap();
+        book
+    }
+
+    fn filing(appellant: crate::core::PlayerId, appealed: Appealed) -> Filing {
+        Filing {
+            appellant: Party::Player(appellant),
+            filed_by: FiledBy::Referee(referee()),
+            appealed,
+            grounds: Reason::new("the phone was a clock").unwrap(),
+            at: minute(30),
+            affects_prizes: true,
+        }
+    }
+
+    fn upheld(remedies: Vec<Remedy>) -> Decision {
+        Decision {
+            outcome: Outcome::Upheld,
+            reasons: Reason::new("a timer is no phone").unwrap(),
+            signed_by: vec![Official::new("Chair").unwrap()],
+            at: minute(40),
+            remedies,
+        }
+    }
+
+    #[test]
+    fn locking_a_round_confirms_each_result_once_and_refuses_plain_edits() {
+        let (mut t, _) = four_players_round_one();
+        enter(&mut t, board1(), GameResult::WhiteWins);
+        let mut book = Book::default();
+        let round = board1().round;
+        let first = book
+            .confirm_round(&t, round, minute(60), referee())
+            .unwrap();
+        assert_eq!(first.len(), 1, "board 2 has no result to confirm");
+        assert!(book.check_plain_change(board1()).is_err());
+        assert!(book.check_plain_change(board2()).is_ok());
+        enter(&mut t, board2(), GameResult::BlackWins);
+        let second = book
+            .confirm_round(&t, round, minute(70), referee())
+            .unwrap();
+        assert_eq!(second.len(), 1, "board 1 is not confirmed twice");
+    }
+
+    #[test]
+    fn an_upheld_appeal_takes_effect_and_the_prize_mark_goes_away() {
+        let (t, [a, ..]) = four_players_round_one();
+        let mut book = book_with_committee(&t);
+        let forfeit = book
+            .record(&t, minute(10), referee(), forfeit_act(board1(), a))
+            .unwrap();
+        let lost = |book: &Book| {
+            book.effective(&t)
+                .unwrap()
+                .tournament
+                .game_on(board1().round, board1().board)
+                .unwrap()
+                .result
+        };
+        assert_eq!(lost(&book), GameResult::BlackWins);
+        let id = book
+            .file(filing(a, Appealed::Entry(forfeit.id)), &t)
+            .unwrap();
+        assert_eq!(book.pending_prize_appeals(), vec![id]);
+        book.begin_review(id, &t, minute(35)).unwrap();
+        let entry = book
+            .decide(id, upheld(Vec::new()), &t, Official::new("Chair").unwrap())
+            .unwrap();
+        assert!(entry.is_some(), "the decision is in the log");
+        assert_eq!(lost(&book), GameResult::Unknown, "the forfeit is revoked");
+        assert!(book.pending_prize_appeals().is_empty());
+    }
+
+    #[test]
+    fn a_refused_decision_changes_neither_the_appeal_nor_the_log() {
+        let (t, [a, ..]) = four_players_round_one();
+        let mut book = book_with_committee(&t);
+        let forfeit = book
+            .record(&t, minute(10), referee(), forfeit_act(board1(), a))
+            .unwrap();
+        let id = book
+            .file(filing(a, Appealed::Entry(forfeit.id)), &t)
+            .unwrap();
+        book.begin_review(id, &t, minute(35)).unwrap();
+        let before = book.clone();
+        let nowhere = Remedy::SetResult {
+            game: at(1, 9),
+            result: GameResult::WhiteWins,
+            origin: crate::core::ResultOrigin::Played,
+        };
+        let refused = book.decide(id, upheld(vec![nowhere]), &t, referee());
+        assert!(refused.is_err());
+        assert_eq!(book, before);
+        assert!(matches!(
+            Book::default().begin_review(id, &t, minute(36)),
+            Err(DisciplineError::NoCommittee)
+        ));
+    }
+}
