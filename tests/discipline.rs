@@ -18,6 +18,10 @@ struct Hall {
 }
 
 async fn hall(late_forfeit_minutes: &str) -> Hall {
+    hall_under(late_forfeit_minutes, "egf").await
+}
+
+async fn hall_under(late_forfeit_minutes: &str, ruleset: &str) -> Hall {
     let app = TestApp::start().await;
     app.account("org", false, true).await;
     app.account("ref", false, false).await;
@@ -32,6 +36,7 @@ async fn hall(late_forfeit_minutes: &str) -> Hall {
         ("system", "swiss"),
         ("use_presets", "on"),
         ("late_forfeit_minutes", late_forfeit_minutes),
+        ("ruleset", ruleset),
     ];
     let res = app
         .submit(
@@ -73,7 +78,7 @@ async fn hall(late_forfeit_minutes: &str) -> Hall {
     app.post_ok(
         &org,
         "/t/autumn/appeals/committee",
-        &[("members", members), ("reserves", "Judge Four")],
+        &[("members", members), ("reserves", "Judge Four\nJudge Five")],
     )
     .await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
@@ -528,4 +533,28 @@ async fn the_chief_referees_report_lists_incidents_and_downloads_as_text() {
         .get_html(&h.app.new_client(), "/t/autumn/referee/report")
         .await;
     assert_ne!(status, 200, "not for the public");
+}
+
+/// RFG Code 21.5 б: a player who leaves having played fewer than half the
+/// games has them annulled for the standings; the EGF rules keep them.
+#[tokio::test]
+async fn an_early_leavers_games_are_annulled_only_under_the_rfg_code() {
+    for (ruleset, winner_keeps) in [("egf", "1"), ("rfg", "0")] {
+        let h = hall_under("60", ruleset).await;
+        let (white, black, _) = h.board(1, 1).await;
+        h.app
+            .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "b")])
+            .await;
+        assert_eq!(h.wins_of(black).await, "1");
+        h.app
+            .post_ok(&h.org, &format!("/t/autumn/players/{white}/withdraw"), &[])
+            .await;
+        assert_eq!(h.wins_of(black).await, winner_keeps, "{ruleset}");
+        let (_, page) = h.app.get_html(&h.referee, "/t/autumn/referee/log").await;
+        assert!(
+            text(&page, "[data-test=incident-log]")
+                .unwrap()
+                .contains("left the tournament")
+        );
+    }
 }
