@@ -21,10 +21,12 @@
 //! one ([`bye`]); after it, colours and handicaps come from [`colours`] and
 //! boards are numbered by the weaker player's score, then rating.
 
-pub mod blossom;
+#[cfg(test)]
+mod blossom;
 pub mod bye;
 pub mod colours;
 pub mod explain;
+mod gabow;
 pub mod groups;
 pub mod knockout;
 pub mod manual;
