@@ -1,20 +1,30 @@
 //! Maximum-weight perfect matching over the players to pair.
 //!
 //! OpenGotha pairs a round by a maximum-weight matching on the complete graph of
-//! the players (Gabow's O(n³) blossom). We solve the same problem with our own
-//! blossom ([`super::blossom`]), checked against brute force below. Invariant:
-//! the result is perfect, so every vertex gets exactly one mate.
+//! the players, with Gabow's O(n³) algorithm ([`super::gabow`]), which we run the
+//! same way so that ties between equally heavy pairings go the same way too.
+//! Checked against brute force below. Invariant: the result is perfect, so every
+//! vertex gets exactly one mate.
 
-use super::PairingError;
+use super::{PairingError, gabow};
 
-/// Largest weight spread we accept: the solver doubles weights and adds two
-/// duals of about that size, so we leave a comfortable margin.
-const MAX_SPREAD: i64 = i64::MAX / 64;
+/// Largest weight the solver is given: it doubles weights and adds duals of
+/// about that size, so we leave a comfortable margin.
+const MAX_WEIGHT: i64 = i64::MAX / 64;
 
 /// The pairs `(i, j)`, `i < j`, of a maximum-weight perfect matching of the `n`
 /// vertices, where `weight(i, j)` (called with `i < j` only) is the benefit of
 /// pairing `i` with `j`, or `None` when they must not be paired. Weights may be
 /// negative. The pairs come sorted by `i`.
+///
+/// Weights of 1 or more with no pair forbidden (OpenGotha's, as a rule) reach
+/// the solver as they are, as in OpenGotha. Otherwise they are shifted first:
+/// adding the same constant to every weight adds `n/2` times it to every
+/// perfect matching, and changes none of the solver's choices (test
+/// `a_uniform_shift_changes_nothing`), so the result is the one OpenGotha gets
+/// whenever OpenGotha's is perfect. A forbidden pair weighs 1 and the others
+/// are lifted far enough above it that no perfect matching using one can beat
+/// one that does not.
 pub fn max_weight_perfect_matching(
     n: usize,
     weight: impl Fn(usize, usize) -> Option<i64>,
@@ -25,38 +35,48 @@ pub fn max_weight_perfect_matching(
     if n == 0 {
         return Ok(Vec::new());
     }
-    let mut weights = vec![None; n * n];
-    let (mut min, mut max) = (i64::MAX, i64::MIN);
+    let mut given = vec![None; n * n];
+    let (mut min, mut max, mut forbidden) = (i64::MAX, i64::MIN, false);
     for i in 0..n {
         for j in (i + 1)..n {
             let w = weight(i, j);
-            if let Some(w) = w {
-                min = min.min(w);
-                max = max.max(w);
+            match w {
+                Some(w) => {
+                    min = min.min(w);
+                    max = max.max(w);
+                }
+                None => forbidden = true,
             }
-            weights[i * n + j] = w;
+            given[i * n + j] = w;
+            given[j * n + i] = w;
         }
     }
     if max == i64::MIN {
         return Err(PairingError::NoValidPairing);
     }
-    // Adding the same constant to every edge adds n/2 times it to every perfect
-    // matching, so the optimum is unchanged; the solver reads 0 as "no edge".
-    let shift = 1i64
-        .checked_sub(min)
-        .ok_or(PairingError::WeightOutOfRange)?;
-    match max.checked_add(shift) {
-        Some(top) if top <= MAX_SPREAD => {}
+    let lift = if forbidden {
+        // Allowed pairs weigh at least 2 + (n/2)·spread: n/2 of them outweigh
+        // n/2 − 1 of them plus a forbidden one.
+        (max - min)
+            .checked_mul(n as i64 / 2)
+            .and_then(|k| k.checked_add(2))
+            .and_then(|k| k.checked_sub(min))
+    } else {
+        1i64.checked_sub(min).map(|k| k.max(0))
+    }
+    .ok_or(PairingError::WeightOutOfRange)?;
+    match max.checked_add(lift) {
+        Some(top) if top <= MAX_WEIGHT => {}
         _ => return Err(PairingError::WeightOutOfRange),
     }
-    let matrix: Vec<i64> = weights.iter().map(|w| w.map_or(0, |w| w + shift)).collect();
-    let mate = super::blossom::max_weight_perfect(&matrix, n);
+    let matrix: Vec<i64> = given.iter().map(|w| w.map_or(1, |w| w + lift)).collect();
+    let mate = gabow::max_weight_matching(n, &matrix);
     let mut pairs = Vec::with_capacity(n / 2);
     for (i, m) in mate.iter().enumerate() {
         match m {
-            Some(j) if i < *j => pairs.push((i, *j)),
-            Some(_) => {}
-            None => return Err(PairingError::NoValidPairing),
+            Some(j) if i < *j && given[i * n + j].is_some() => pairs.push((i, *j)),
+            Some(j) if i > *j => {}
+            _ => return Err(PairingError::NoValidPairing),
         }
     }
     Ok(pairs)
@@ -229,6 +249,28 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn agrees_with_an_independent_blossom_on_larger_graphs() {
+        // Beyond brute force: the optimum of our other, unrelated solver.
+        let mut rng = StdRng::seed_from_u64(77);
+        for case in 0..60 {
+            let n = 2 * rng.gen_range(8..=50);
+            let range = match case % 3 {
+                0 => 1..=4,
+                1 => 1..=1_000,
+                _ => 1..=500_000_000_000_000,
+            };
+            let w = random_weights(&mut rng, n, range);
+            let pairs = max_weight_perfect_matching(n, |i, j| Some(w[i * n + j])).unwrap();
+            assert_perfect(&pairs, n);
+            let other = crate::core::pairing::blossom::max_weight_perfect(&w, n);
+            let other_total: i64 = (0..n)
+                .filter_map(|i| other[i].filter(|&j| i < j).map(|j| w[i * n + j]))
+                .sum();
+            assert_eq!(total(&pairs, n, &w), other_total, "case {case}, n {n}");
         }
     }
 

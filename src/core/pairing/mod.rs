@@ -21,10 +21,12 @@
 //! one ([`bye`]); after it, colours and handicaps come from [`colours`] and
 //! boards are numbered by the weaker player's score, then rating.
 
-pub mod blossom;
+#[cfg(test)]
+mod blossom;
 pub mod bye;
 pub mod colours;
 pub mod explain;
+mod gabow;
 pub mod groups;
 pub mod knockout;
 pub mod manual;
@@ -32,6 +34,7 @@ pub mod matching;
 pub mod report;
 pub mod rfg_swiss;
 pub mod round_robin;
+mod timsort;
 pub mod weights;
 
 #[cfg(test)]
@@ -396,8 +399,10 @@ impl<'t> Draw<'t> {
 
     /// OpenGotha's `renumberTablesByBestScoreThenRating`: games ordered by the
     /// weaker player's placement criteria counted through this round (before
-    /// its games and bye are recorded), then by rating, with Java's sort;
-    /// board numbers skip boards already in use.
+    /// its games and bye are recorded), then by rating, with Java's sort
+    /// ([`timsort`]); board numbers skip boards already in use. The comparator
+    /// never answers Equal, so Java's sort may reject it; OpenGotha's pairing
+    /// then fails, and we keep the games in matching order instead.
     fn number_boards(&self, games: &mut [Game]) {
         let criteria = &self.tournament.settings().placement;
         let rows = every_row(self.tournament, self.round.get(), criteria);
@@ -411,14 +416,19 @@ impl<'t> Draw<'t> {
             Ordering::Equal if rating(g.white) < rating(g.black) => g.black,
             Ordering::Equal => g.white,
         };
-        java_sort(games, |g1, g2| {
-            let (w1, w2) = (weaker(g1), weaker(g2));
+        let mut order: Vec<usize> = (0..games.len()).collect();
+        let sorted = timsort::sort(&mut order, |&k1, &k2| {
+            let (w1, w2) = (weaker(&games[k1]), weaker(&games[k2]));
             match by_score(w1, w2) {
                 Ordering::Equal if rating(w1) > rating(w2) => Ordering::Less,
                 Ordering::Equal => Ordering::Greater,
                 other => other,
             }
         });
+        if sorted.is_ok() {
+            let in_order: Vec<Game> = order.iter().map(|&k| games[k].clone()).collect();
+            games.clone_from_slice(&in_order);
+        }
         let taken: HashSet<u32> = self
             .tournament
             .games()
@@ -447,40 +457,6 @@ fn every_row(
         .into_iter()
         .map(|r| (r.player, r.values))
         .collect()
-}
-
-/// Java's `Collections.sort` on a short list (binary insertion sort after the
-/// first run, as TimSort does below 32 elements), so that OpenGotha's
-/// inconsistent board comparator gives the same order here.
-fn java_sort<T: Clone>(items: &mut [T], cmp: impl Fn(&T, &T) -> Ordering) {
-    let n = items.len();
-    if n < 2 {
-        return;
-    }
-    let mut run = 2;
-    if cmp(&items[1], &items[0]) == Ordering::Less {
-        while run < n && cmp(&items[run], &items[run - 1]) == Ordering::Less {
-            run += 1;
-        }
-        items[..run].reverse();
-    } else {
-        while run < n && cmp(&items[run], &items[run - 1]) != Ordering::Less {
-            run += 1;
-        }
-    }
-    for start in run..n {
-        let pivot = items[start].clone();
-        let (mut left, mut right) = (0, start);
-        while left < right {
-            let mid = (left + right) / 2;
-            if cmp(&pivot, &items[mid]) == Ordering::Less {
-                right = mid;
-            } else {
-                left = mid + 1;
-            }
-        }
-        items[left..=start].rotate_right(1);
-    }
 }
 
 /// Whether two players share a country, a club or a clubs group
