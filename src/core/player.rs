@@ -46,6 +46,11 @@ pub struct Player {
     pub participation: Participation,
     /// Whether the registration is confirmed.
     pub registration: Registration,
+    /// Number the organiser gave for systems that pair on fixed numbers
+    /// (round robin, knockout, RFG Swiss), e.g. drawn by lot; see
+    /// `pairing::numbers`. Absent in files written before it existed.
+    #[serde(default)]
+    pub draw_number: Option<u32>,
 }
 
 impl Player {
@@ -71,6 +76,7 @@ impl Player {
             smms_correction: 0,
             participation: Participation::ALL,
             registration: Registration::Final,
+            draw_number: None,
         }
     }
 

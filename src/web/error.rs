@@ -78,6 +78,9 @@ impl WebError {
             WebError::Pairing(PairingError::NoValidPairing) => "error.no_valid_pairing",
             WebError::Pairing(PairingError::WeightOutOfRange) => "error.internal",
             WebError::Pairing(PairingError::NotAutomatic(_)) => "error.not_automatic",
+            WebError::Pairing(PairingError::DuplicateDrawNumber(_)) => {
+                "error.duplicate_draw_number"
+            }
             WebError::Discipline(e) => discipline_message(e).0,
             WebError::Sqlx(_) | WebError::Internal(_) => "error.internal",
         }
@@ -307,6 +310,9 @@ impl IntoResponse for WebError {
             },
             args: match &self {
                 WebError::Discipline(e) => discipline_message(e).1,
+                WebError::Pairing(PairingError::DuplicateDrawNumber(number)) => {
+                    vec![("number", number.to_string())]
+                }
                 _ => Vec::new(),
             },
         };

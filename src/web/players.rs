@@ -139,6 +139,8 @@ pub struct PlayerForm {
     pub club: String,
     pub egf_pin: String,
     pub smms_correction: String,
+    /// Draw number for round robin, knockout and RFG Swiss; empty for none.
+    pub draw_number: String,
     pub is_final: Option<String>,
     /// Rounds ticked as played, as "1", "2", … (repeated field `round`).
     #[serde(default)]
@@ -166,6 +168,10 @@ impl PlayerForm {
             club: player.club.clone(),
             egf_pin: player.egf_pin.clone(),
             smms_correction: player.smms_correction.to_string(),
+            draw_number: player
+                .draw_number
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
             is_final: (player.registration == Registration::Final).then(|| "on".into()),
             round: (1..=rounds)
                 .filter_map(RoundNo::new)
@@ -191,12 +197,13 @@ impl PlayerForm {
         self.round.iter().any(|r| r == &round.to_string())
     }
 
-    /// Checks the fields and builds the player (`id` is kept for edits).
+    /// Checks the fields and builds the player (`id` is kept for edits);
+    /// `others` are the players registered, whose draw numbers are taken.
     fn validate(
         &self,
         ctx: &Ctx,
         id: PlayerId,
-        rounds: u32,
+        (rounds, others): (u32, &[Player]),
         self_registration: bool,
     ) -> Result<Player, FieldErrors> {
         let mut errors = FieldErrors::default();
@@ -247,6 +254,28 @@ impl PlayerForm {
                     0
                 }),
         };
+        let draw_number = match self.draw_number.trim() {
+            "" => None,
+            _ if self_registration => None,
+            text => text
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=9999).contains(n))
+                .or_else(|| {
+                    errors.add(
+                        "draw_number",
+                        format!("{} 1–9999", t("form.number_between")),
+                    );
+                    None
+                }),
+        };
+        if draw_number.is_some()
+            && others
+                .iter()
+                .any(|p| p.id != id && p.draw_number == draw_number)
+        {
+            errors.add("draw_number", t("player.error.draw_number_taken"));
+        }
         let email = self.email.trim();
         if self_registration && !email.is_empty() && !(email.contains('@') && email.len() <= 200) {
             errors.add("email", t("player.error.email"));
@@ -265,6 +294,7 @@ impl PlayerForm {
         player.club = self.club.trim().to_string();
         player.egf_pin = self.egf_pin.trim().to_string();
         player.smms_correction = correction;
+        player.draw_number = draw_number;
         player.grade = rank.to_string();
         player.registration = if self_registration || self.is_final.is_none() {
             Registration::Preliminary
@@ -417,7 +447,7 @@ async fn add_player(
         lookup: String::new(),
         lookups: Vec::new(),
     };
-    let player = match form.validate(&ctx, PlayerId(0), rounds, false) {
+    let player = match form.validate(&ctx, PlayerId(0), (rounds, state.players()), false) {
         Ok(player) => player,
         Err(errors) => return Ok(render_invalid(&page(errors, Vec::new()))?.into_response()),
     };
@@ -468,7 +498,7 @@ async fn update_player(
     let id = PlayerId(no);
     let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
     let rounds = state.settings().number_of_rounds;
-    let player = match form.validate(&ctx, id, rounds, false) {
+    let player = match form.validate(&ctx, id, (rounds, state.players()), false) {
         Ok(player) => player,
         Err(errors) => {
             let page = PlayerFormPage {
@@ -599,7 +629,7 @@ async fn register(
     Form(form): Form<PlayerForm>,
 ) -> WebResult<Response> {
     let tournament = open_tournament(&app, &ctx, &short).await?;
-    let player = match form.validate(&ctx, PlayerId(0), 0, true) {
+    let player = match form.validate(&ctx, PlayerId(0), (0, &[]), true) {
         Ok(player) => player,
         Err(errors) => {
             let page = RegistrationPage {

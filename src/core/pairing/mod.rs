@@ -31,6 +31,7 @@ pub mod groups;
 pub mod knockout;
 pub mod manual;
 pub mod matching;
+pub mod numbers;
 pub mod report;
 pub mod rfg_swiss;
 pub mod round_robin;
@@ -71,6 +72,9 @@ pub enum PairingError {
     /// This system's rounds follow from earlier results by its own module.
     #[error("{0:?} rounds are not paired by pair_round")]
     NotAutomatic(System),
+    /// Two final players hold the same draw number ([`numbers`]).
+    #[error("draw number {0} is held by more than one player")]
+    DuplicateDrawNumber(u32),
 }
 
 /// The new games of a round and its bye.

@@ -6,7 +6,6 @@
 
 use super::{PairingError, RoundPairing, colours};
 use crate::core::ids::{BoardNo, RoundNo};
-use crate::core::player::Registration;
 use crate::core::round::{Game as BoardGame, GameResult, ResultOrigin};
 use crate::core::tournament::Tournament;
 
@@ -89,18 +88,17 @@ pub fn round_robin_round(
 }
 
 /// Round `round` of a round-robin tournament: the players registered as
-/// final, in registration order as draw numbers; as many cycles as the planned
+/// final, by draw number ([`super::numbers`]); as many cycles as the planned
 /// rounds need. A game whose player does not take part in the round is left
 /// out (the referee records the forfeit); even games, colours from the table.
 pub fn pair_tournament_round(
     tournament: &Tournament,
     round: RoundNo,
 ) -> Result<RoundPairing, PairingError> {
-    let players: Vec<_> = tournament
-        .players()
-        .iter()
-        .filter(|p| p.registration == Registration::Final)
-        .collect();
+    if let Some((number, _)) = super::numbers::duplicates(tournament).first() {
+        return Err(PairingError::DuplicateDrawNumber(*number));
+    }
+    let players = super::numbers::numbered(tournament);
     let per_cycle = round_count(players.len(), 1).max(1);
     let cycles = (tournament.settings().number_of_rounds as usize)
         .div_ceil(per_cycle)
