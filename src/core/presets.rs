@@ -73,7 +73,7 @@ pub fn pairing(system: System, base: &PairingParameters) -> PairingParameters {
             prefer_mms_diff_rather_than_same_club: 3,
             ..common
         },
-        System::Swiss | System::Cup | System::RoundRobin | System::Knockout => {
+        System::Swiss | System::Cup | System::RoundRobin | System::Knockout | System::RfgSwiss => {
             let seed = if system == System::Cup {
                 SeedSystem::SplitAndFold
             } else {
@@ -111,12 +111,14 @@ pub fn handicap(system: System) -> HandicapSettings {
             correction: 1,
             ceiling: 9,
         },
-        System::Swiss | System::Cup | System::RoundRobin | System::Knockout => HandicapSettings {
-            based_on_mms: false,
-            no_handicap_threshold: Rank::Kyu(30),
-            correction: 0,
-            ceiling: 0,
-        },
+        System::Swiss | System::Cup | System::RoundRobin | System::Knockout | System::RfgSwiss => {
+            HandicapSettings {
+                based_on_mms: false,
+                no_handicap_threshold: Rank::Kyu(30),
+                correction: 0,
+                ceiling: 0,
+            }
+        }
     }
 }
 
@@ -135,6 +137,15 @@ pub fn placement(system: System) -> Vec<Criterion> {
         // Ukrainian rules Annex 1 and RFG App. 9 §3: points, then the games between the tied, then Berger.
         System::RoundRobin => vec![Criterion::Nbw, Criterion::HeadToHead, Criterion::Sodosw],
         System::Knockout => vec![Criterion::Nbw],
+        // RFG App. 9 §2.3: wins, then head-to-head, SOS-2, SOS-1, SOS, rating.
+        System::RfgSwiss => vec![
+            Criterion::Nbw,
+            Criterion::HeadToHead,
+            Criterion::SosRfgMinus2,
+            Criterion::SosRfgMinus1,
+            Criterion::SosRfg,
+            Criterion::Rating,
+        ],
     }
 }
 

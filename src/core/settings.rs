@@ -140,6 +140,9 @@ pub enum System {
     RoundRobin,
     /// Knockout: losers are eliminated.
     Knockout,
+    /// The Swiss system of the RFG code (App. 7 §2): fixed numbers, score
+    /// groups paired half against half, for tournaments that must follow it.
+    RfgSwiss,
 }
 
 /// McMahon groups: start MMS = clamp(rank, floor, bar) − zero + correction.

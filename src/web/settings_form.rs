@@ -87,13 +87,14 @@ pub struct ValidForm {
 }
 
 /// The systems the form offers, as (form value, system).
-pub const SYSTEMS: [(&str, System); 6] = [
+pub const SYSTEMS: [(&str, System); 7] = [
     ("mcmahon", System::McMahon),
     ("swiss", System::Swiss),
     ("swisscat", System::SwissCat),
     ("cup", System::Cup),
     ("round_robin", System::RoundRobin),
     ("knockout", System::Knockout),
+    ("rfg_swiss", System::RfgSwiss),
 ];
 
 const OVERTIMES: [(&str, Overtime); 4] = [

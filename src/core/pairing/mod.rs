@@ -181,6 +181,7 @@ pub fn pair_round(tournament: &Tournament, round: RoundNo) -> Result<RoundPairin
             Draw::prepare(tournament, round)?.pair()
         }
         System::RoundRobin => round_robin::pair_tournament_round(tournament, round),
+        System::RfgSwiss => rfg_swiss::pair_tournament_round(tournament, round),
         System::Knockout => Err(PairingError::NotAutomatic(System::Knockout)),
     }
 }

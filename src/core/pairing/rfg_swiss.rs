@@ -7,10 +7,13 @@
 //! breaking the last pairs formed when someone is left without an opponent.
 //! Invariant: two players never meet twice (App. 7 §2.2, App. 9 §7.2).
 
-use super::PairingError;
-use crate::core::round::Colour;
+use super::{PairingError, RoundPairing, colours, numbers};
+use crate::core::ids::{BoardNo, PlayerId, RoundNo};
+use crate::core::round::{Colour, Game, GameResult, ResultOrigin};
+use crate::core::standings::scores;
+use crate::core::tournament::Tournament;
 use crate::core::units::HalfPoints;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// What the RFG Swiss needs to know about a player before the round.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,6 +124,100 @@ pub fn pair(
         .map(|(a, b)| colours(players, &rank, a, b))
         .collect();
     Ok(SwissRound { games, bye })
+}
+
+/// Round `round` of a tournament paired by the RFG Swiss, for the players
+/// who take part in it and are not yet in one of its games. Numbers are the
+/// draw numbers ([`numbers`]), fixed from round 1; scores are numbers of wins
+/// as the settings count byes and absences. The lot for the colours of round
+/// 1 (App. 7 §2.6) is taken as number 1 having Black, as odd numbers do in
+/// the Ukrainian rules' round 1; an organiser whose lot fell the other way
+/// swaps the colours on the boards.
+pub fn pair_tournament_round(
+    tournament: &Tournament,
+    round: RoundNo,
+) -> Result<RoundPairing, PairingError> {
+    if let Some((number, _)) = numbers::duplicates(tournament).first() {
+        return Err(PairingError::DuplicateDrawNumber(*number));
+    }
+    let numbered = numbers::numbered(tournament);
+    let number_of: HashMap<PlayerId, u32> =
+        numbered.iter().zip(1..).map(|(p, n)| (p.id, n)).collect();
+    let id_of: HashMap<u32, PlayerId> = number_of.iter().map(|(id, n)| (*n, *id)).collect();
+    let earlier: Vec<&Game> = tournament
+        .games()
+        .iter()
+        .filter(|g| g.round < round)
+        .collect();
+    let assigned: HashSet<PlayerId> = tournament
+        .games()
+        .iter()
+        .filter(|g| g.round == round)
+        .flat_map(|g| [g.white, g.black])
+        .chain(
+            tournament
+                .byes()
+                .iter()
+                .filter(|b| b.round == round)
+                .map(|b| b.player),
+        )
+        .collect();
+    let sheet = scores(tournament, round.index() as u32);
+    let players: Vec<SwissPlayer> = numbered
+        .iter()
+        .filter(|p| p.participation.plays(round) && !assigned.contains(&p.id))
+        .map(|p| {
+            let mut games: Vec<&&Game> = earlier
+                .iter()
+                .filter(|g| g.colour_of(p.id).is_some())
+                .collect();
+            games.sort_by_key(|g| g.round);
+            let played = games.iter().filter(|g| g.was_played());
+            let won_unplayed = games
+                .iter()
+                .any(|g| !g.was_played() && g.result != GameResult::Unknown && g.is_won_by(p.id));
+            let had_bye = tournament
+                .byes()
+                .iter()
+                .any(|b| b.player == p.id && b.round < round);
+            SwissPlayer {
+                number: number_of[&p.id],
+                score: sheet.nbw(p.id).unwrap_or(HalfPoints::ZERO),
+                colours: played.clone().filter_map(|g| g.colour_of(p.id)).collect(),
+                opponents: played
+                    .filter_map(|g| {
+                        let other = if g.white == p.id { g.black } else { g.white };
+                        number_of.get(&other).copied()
+                    })
+                    .collect(),
+                had_free_point: had_bye || won_unplayed,
+            }
+        })
+        .collect();
+    let paired = pair(&players, round.get(), false)?;
+    let komi = colours::komi(tournament.settings(), 0);
+    let games = paired
+        .games
+        .iter()
+        .zip(1u32..)
+        .filter_map(|(g, board)| {
+            Some(Game {
+                round,
+                board: BoardNo::new(board)?,
+                white: id_of[&g.white],
+                black: id_of[&g.black],
+                handicap: 0,
+                komi,
+                result: GameResult::Unknown,
+                origin: ResultOrigin::Played,
+                colours_known: true,
+            })
+        })
+        .collect();
+    Ok(RoundPairing {
+        games,
+        bye: paired.bye.map(|n| id_of[&n]),
+    })
 }
 
 /// Pairs the score groups from the top, dropping an odd group's last member
@@ -359,5 +456,98 @@ mod tests {
         assert_eq!(games(&r).len(), 1);
         let two = vec![player(1, 1, "W", &[2]), player(2, 0, "B", &[1])];
         assert_eq!(pair(&two, 2, true), Err(PairingError::NoValidPairing));
+    }
+
+    mod in_a_tournament {
+        use super::super::*;
+        use crate::core::player::Player;
+        use crate::core::rank::Rank;
+        use crate::core::rating::Rating;
+        use crate::core::settings::{Settings, System};
+
+        /// Eight players whose ratings fall with their registration, but the
+        /// eighth registered was drawn number 1.
+        fn tournament() -> Tournament {
+            let mut t = Tournament::new(Settings {
+                system: System::RfgSwiss,
+                number_of_rounds: 3,
+                ..Settings::default()
+            });
+            for k in 0..8 {
+                let mut p = Player::new(PlayerId(0), &format!("P{k}"), "", Rank::Dan(1));
+                p.rating = Rating::new(2400 - 100 * k);
+                p.draw_number = (k == 7).then_some(1);
+                t.register(p);
+            }
+            t
+        }
+
+        fn names(t: &Tournament, paired: &RoundPairing) -> Vec<(String, String)> {
+            let name = |id| t.player(id).map(|p| p.name.clone()).unwrap_or_default();
+            paired
+                .games
+                .iter()
+                .map(|g| (name(g.white), name(g.black)))
+                .collect()
+        }
+
+        #[test]
+        fn round_one_pairs_the_halves_and_alternates_colours() {
+            let t = tournament();
+            let paired = crate::core::pairing::pair_round(&t, RoundNo::FIRST).unwrap();
+            // Numbers: P7 (drawn 1), then P0..P6 by rating. 1–5, 2–6, 3–7, 4–8;
+            // number 1 has Black, so do the odd numbers of the top half.
+            let want = [("P3", "P7"), ("P0", "P4"), ("P5", "P1"), ("P2", "P6")];
+            let want: Vec<(String, String)> = want
+                .iter()
+                .map(|(w, b)| (w.to_string(), b.to_string()))
+                .collect();
+            assert_eq!(names(&t, &paired), want);
+            assert_eq!(paired.bye, None);
+        }
+
+        #[test]
+        fn round_two_pairs_the_winners_and_never_repeats() {
+            let mut t = tournament();
+            let first = crate::core::pairing::pair_round(&t, RoundNo::FIRST).unwrap();
+            t.record_pairing(RoundNo::FIRST, first.games.clone(), None)
+                .unwrap();
+            for g in &first.games {
+                // Black wins everywhere: the top half's odd numbers and the
+                // bottom half's partners of the even ones.
+                t.set_result(
+                    RoundNo::FIRST,
+                    g.board,
+                    GameResult::BlackWins,
+                    ResultOrigin::Played,
+                )
+                .unwrap();
+            }
+            let second = RoundNo::new(2).unwrap();
+            let paired = crate::core::pairing::pair_round(&t, second).unwrap();
+            let met: HashSet<(PlayerId, PlayerId)> = first
+                .games
+                .iter()
+                .map(|g| (g.white.min(g.black), g.white.max(g.black)))
+                .collect();
+            for g in &paired.games {
+                assert!(!met.contains(&(g.white.min(g.black), g.white.max(g.black))));
+                let winner = |id| first.games.iter().any(|f| f.black == id);
+                assert_eq!(winner(g.white), winner(g.black), "score groups stay apart");
+            }
+            assert_eq!(paired.games.len(), 4);
+        }
+
+        #[test]
+        fn a_number_given_twice_refuses_the_round() {
+            let mut t = tournament();
+            let mut p = t.players()[0].clone();
+            p.draw_number = Some(1);
+            t.update_player(p).unwrap();
+            assert_eq!(
+                crate::core::pairing::pair_round(&t, RoundNo::FIRST),
+                Err(PairingError::DuplicateDrawNumber(1))
+            );
+        }
     }
 }
