@@ -223,6 +223,7 @@ async fn every_public_and_organiser_page_works_has_a_language_labels_and_valid_h
         "/t/crawl/referee/log",
         "/t/crawl/referee/report",
         "/t/crawl/appeals/1",
+        "/t/crawl/rounds/1/boards/1/why",
     ] {
         assert!(pages.contains_key(page), "organisers reach {page}");
     }

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use tengen::core::RoundNo;
 use tengen::core::formats::opengotha;
-use tengen::core::pairing::{self, Breakdown, Draw};
+use tengen::core::pairing::{self, Draw};
 use tengen::core::tournament::Tournament;
 
 fn fixtures() -> Option<PathBuf> {
@@ -101,20 +101,6 @@ fn every_expected_pairing_is_reproduced() {
     );
 }
 
-fn terms(b: &Breakdown) -> [i64; 9] {
-    [
-        b.avoid_duplicate_games,
-        b.random,
-        b.balance_wb,
-        b.avoid_mixing_categories,
-        b.minimize_score_difference,
-        b.dudd,
-        b.maximize_seeding,
-        b.minimize_handicap,
-        b.avoid_same_geo,
-    ]
-}
-
 /// Compares one weights file; `Err` names the first mismatching pair.
 fn check_weights(dir: &Path, path: &Path, stem: &str, round: RoundNo) -> Result<(), String> {
     let t = tournament_before(dir, stem, round)?;
@@ -141,7 +127,7 @@ fn check_weights(dir: &Path, path: &Path, stem: &str, round: RoundNo) -> Result<
             .collect();
         let b = draw.breakdown(i, j);
         let mut got = vec![b.total().unwrap_or(i64::MIN), 1];
-        got.extend(terms(&b));
+        got.extend(b.terms());
         if got != want {
             return Err(format!(
                 "{} / {}: got {got:?}, want {want:?}",

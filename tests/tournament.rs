@@ -52,6 +52,18 @@ async fn add_player(app: &TestApp, org: &reqwest::Client, name: &str, rank: &str
     assert_eq!(res.status(), 303, "adding {name}");
 }
 
+/// Alpha 3d, Bravo 1d, Charlie 2k and Delta 5k: ids 1 to 4, strongest first.
+async fn add_four_players(app: &TestApp, org: &reqwest::Client) {
+    for (name, rank) in [
+        ("Alpha", "3d"),
+        ("Bravo", "1d"),
+        ("Charlie", "2k"),
+        ("Delta", "5k"),
+    ] {
+        add_player(app, org, name, rank).await;
+    }
+}
+
 fn count(page: &scraper::Html, css: &str) -> usize {
     page.select(&Selector::parse(css).unwrap()).count()
 }
@@ -60,14 +72,7 @@ fn count(page: &scraper::Html, css: &str) -> usize {
 async fn a_three_round_tournament_runs_from_registration_to_standings() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    for (name, rank) in [
-        ("Alpha", "3d"),
-        ("Bravo", "1d"),
-        ("Charlie", "2k"),
-        ("Delta", "5k"),
-    ] {
-        add_player(&app, &org, name, rank).await;
-    }
+    add_four_players(&app, &org).await;
     // Two players register themselves and wait for confirmation.
     let player = app.new_client();
     for (name, rank) in [("Echo", "10k"), ("Foxtrot", "12k")] {
@@ -563,14 +568,7 @@ async fn a_withdrawn_player_keeps_past_games_and_is_not_paired_again() {
 async fn an_organiser_adjusts_a_pairing_by_hand_and_the_core_checks_it() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    for (name, rank) in [
-        ("Alpha", "3d"),
-        ("Bravo", "1d"),
-        ("Charlie", "2k"),
-        ("Delta", "5k"),
-    ] {
-        add_player(&app, &org, name, rank).await;
-    }
+    add_four_players(&app, &org).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     let pairs = |page: &scraper::Html| -> Vec<String> {
         page.select(&Selector::parse("[data-test=board]").unwrap())
@@ -734,4 +732,87 @@ async fn players_read_the_schedule_on_the_tournament_page() {
     );
     let (_, page) = app.get_html(&app.new_client(), "/t/autumn").await;
     assert_eq!(count(&page, "[data-test=schedule] li"), 2);
+}
+
+#[tokio::test]
+async fn the_organiser_sees_why_a_board_was_paired() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    add_four_players(&app, &org).await;
+    app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
+    let (_, round) = app.get_html(&org, "/t/autumn/rounds/1").await;
+    assert_eq!(count(&round, "[data-test=why-link]"), 2);
+    let (status, page) = app.get_html(&org, "/t/autumn/rounds/1/boards/1/why").await;
+    assert_eq!(status, 200);
+    // The board's pair and the two pairs its players would have without it.
+    let totals: Vec<i64> = page
+        .select(&Selector::parse("[data-test=why-total]").unwrap())
+        .map(|e| e.text().collect::<String>().trim().parse().unwrap())
+        .collect();
+    assert_eq!(totals.len(), 3);
+    let loss: i64 = text(&page, "[data-test=why-loss] strong")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(loss >= 0, "the engine's pairing is the heaviest");
+    // Players never see the weights.
+    let visitor = app.new_client();
+    let (status, _) = app
+        .get_html(&visitor, "/t/autumn/rounds/1/boards/1/why")
+        .await;
+    assert!(status == 303 || status == 401 || status == 403, "{status}");
+}
+
+#[tokio::test]
+async fn a_round_robin_pairs_on_the_draw_numbers_given() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let form = "[data-test=tournament-form]";
+    let changes = [("system", "round_robin")];
+    let res = app
+        .submit(
+            &org,
+            "/t/autumn/settings",
+            form,
+            "/t/autumn/settings",
+            &changes,
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    add_four_players(&app, &org).await;
+    // Delta drew number 1, Alpha number 4.
+    for (no, number) in [("4", "1"), ("1", "4")] {
+        let (page, action) = (
+            format!("/t/autumn/players/{no}/edit"),
+            format!("/t/autumn/players/{no}"),
+        );
+        let res = app
+            .submit(&org, &page, FORM, &action, &[("draw_number", number)])
+            .await;
+        assert_eq!(res.status(), 303);
+    }
+    // A number already held is refused on the form.
+    let res = app
+        .submit(
+            &org,
+            "/t/autumn/players/2/edit",
+            FORM,
+            "/t/autumn/players/2",
+            &[("draw_number", "1")],
+        )
+        .await;
+    assert_eq!(res.status(), 422);
+    app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
+    let (_, page) = app.get_html(&org, "/t/autumn/rounds/1").await;
+    // Annex 1, round 1 of four: 1–4, 2–3, the first number with Black.
+    // Numbers: Delta 1, then Bravo 2 and Charlie 3 by rating, Alpha 4.
+    let first = text(&page, "[data-test=board]").unwrap();
+    let (white, black) = (first.find("Alpha").unwrap(), first.find("Delta").unwrap());
+    assert!(
+        white < black,
+        "Alpha (4) has White, Delta (1) Black: {first}"
+    );
+    // A table's pair has no weights to show, only its reason.
+    let (_, why) = app.get_html(&org, "/t/autumn/rounds/1/boards/1/why").await;
+    assert!(text(&why, "[data-test=why-nothing]").is_some());
 }

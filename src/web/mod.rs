@@ -22,6 +22,7 @@ pub mod appeals;
 pub mod auth;
 pub mod cookies;
 pub mod error;
+pub mod explain;
 pub mod home;
 pub mod i18n;
 pub mod imports;
@@ -87,6 +88,7 @@ pub fn router(app: AppState) -> Router {
         .merge(imports::routes())
         .merge(ratings::routes())
         .merge(rounds::routes())
+        .merge(explain::routes())
         .merge(standings::routes())
         .merge(referee::routes())
         .merge(appeals::routes())

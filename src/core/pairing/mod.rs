@@ -111,8 +111,8 @@ pub struct Breakdown {
 }
 
 impl Breakdown {
-    /// 1 (OpenGotha's floor: 0 would mean "not allowed") plus every term.
-    pub fn total(&self) -> Result<i64, PairingError> {
+    /// The terms in the order of OpenGotha's parameters, as listed above.
+    pub fn terms(&self) -> [i64; 9] {
         [
             self.avoid_duplicate_games,
             self.random,
@@ -124,9 +124,14 @@ impl Breakdown {
             self.minimize_handicap,
             self.avoid_same_geo,
         ]
-        .into_iter()
-        .try_fold(1i64, |sum, term| sum.checked_add(term))
-        .ok_or(PairingError::WeightOutOfRange)
+    }
+
+    /// 1 (OpenGotha's floor: 0 would mean "not allowed") plus every term.
+    pub fn total(&self) -> Result<i64, PairingError> {
+        self.terms()
+            .into_iter()
+            .try_fold(1i64, |sum, term| sum.checked_add(term))
+            .ok_or(PairingError::WeightOutOfRange)
     }
 }
 

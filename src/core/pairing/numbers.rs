@@ -1,14 +1,14 @@
 //! Draw numbers: the fixed order that round robin, knockout and the RFG Swiss
 //! pair on, 1 first.
 //!
-//! Numbers the organiser gave come first, in their order: drawn by lot, as the
-//! Ukrainian rules ask before a round robin (II.3), or set by a previous stage.
-//! The players without one follow, classified as the RFG code classifies
-//! round 1 of its Swiss (App. 7 §2.5): by rating, highest first, then rank;
-//! where the code draws lots between equals we take the name and then the
-//! registration order, so that the same file always gives the same numbers.
-//! The number is the player's place in this order, so it stays fixed only
-//! while nobody is added or removed: pairing round 1 is where it is fixed.
+//! A number the organiser gave is the player's place: drawn by lot, as the
+//! Ukrainian rules ask before a round robin (II.3), or set by a previous
+//! stage. The players without one fill the other places, classified as the
+//! RFG code classifies round 1 of its Swiss (App. 7 §2.5): by rating, highest
+//! first, then rank; where the code draws lots between equals we take the
+//! name and then the registration order, so that the same file always gives
+//! the same numbers. Numbers past the field, or gaps nobody fills, close up
+//! in the given order. Pairing round 1 is where the numbers are fixed.
 
 use crate::core::Tournament;
 use crate::core::player::{Player, Registration};
@@ -16,16 +16,22 @@ use std::cmp::Reverse;
 
 /// The players registered as final, in draw-number order.
 pub fn numbered(tournament: &Tournament) -> Vec<&Player> {
-    let mut players: Vec<(usize, &Player)> = tournament
-        .players()
-        .iter()
-        .filter(|p| p.registration == Registration::Final)
-        .enumerate()
+    let final_players = || {
+        tournament
+            .players()
+            .iter()
+            .filter(|p| p.registration == Registration::Final)
+            .enumerate()
+    };
+    let mut given: Vec<(u32, usize, &Player)> = final_players()
+        .filter_map(|(registered, p)| Some((p.draw_number?, registered, p)))
         .collect();
-    players.sort_by_key(|&(registered, p)| {
+    given.sort_by_key(|&(number, registered, _)| (number, registered));
+    let mut others: Vec<(usize, &Player)> = final_players()
+        .filter(|(_, p)| p.draw_number.is_none())
+        .collect();
+    others.sort_by_key(|&(registered, p)| {
         (
-            p.draw_number.is_none(),
-            p.draw_number,
             Reverse(p.rating),
             Reverse(p.rank),
             p.name.to_lowercase(),
@@ -33,7 +39,25 @@ pub fn numbered(tournament: &Tournament) -> Vec<&Player> {
             registered,
         )
     });
-    players.into_iter().map(|(_, p)| p).collect()
+    let (mut given, mut others) = (given.into_iter().peekable(), others.into_iter());
+    let mut order = Vec::with_capacity(given.len() + others.len());
+    for place in 1.. {
+        let next = match given.peek() {
+            Some(&(number, _, p)) if number <= place => {
+                given.next();
+                p
+            }
+            _ => match others.next() {
+                Some((_, p)) => p,
+                None => match given.next() {
+                    Some((_, _, p)) => p,
+                    None => break,
+                },
+            },
+        };
+        order.push(next);
+    }
+    order
 }
 
 /// Numbers given to two final players or more, with their holders: refused
@@ -85,6 +109,19 @@ mod tests {
             ("Equal", 1500, None),
         ]);
         assert_eq!(names(&t), ["Drawn1", "Drawn2", "High", "Equal", "Low"]);
+    }
+
+    #[test]
+    fn a_given_number_is_the_players_place() {
+        let t = tournament(&[
+            ("A", 2000, Some(4)),
+            ("B", 1900, None),
+            ("C", 1800, Some(1)),
+            ("D", 1700, None),
+            ("E", 1600, Some(9)),
+        ]);
+        // 4 is A's place; 9 is past the field of five and closes up to 5.
+        assert_eq!(names(&t), ["C", "B", "D", "A", "E"]);
     }
 
     #[test]
