@@ -812,6 +812,14 @@ async fn a_round_robin_pairs_on_the_draw_numbers_given() {
         white < black,
         "Alpha (4) has White, Delta (1) Black: {first}"
     );
+    // Pairing round 1 fixed the numbers: a stronger late entry moves nobody.
+    add_player(&app, &org, "Echo", "7d").await;
+    let (_, players) = app.get_html(&org, "/t/autumn/players").await;
+    let numbers: Vec<String> = players
+        .select(&Selector::parse("[data-test=draw-number]").unwrap())
+        .map(|e| e.text().collect())
+        .collect();
+    assert_eq!(numbers, ["4", "2", "3", "1", "5"], "by name: Alpha … Echo");
     // A table's pair has no weights to show, only its reason.
     let (_, why) = app.get_html(&org, "/t/autumn/rounds/1/boards/1/why").await;
     assert!(text(&why, "[data-test=why-nothing]").is_some());

@@ -21,8 +21,7 @@ use super::incidents::name;
 use super::page::{Ctx, Layout, render};
 use super::tournaments::{authorise, view};
 use crate::core::access::Action;
-use crate::core::pairing::{self, Breakdown, PairingError};
-use crate::core::settings::System;
+use crate::core::pairing::{self, Breakdown, PairingError, numbers};
 use crate::core::{BoardNo, RoundNo};
 use crate::store::tournaments::TournamentRow;
 use crate::web::error::{WebError, WebResult};
@@ -91,11 +90,7 @@ async fn show_why(
         .effective
         .tournament;
     let game = t.game_on(round, board).ok_or(WebError::NotFound)?.clone();
-    let weighed = matches!(
-        t.settings().system,
-        System::McMahon | System::Swiss | System::SwissCat | System::Cup
-    );
-    let explained = if weighed {
+    let explained = if !numbers::pairs_on_numbers(t.settings().system) {
         let before = pairing::before_round(&t, round);
         let (white, black) = (game.white, game.black);
         // Two full matchings: off the async workers.

@@ -15,6 +15,7 @@
 //! | `GET /t/{short}/register`, `POST` | [`show_registration`], [`register`] | everyone, while open |
 //! | `GET /t/{short}/registered/{no}` | [`show_registered`] | everyone |
 
+use std::collections::HashMap;
 use std::str::FromStr;
 
 use askama::Template;
@@ -33,6 +34,7 @@ use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
 use super::tournaments::{Access, authorise, json, mutate, mutate_with_book, viewable};
 use crate::core::access::{self, Action};
 use crate::core::discipline::Act;
+use crate::core::pairing::numbers;
 use crate::core::{
     Participation, Player, PlayerId, Rank, Rating, Registration, RoundNo, Tournament,
 };
@@ -66,6 +68,8 @@ pub struct PlayerLine {
     pub is_final: bool,
     /// Rounds the player sits out, e.g. "2, 5".
     pub absent: String,
+    /// Draw number, in systems that pair on them.
+    pub draw: Option<u32>,
 }
 
 impl PlayerLine {
@@ -85,8 +89,33 @@ impl PlayerLine {
             country: p.country.clone(),
             is_final: p.registration == Registration::Final,
             absent: absent.join(", "),
+            draw: None,
         }
     }
+}
+
+/// The players list by name, with the draw numbers where the system pairs on them.
+fn player_lines(state: &Tournament) -> Vec<PlayerLine> {
+    let rounds = state.settings().number_of_rounds;
+    let numbers: HashMap<PlayerId, u32> = if numbers::pairs_on_numbers(state.settings().system) {
+        numbers::numbered(state)
+            .iter()
+            .zip(1..)
+            .map(|(p, n)| (p.id, n))
+            .collect()
+    } else {
+        HashMap::new()
+    };
+    let mut players: Vec<PlayerLine> = state
+        .players()
+        .iter()
+        .map(|p| PlayerLine {
+            draw: numbers.get(&p.id).copied(),
+            ..PlayerLine::of(p, rounds)
+        })
+        .collect();
+    players.sort_by(|a, b| (&a.name, &a.first_name).cmp(&(&b.name, &b.first_name)));
+    players
 }
 
 #[derive(Template)]
@@ -95,6 +124,8 @@ struct PlayersPage {
     layout: Layout,
     tournament: TournamentRow,
     players: Vec<PlayerLine>,
+    /// Whether the system pairs on draw numbers, which the list then shows.
+    numbered: bool,
     can_manage: bool,
     /// Why an uploaded player list was refused, line by line.
     import_errors: Vec<String>,
@@ -111,18 +142,12 @@ async fn list_players(
         .await?
         .effective
         .tournament;
-    let rounds = state.settings().number_of_rounds;
-    let mut players: Vec<PlayerLine> = state
-        .players()
-        .iter()
-        .map(|p| PlayerLine::of(p, rounds))
-        .collect();
-    players.sort_by(|a, b| (&a.name, &a.first_name).cmp(&(&b.name, &b.first_name)));
     render(&PlayersPage {
         layout: Layout::titled(&ctx, &tournament.name),
         can_manage: access::may(&roles, is_admin, Action::ManagePlayers),
         tournament,
-        players,
+        players: player_lines(&state),
+        numbered: numbers::pairs_on_numbers(state.settings().system),
         import_errors: Vec::new(),
     })
 }
@@ -803,15 +828,11 @@ async fn import_players(
         Ok(players) => players,
         Err(e) => {
             let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
-            let rounds = state.settings().number_of_rounds;
             let page = PlayersPage {
                 layout: Layout::titled(&ctx, &access.tournament.name),
                 tournament: access.tournament.clone(),
-                players: state
-                    .players()
-                    .iter()
-                    .map(|p| PlayerLine::of(p, rounds))
-                    .collect(),
+                players: player_lines(&state),
+                numbered: numbers::pairs_on_numbers(state.settings().system),
                 can_manage: true,
                 import_errors: std::iter::once(e.to_string())
                     .chain(e.rows.iter().map(ToString::to_string))

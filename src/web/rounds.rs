@@ -148,6 +148,9 @@ async fn pair_next_round(
         .map_err(anyhow::Error::from)??;
     // Someone changed the tournament while we paired: refused as stale, pair again.
     mutate_at(&app, &access, Some(view.version), "round.pair", |t| {
+        if round == RoundNo::FIRST && pairing::numbers::pairs_on_numbers(t.settings().system) {
+            pairing::numbers::fix(t);
+        }
         t.record_pairing(round, paired.games, paired.bye)?;
         let after = json(
             &t.games()

@@ -11,8 +11,18 @@
 //! in the given order. Pairing round 1 is where the numbers are fixed.
 
 use crate::core::Tournament;
+use crate::core::ids::PlayerId;
 use crate::core::player::{Player, Registration};
+use crate::core::settings::System;
 use std::cmp::Reverse;
+
+/// Whether `system` pairs on draw numbers rather than by weights.
+pub fn pairs_on_numbers(system: System) -> bool {
+    match system {
+        System::RoundRobin | System::Knockout | System::RfgSwiss => true,
+        System::McMahon | System::Swiss | System::SwissCat | System::Cup => false,
+    }
+}
 
 /// The players registered as final, in draw-number order.
 pub fn numbered(tournament: &Tournament) -> Vec<&Player> {
@@ -58,6 +68,24 @@ pub fn numbered(tournament: &Tournament) -> Vec<&Player> {
         order.push(next);
     }
     order
+}
+
+/// Writes every final player's place in [`numbered`] as their draw number:
+/// done when round 1 is paired, so that a later registration or change of
+/// rating cannot move anyone.
+pub fn fix(tournament: &mut Tournament) {
+    let places: Vec<(PlayerId, u32)> = numbered(tournament)
+        .iter()
+        .zip(1..)
+        .map(|(p, n)| (p.id, n))
+        .collect();
+    for (id, place) in places {
+        if let Some(mut player) = tournament.player(id).cloned() {
+            player.draw_number = Some(place);
+            // The player was just read from the tournament, so it is known.
+            let _ = tournament.update_player(player);
+        }
+    }
 }
 
 /// Numbers given to two final players or more, with their holders: refused
@@ -122,6 +150,16 @@ mod tests {
         ]);
         // 4 is A's place; 9 is past the field of five and closes up to 5.
         assert_eq!(names(&t), ["C", "B", "D", "A", "E"]);
+    }
+
+    #[test]
+    fn fixed_numbers_stay_when_a_stronger_player_arrives() {
+        let mut t = tournament(&[("A", 1500, None), ("B", 1900, Some(1)), ("C", 1700, None)]);
+        fix(&mut t);
+        let mut late = Player::new(PlayerId(0), "Late", "", Rank::from_opengotha_value(0));
+        late.rating = Rating::new(2700);
+        t.register(late);
+        assert_eq!(names(&t), ["B", "C", "A", "Late"]);
     }
 
     #[test]
