@@ -735,3 +735,79 @@ async fn players_read_the_schedule_on_the_tournament_page() {
     let (_, page) = app.get_html(&app.new_client(), "/t/autumn").await;
     assert_eq!(count(&page, "[data-test=schedule] li"), 2);
 }
+
+#[tokio::test]
+async fn a_knockout_replays_a_jigo_and_plays_on_for_third_place() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let form = "[data-test=tournament-form]";
+    let changes = [
+        ("system", "knockout"),
+        ("rounds", "5"),
+        ("losers_play_on", "on"),
+    ];
+    let res = app
+        .submit(
+            &org,
+            "/t/autumn/settings",
+            form,
+            "/t/autumn/settings",
+            &changes,
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/autumn/settings").await;
+    assert!(common::form_values(&page, form).contains(&("losers_play_on".into(), "on".into())));
+    for (name, rank) in [
+        ("Alpha", "3d"),
+        ("Bravo", "1d"),
+        ("Charlie", "2k"),
+        ("Delta", "5k"),
+    ] {
+        add_player(&app, &org, name, rank).await;
+    }
+    let boards = |page: &scraper::Html| -> Vec<String> {
+        page.select(&Selector::parse("[data-test=board]").unwrap())
+            .map(|e| e.text().collect::<String>())
+            .collect()
+    };
+    let pair_and_play = |round: u32, results: &'static [(&'static str, &'static str)]| {
+        let (app, org) = (&app, &org);
+        async move {
+            app.post_ok(org, "/t/autumn/rounds/pair", &[]).await;
+            let (_, page) = app
+                .get_html(org, &format!("/t/autumn/rounds/{round}"))
+                .await;
+            let res = app
+                .post_form(org, &format!("/t/autumn/rounds/{round}/results"), results)
+                .await;
+            assert_eq!(res.status(), 303);
+            boards(&page)
+        }
+    };
+    let r1 = pair_and_play(1, &[("board_1", "w"), ("board_2", "=")]).await;
+    assert_eq!(r1.len(), 2);
+    assert!(r1[0].contains("Alpha") && r1[0].contains("Delta"), "{r1:?}");
+    assert!(
+        r1[1].contains("Bravo") && r1[1].contains("Charlie"),
+        "{r1:?}"
+    );
+    let r2 = pair_and_play(2, &[("board_1", "b")]).await;
+    assert_eq!(r2.len(), 1, "only the drawn match is replayed");
+    assert!(
+        r2[0].contains("Bravo") && r2[0].contains("Charlie"),
+        "{r2:?}"
+    );
+    let r3 = pair_and_play(3, &[("board_1", "w"), ("board_2", "w")]).await;
+    assert_eq!(r3.len(), 2, "the final and the match for third place");
+    assert!(
+        r3[0].contains("Alpha") && r3[0].contains("Charlie"),
+        "{r3:?}"
+    );
+    assert!(r3[1].contains("Bravo") && r3[1].contains("Delta"), "{r3:?}");
+    let res = app.post_form(&org, "/t/autumn/rounds/pair", &[]).await;
+    assert_eq!(res.status(), 409);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let error = text(&page, "[data-test=error]").unwrap();
+    assert!(error.contains("knockout is decided"), "{error}");
+}
