@@ -55,7 +55,7 @@ impl Bracket {
 /// draw number, the rounds before it replayed through the bracket. Every
 /// match of the bracket round (or every replay of a drawn one) is a game, best
 /// record first in bracket order, boards from 1; a player facing an empty slot
-/// goes through without a game, and no bye is recorded (a round holds one). A
+/// goes through without a game, and no bye is recorded (a round has at most one). A
 /// player not taking part in the round is paired all the same, since a
 /// knockout cannot skip anyone: the referee records the forfeit. Even games;
 /// colours are drawn by nigiri at the board (App. 7 §4), so the game says its
