@@ -52,6 +52,19 @@ async fn add_player(app: &TestApp, org: &reqwest::Client, name: &str, rank: &str
     assert_eq!(res.status(), 303, "adding {name}");
 }
 
+/// The first `count` of four players, strongest first.
+async fn add_players(app: &TestApp, org: &reqwest::Client, count: usize) {
+    let players = [
+        ("Alpha", "3d"),
+        ("Bravo", "1d"),
+        ("Charlie", "2k"),
+        ("Delta", "5k"),
+    ];
+    for (name, rank) in &players[..count] {
+        add_player(app, org, name, rank).await;
+    }
+}
+
 fn count(page: &scraper::Html, css: &str) -> usize {
     page.select(&Selector::parse(css).unwrap()).count()
 }
@@ -60,14 +73,7 @@ fn count(page: &scraper::Html, css: &str) -> usize {
 async fn a_three_round_tournament_runs_from_registration_to_standings() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    for (name, rank) in [
-        ("Alpha", "3d"),
-        ("Bravo", "1d"),
-        ("Charlie", "2k"),
-        ("Delta", "5k"),
-    ] {
-        add_player(&app, &org, name, rank).await;
-    }
+    add_players(&app, &org, 4).await;
     // Two players register themselves and wait for confirmation.
     let player = app.new_client();
     for (name, rank) in [("Echo", "10k"), ("Foxtrot", "12k")] {
@@ -376,9 +382,7 @@ async fn an_opengotha_file_imports_whole_and_exports_again() {
 async fn visitors_see_a_new_result_at_once_and_open_pages_are_told_to_reload() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    for (name, rank) in [("Alpha", "3d"), ("Bravo", "1d")] {
-        add_player(&app, &org, name, rank).await;
-    }
+    add_players(&app, &org, 2).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
     let visitor = app.new_client();
@@ -538,9 +542,7 @@ async fn the_poster_carries_a_qr_code_of_the_tournament_address() {
 async fn a_withdrawn_player_keeps_past_games_and_is_not_paired_again() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    for (name, rank) in [("Alpha", "3d"), ("Bravo", "1d"), ("Charlie", "2k")] {
-        add_player(&app, &org, name, rank).await;
-    }
+    add_players(&app, &org, 3).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/players/1/withdraw", &[]).await;
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
@@ -563,14 +565,7 @@ async fn a_withdrawn_player_keeps_past_games_and_is_not_paired_again() {
 async fn an_organiser_adjusts_a_pairing_by_hand_and_the_core_checks_it() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    for (name, rank) in [
-        ("Alpha", "3d"),
-        ("Bravo", "1d"),
-        ("Charlie", "2k"),
-        ("Delta", "5k"),
-    ] {
-        add_player(&app, &org, name, rank).await;
-    }
+    add_players(&app, &org, 4).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     let pairs = |page: &scraper::Html| -> Vec<String> {
         page.select(&Selector::parse("[data-test=board]").unwrap())
@@ -758,14 +753,7 @@ async fn a_knockout_replays_a_jigo_and_plays_on_for_third_place() {
     assert_eq!(res.status(), 303);
     let (_, page) = app.get_html(&org, "/t/autumn/settings").await;
     assert!(common::form_values(&page, form).contains(&("losers_play_on".into(), "on".into())));
-    for (name, rank) in [
-        ("Alpha", "3d"),
-        ("Bravo", "1d"),
-        ("Charlie", "2k"),
-        ("Delta", "5k"),
-    ] {
-        add_player(&app, &org, name, rank).await;
-    }
+    add_players(&app, &org, 4).await;
     let boards = |page: &scraper::Html| -> Vec<String> {
         page.select(&Selector::parse("[data-test=board]").unwrap())
             .map(|e| e.text().collect::<String>())
