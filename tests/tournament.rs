@@ -52,14 +52,15 @@ async fn add_player(app: &TestApp, org: &reqwest::Client, name: &str, rank: &str
     assert_eq!(res.status(), 303, "adding {name}");
 }
 
-/// Alpha 3d, Bravo 1d, Charlie 2k and Delta 5k: ids 1 to 4, strongest first.
-async fn add_four_players(app: &TestApp, org: &reqwest::Client) {
-    for (name, rank) in [
+/// The first `count` of four players, strongest first.
+async fn add_players(app: &TestApp, org: &reqwest::Client, count: usize) {
+    let players = [
         ("Alpha", "3d"),
         ("Bravo", "1d"),
         ("Charlie", "2k"),
         ("Delta", "5k"),
-    ] {
+    ];
+    for (name, rank) in &players[..count] {
         add_player(app, org, name, rank).await;
     }
 }
@@ -72,7 +73,7 @@ fn count(page: &scraper::Html, css: &str) -> usize {
 async fn a_three_round_tournament_runs_from_registration_to_standings() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    add_four_players(&app, &org).await;
+    add_players(&app, &org, 4).await;
     // Two players register themselves and wait for confirmation.
     let player = app.new_client();
     for (name, rank) in [("Echo", "10k"), ("Foxtrot", "12k")] {
@@ -381,9 +382,7 @@ async fn an_opengotha_file_imports_whole_and_exports_again() {
 async fn visitors_see_a_new_result_at_once_and_open_pages_are_told_to_reload() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    for (name, rank) in [("Alpha", "3d"), ("Bravo", "1d")] {
-        add_player(&app, &org, name, rank).await;
-    }
+    add_players(&app, &org, 2).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
     let visitor = app.new_client();
@@ -543,9 +542,7 @@ async fn the_poster_carries_a_qr_code_of_the_tournament_address() {
 async fn a_withdrawn_player_keeps_past_games_and_is_not_paired_again() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    for (name, rank) in [("Alpha", "3d"), ("Bravo", "1d"), ("Charlie", "2k")] {
-        add_player(&app, &org, name, rank).await;
-    }
+    add_players(&app, &org, 3).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/players/1/withdraw", &[]).await;
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
@@ -568,7 +565,7 @@ async fn a_withdrawn_player_keeps_past_games_and_is_not_paired_again() {
 async fn an_organiser_adjusts_a_pairing_by_hand_and_the_core_checks_it() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    add_four_players(&app, &org).await;
+    add_players(&app, &org, 4).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     let pairs = |page: &scraper::Html| -> Vec<String> {
         page.select(&Selector::parse("[data-test=board]").unwrap())
@@ -738,7 +735,7 @@ async fn players_read_the_schedule_on_the_tournament_page() {
 async fn the_organiser_sees_why_a_board_was_paired() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    add_four_players(&app, &org).await;
+    add_players(&app, &org, 4).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     let (_, round) = app.get_html(&org, "/t/autumn/rounds/1").await;
     assert_eq!(count(&round, "[data-test=why-link]"), 2);
@@ -779,7 +776,7 @@ async fn a_round_robin_pairs_on_the_draw_numbers_given() {
         )
         .await;
     assert_eq!(res.status(), 303);
-    add_four_players(&app, &org).await;
+    add_players(&app, &org, 4).await;
     // Delta drew number 1, Alpha number 4.
     for (no, number) in [("4", "1"), ("1", "4")] {
         let (page, action) = (
@@ -820,7 +817,84 @@ async fn a_round_robin_pairs_on_the_draw_numbers_given() {
         .map(|e| e.text().collect())
         .collect();
     assert_eq!(numbers, ["4", "2", "3", "1", "5"], "by name: Alpha … Echo");
+    // A fifth player changes the table: round 2 is refused, not reshuffled.
+    let res = app.post_form(&org, "/t/autumn/rounds/pair", &[]).await;
+    assert_eq!(res.status(), 409);
+    let refusal = scraper::Html::parse_document(&res.text().await.unwrap());
+    let error = text(&refusal, "[data-test=error]").unwrap();
+    assert!(error.contains("round-robin table"), "{error}");
     // A table's pair has no weights to show, only its reason.
     let (_, why) = app.get_html(&org, "/t/autumn/rounds/1/boards/1/why").await;
     assert!(text(&why, "[data-test=why-nothing]").is_some());
+}
+
+#[tokio::test]
+async fn a_knockout_replays_a_jigo_and_plays_on_for_third_place() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let form = "[data-test=tournament-form]";
+    let changes = [
+        ("system", "knockout"),
+        ("rounds", "5"),
+        ("losers_play_on", "on"),
+    ];
+    let res = app
+        .submit(
+            &org,
+            "/t/autumn/settings",
+            form,
+            "/t/autumn/settings",
+            &changes,
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/autumn/settings").await;
+    assert!(common::form_values(&page, form).contains(&("losers_play_on".into(), "on".into())));
+    add_players(&app, &org, 4).await;
+    let boards = |page: &scraper::Html| -> Vec<String> {
+        page.select(&Selector::parse("[data-test=board]").unwrap())
+            .map(|e| e.text().collect::<String>())
+            .collect()
+    };
+    let pair_and_play = |round: u32, results: &'static [(&'static str, &'static str)]| {
+        let (app, org) = (&app, &org);
+        async move {
+            app.post_ok(org, "/t/autumn/rounds/pair", &[]).await;
+            let (_, page) = app
+                .get_html(org, &format!("/t/autumn/rounds/{round}"))
+                .await;
+            // Waiting for a replay or a walkover is no problem to report.
+            assert!(text(&page, "[data-test=problems]").is_none());
+            let res = app
+                .post_form(org, &format!("/t/autumn/rounds/{round}/results"), results)
+                .await;
+            assert_eq!(res.status(), 303);
+            boards(&page)
+        }
+    };
+    let r1 = pair_and_play(1, &[("board_1", "w"), ("board_2", "=")]).await;
+    assert_eq!(r1.len(), 2);
+    assert!(r1[0].contains("Alpha") && r1[0].contains("Delta"), "{r1:?}");
+    assert!(
+        r1[1].contains("Bravo") && r1[1].contains("Charlie"),
+        "{r1:?}"
+    );
+    let r2 = pair_and_play(2, &[("board_1", "b")]).await;
+    assert_eq!(r2.len(), 1, "only the drawn match is replayed");
+    assert!(
+        r2[0].contains("Bravo") && r2[0].contains("Charlie"),
+        "{r2:?}"
+    );
+    let r3 = pair_and_play(3, &[("board_1", "w"), ("board_2", "w")]).await;
+    assert_eq!(r3.len(), 2, "the final and the match for third place");
+    assert!(
+        r3[0].contains("Alpha") && r3[0].contains("Charlie"),
+        "{r3:?}"
+    );
+    assert!(r3[1].contains("Bravo") && r3[1].contains("Delta"), "{r3:?}");
+    let res = app.post_form(&org, "/t/autumn/rounds/pair", &[]).await;
+    assert_eq!(res.status(), 409);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let error = text(&page, "[data-test=error]").unwrap();
+    assert!(error.contains("knockout is decided"), "{error}");
 }

@@ -43,6 +43,10 @@ pub struct Settings {
     pub publish: PublishParameters,
     /// Team event parameters.
     pub teams: TeamParameters,
+    /// Knockout: the losers keep playing among themselves so that every place
+    /// is decided (RFG code App. 7 §4); otherwise they are eliminated.
+    #[serde(default)]
+    pub losers_play_on: bool,
 }
 
 impl Default for Settings {
@@ -63,6 +67,7 @@ impl Default for Settings {
             display: DisplayParameters::default(),
             publish: PublishParameters::default(),
             teams: TeamParameters::default(),
+            losers_play_on: false,
         }
     }
 }
@@ -706,5 +711,13 @@ mod tests {
         assert_eq!(s.category_of(Rank::Kyu(4)), 1);
         assert_eq!(s.category_of(Rank::Kyu(9)), 2);
         assert_eq!(s.number_of_categories(), 3);
+    }
+
+    #[test]
+    fn settings_stored_before_losers_play_on_still_load() {
+        let mut stored = serde_json::to_value(Settings::default()).unwrap();
+        stored.as_object_mut().unwrap().remove("losers_play_on");
+        let s: Settings = serde_json::from_value(stored).unwrap();
+        assert!(!s.losers_play_on);
     }
 }

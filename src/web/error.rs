@@ -56,7 +56,7 @@ impl WebError {
             WebError::BadUpload => StatusCode::BAD_REQUEST,
             WebError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
             WebError::Domain(e) => domain_status(e),
-            WebError::Pairing(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            WebError::Pairing(e) => pairing_status(e),
             WebError::Discipline(e) => discipline_status(e),
             WebError::Sqlx(_) | WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -77,13 +77,32 @@ impl WebError {
             WebError::Domain(e) => domain_message_key(e),
             WebError::Pairing(PairingError::NoValidPairing) => "error.no_valid_pairing",
             WebError::Pairing(PairingError::WeightOutOfRange) => "error.internal",
-            WebError::Pairing(PairingError::NotAutomatic(_)) => "error.not_automatic",
+            WebError::Pairing(PairingError::TableChanged { .. }) => "error.table_changed",
             WebError::Pairing(PairingError::DuplicateDrawNumber(_)) => {
                 "error.duplicate_draw_number"
             }
+            WebError::Pairing(PairingError::BracketChanged { .. }) => "error.bracket_changed",
+            WebError::Pairing(PairingError::ResultsMissing(_)) => "error.results_missing",
+            WebError::Pairing(PairingError::BothWon(_)) => "error.both_won",
+            WebError::Pairing(PairingError::KnockoutFinished) => "error.knockout_finished",
             WebError::Discipline(e) => discipline_message(e).0,
             WebError::Sqlx(_) | WebError::Internal(_) => "error.internal",
         }
+    }
+}
+
+/// A pairing that cannot be made as things stand (results, the bracket) is a
+/// conflict; one that the settings or numbers rule out is unprocessable.
+fn pairing_status(e: &PairingError) -> StatusCode {
+    match e {
+        PairingError::BracketChanged { .. }
+        | PairingError::TableChanged { .. }
+        | PairingError::ResultsMissing(_)
+        | PairingError::BothWon(_)
+        | PairingError::KnockoutFinished => StatusCode::CONFLICT,
+        PairingError::NoValidPairing
+        | PairingError::WeightOutOfRange
+        | PairingError::DuplicateDrawNumber(_) => StatusCode::UNPROCESSABLE_ENTITY,
     }
 }
 
@@ -313,6 +332,12 @@ impl IntoResponse for WebError {
                 WebError::Pairing(PairingError::DuplicateDrawNumber(number)) => {
                     vec![("number", number.to_string())]
                 }
+                WebError::Pairing(
+                    PairingError::BracketChanged { round }
+                    | PairingError::TableChanged { round }
+                    | PairingError::ResultsMissing(round)
+                    | PairingError::BothWon(round),
+                ) => vec![("round", round.get().to_string())],
                 _ => Vec::new(),
             },
         };

@@ -888,9 +888,13 @@ fn check_lines(ctx: &Ctx, t: &Tournament, round: RoundNo) -> Vec<String> {
     };
     let check = pairing::manual::check(&before, round, &current);
     let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+    // A knockout leaves the eliminated and those with a walkover unpaired,
+    // and pairs absent players on purpose (the referee records the forfeit).
+    let knockout = t.settings().system == crate::core::System::Knockout;
     let mut lines: Vec<String> = check
         .violations
         .iter()
+        .filter(|v| !(knockout && matches!(v, pairing::manual::Violation::NotTakingPart(_))))
         .map(|v| match v {
             pairing::manual::Violation::Twice(p) => {
                 format!("{}: {}", ctx.lang.t("manual.twice"), name(*p))
@@ -911,7 +915,7 @@ fn check_lines(ctx: &Ctx, t: &Tournament, round: RoundNo) -> Vec<String> {
             }
         })
         .collect();
-    if !check.unpaired.is_empty() {
+    if !check.unpaired.is_empty() && !knockout {
         let names: Vec<String> = check.unpaired.iter().map(|p| name(*p)).collect();
         lines.push(format!(
             "{}: {}",

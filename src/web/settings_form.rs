@@ -28,6 +28,7 @@ pub struct TournamentForm {
     pub time_zone: String,
     pub system: String,
     pub rounds: String,
+    pub losers_play_on: Option<String>,
     pub bar: String,
     pub floor: String,
     pub board_size: String,
@@ -183,6 +184,7 @@ impl TournamentForm {
             time_zone: time_zone.to_string(),
             system: key_of(&SYSTEMS, s.system).to_string(),
             rounds: s.number_of_rounds.to_string(),
+            losers_play_on: s.losers_play_on.then(|| "on".into()),
             bar: s.mcmahon.bar.to_string(),
             floor: s.mcmahon.floor.to_string(),
             board_size: s.rules.board_size.to_string(),
@@ -286,6 +288,7 @@ impl TournamentForm {
             Ok(n) if (1..=20).contains(&n) => s.number_of_rounds = n,
             _ => errors.add("rounds", t("tournament.error.rounds")),
         }
+        s.losers_play_on = self.losers_play_on.is_some();
         let rank = |field: &'static str, text: &str, errors: &mut FieldErrors| match Rank::from_str(
             text.trim(),
         ) {

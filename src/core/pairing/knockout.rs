@@ -16,6 +16,11 @@ pub enum Outcome {
     SecondWins,
     /// Drawn (jigo): the match is replayed.
     Drawn,
+    /// Neither goes through (both lose, e.g. a double forfeit): the slot played
+    /// for stays empty, so the next opponent goes through without playing. With
+    /// losers playing on, both leave the losers' bracket too: it has one slot
+    /// per match, and neither earned it over the other.
+    Neither,
 }
 
 /// What the results of a round lead to.
@@ -112,6 +117,7 @@ impl Knockout {
                 let (w, l) = match (pair[0], pair[1]) {
                     (Some(_), Some(_)) => match outcome.next() {
                         Some(Outcome::FirstWins) => (pair[0], pair[1]),
+                        Some(Outcome::Neither) => (None, None),
                         _ => (pair[1], pair[0]),
                     },
                     (Some(_), None) | (None, None) => (pair[0], None),
@@ -125,10 +131,16 @@ impl Knockout {
                 groups.push(losers);
             }
         }
-        Ok(Advance::Next(Knockout {
+        let next = Knockout {
             groups,
             losers_play_on: self.losers_play_on,
-        }))
+        };
+        // Empty slots (double forfeits) can leave a round with nothing to play:
+        // it is no round at all, so the bracket moves on at once.
+        if !next.is_finished() && next.matches().is_empty() {
+            return next.advance(&[]);
+        }
+        Ok(Advance::Next(next))
     }
 }
 
@@ -209,6 +221,25 @@ mod tests {
             panic!("all matches were decided");
         };
         assert_eq!(next.matches(), vec![(0, 2)]);
+    }
+
+    #[test]
+    fn a_double_forfeit_lets_the_next_opponent_through_without_playing() {
+        let k = Knockout::new(4, false);
+        let Advance::Next(next) = k.advance(&[Outcome::Neither, Outcome::FirstWins]).unwrap()
+        else {
+            panic!("all matches were decided");
+        };
+        assert!(next.is_finished());
+        assert_eq!(next.standing(), vec![1]);
+        let k = Knockout::new(4, true);
+        let Advance::Next(next) = k.advance(&[Outcome::Neither, Outcome::FirstWins]).unwrap()
+        else {
+            panic!("all matches were decided");
+        };
+        assert!(next.matches().is_empty());
+        assert!(next.is_finished(), "{next:?}");
+        assert_eq!(next.standing(), vec![1, 2]);
     }
 
     #[test]

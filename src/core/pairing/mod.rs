@@ -29,6 +29,7 @@ pub mod explain;
 mod gabow;
 pub mod groups;
 pub mod knockout;
+pub mod knockout_round;
 pub mod manual;
 pub mod matching;
 pub mod numbers;
@@ -69,12 +70,35 @@ pub enum PairingError {
     /// Pair weights are too far apart to be compared without overflow.
     #[error("pair weights are out of the supported range")]
     WeightOutOfRange,
-    /// This system's rounds follow from earlier results by its own module.
-    #[error("{0:?} rounds are not paired by pair_round")]
-    NotAutomatic(System),
+    /// The games of this round are not the round-robin table's: the
+    /// players or their draw numbers changed since round 1, or the round was
+    /// edited by hand ([`round_robin`]).
+    #[error("the games of round {round} are not the round-robin table's")]
+    TableChanged {
+        /// The first round that differs.
+        round: RoundNo,
+    },
     /// Two final players hold the same draw number ([`numbers`]).
     #[error("draw number {0} is held by more than one player")]
     DuplicateDrawNumber(u32),
+    /// The games of this round are not the knockout bracket's matches: the
+    /// players or their draw numbers changed since round 1, or the round was
+    /// edited by hand ([`knockout_round`]).
+    #[error("the games of round {round} are not the knockout bracket's matches")]
+    BracketChanged {
+        /// The first round that differs.
+        round: RoundNo,
+    },
+    /// A knockout game of this earlier round has no result yet.
+    #[error("a game of round {0} has no result yet")]
+    ResultsMissing(RoundNo),
+    /// A knockout game of this earlier round is won by both players: a match
+    /// needs one winner.
+    #[error("a game of round {0} is won by both players")]
+    BothWon(RoundNo),
+    /// The knockout has been decided: no round is left to pair.
+    #[error("the knockout is finished")]
+    KnockoutFinished,
 }
 
 /// The new games of a round and its bye.
@@ -179,7 +203,7 @@ pub struct Draw<'t> {
 /// Pairs `round` of `tournament` for the players who take part in it: registered
 /// as final, participating, and not yet in a game or the bye of that round.
 /// McMahon, Swiss, SwissCat and Cup as OpenGotha; round robin by the Berger
-/// tables; a knockout is driven through [`knockout::Knockout`] instead.
+/// tables; a knockout from its bracket and the recorded results ([`knockout_round`]).
 pub fn pair_round(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
     match tournament.settings().system {
         System::McMahon | System::Swiss | System::SwissCat | System::Cup => {
@@ -187,7 +211,7 @@ pub fn pair_round(tournament: &Tournament, round: RoundNo) -> Result<RoundPairin
         }
         System::RoundRobin => round_robin::pair_tournament_round(tournament, round),
         System::RfgSwiss => rfg_swiss::pair_tournament_round(tournament, round),
-        System::Knockout => Err(PairingError::NotAutomatic(System::Knockout)),
+        System::Knockout => knockout_round::pair_tournament_round(tournament, round),
     }
 }
 

@@ -5,9 +5,10 @@
 //! number has the bye. Invariant: in one cycle every two players meet exactly once.
 
 use super::{PairingError, RoundPairing, colours};
-use crate::core::ids::{BoardNo, RoundNo};
+use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::round::{Game as BoardGame, GameResult, ResultOrigin};
 use crate::core::tournament::Tournament;
+use std::collections::HashSet;
 
 /// Largest field the tables serve (issue 4: up to 24 players).
 pub const MAX_PLAYERS: usize = 24;
@@ -103,6 +104,24 @@ pub fn pair_tournament_round(
     let cycles = (tournament.settings().number_of_rounds as usize)
         .div_ceil(per_cycle)
         .max(1);
+    // The table is only right while the numbers are those of round 1: a
+    // recorded game the table does not hold means they moved.
+    let pair_of = |a: PlayerId, b: PlayerId| (a.min(b), a.max(b));
+    for earlier in (1..round.get()).filter_map(RoundNo::new) {
+        let table = round_robin_round(players.len(), earlier.get() as usize, cycles)?;
+        let expected: HashSet<_> = table
+            .games
+            .iter()
+            .map(|g| pair_of(players[g.white].id, players[g.black].id))
+            .collect();
+        if tournament
+            .games()
+            .iter()
+            .any(|g| g.round == earlier && !expected.contains(&pair_of(g.white, g.black)))
+        {
+            return Err(PairingError::TableChanged { round: earlier });
+        }
+    }
     let table = round_robin_round(players.len(), round.get() as usize, cycles)?;
     let plays = |k: usize| players[k].participation.plays(round);
     let komi = colours::komi(tournament.settings(), 0);
@@ -308,6 +327,38 @@ mod tests {
         let r7 = super::super::pair_round(&t, RoundNo::new(7).unwrap()).unwrap();
         let pairs: Vec<_> = r7.games.iter().map(|g| (g.white, g.black)).collect();
         assert_eq!(pairs, vec![(ids[4], ids[2]), (ids[0], ids[1])]);
+    }
+
+    #[test]
+    fn numbers_moved_after_round_1_are_refused_rather_than_reshuffling_the_table() {
+        use crate::core::ids::PlayerId;
+        use crate::core::player::Player;
+        use crate::core::rank::Rank;
+        use crate::core::settings::{Settings, System};
+        let mut t = Tournament::new(Settings {
+            system: System::RoundRobin,
+            number_of_rounds: 3,
+            ..Settings::default()
+        });
+        for k in 0..4 {
+            t.register(Player::new(PlayerId(0), &format!("P{k}"), "", Rank::Kyu(5)));
+        }
+        let first = super::super::pair_round(&t, RoundNo::FIRST).unwrap();
+        t.record_pairing(RoundNo::FIRST, first.games, first.bye)
+            .unwrap();
+        let second = RoundNo::new(2).unwrap();
+        assert!(super::super::pair_round(&t, second).is_ok());
+        // Seated as number 2, the late player moves P1–P3 one place down;
+        // the table for six no longer holds round 1's P0–P3.
+        let mut late = Player::new(PlayerId(0), "Late", "", Rank::Kyu(5));
+        late.draw_number = Some(2);
+        t.register(late);
+        assert_eq!(
+            super::super::pair_round(&t, second),
+            Err(PairingError::TableChanged {
+                round: RoundNo::FIRST
+            })
+        );
     }
 
     #[test]
