@@ -627,6 +627,29 @@ async fn an_organiser_adjusts_a_pairing_by_hand_and_the_core_checks_it() {
     let (_, page) = app.get_html(&org, "/t/autumn/rounds/1").await;
     assert_eq!(pairs(&page).len(), 2);
     assert!(text(&page, "[data-test=problems]").is_none());
+    // Colours drawn at the board: Alpha's game changes White and Black.
+    let alpha_first = |page: &scraper::Html| {
+        let row = pairs(page)
+            .into_iter()
+            .find(|p| p.contains("Alpha"))
+            .unwrap();
+        let opponent = ["Bravo", "Charlie", "Delta"]
+            .into_iter()
+            .find(|n| row.contains(n))
+            .unwrap();
+        row.find("Alpha") < row.find(opponent)
+    };
+    let before = alpha_first(&page);
+    let res = app
+        .post_form(
+            &org,
+            "/t/autumn/rounds/1/edit",
+            &[("action", "colours"), ("first", "1")],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/autumn/rounds/1").await;
+    assert_eq!(alpha_first(&page), !before);
 }
 
 #[tokio::test]

@@ -881,6 +881,13 @@ fn split_round(t: &Tournament, round: RoundNo) -> WebResult<(Tournament, pairing
     Ok((before, pairing::RoundPairing { games, bye }))
 }
 
+/// Whether a broken constraint matters in this system. A knockout pairs
+/// absent players on purpose (the referee records the forfeit) and replays
+/// drawn matches, so only a player placed twice counts there.
+fn stops_edit(system: crate::core::System, v: &pairing::manual::Violation) -> bool {
+    system != crate::core::System::Knockout || matches!(v, pairing::manual::Violation::Twice(_))
+}
+
 /// Problems of a round's pairing, as sentences for the organiser.
 fn check_lines(ctx: &Ctx, t: &Tournament, round: RoundNo) -> Vec<String> {
     let Ok((before, current)) = split_round(t, round) else {
@@ -888,13 +895,13 @@ fn check_lines(ctx: &Ctx, t: &Tournament, round: RoundNo) -> Vec<String> {
     };
     let check = pairing::manual::check(&before, round, &current);
     let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
-    // A knockout leaves the eliminated and those with a walkover unpaired,
-    // and pairs absent players on purpose (the referee records the forfeit).
-    let knockout = t.settings().system == crate::core::System::Knockout;
+    // A knockout leaves the eliminated and those with a walkover unpaired.
+    let system = t.settings().system;
+    let knockout = system == crate::core::System::Knockout;
     let mut lines: Vec<String> = check
         .violations
         .iter()
-        .filter(|v| !(knockout && matches!(v, pairing::manual::Violation::NotTakingPart(_))))
+        .filter(|v| stops_edit(system, v))
         .map(|v| match v {
             pairing::manual::Violation::Twice(p) => {
                 format!("{}: {}", ctx.lang.t("manual.twice"), name(*p))
@@ -951,6 +958,7 @@ async fn edit_pairing(
         ("swap", Some(b)) => Edit::Swap(a, b),
         ("unpair", _) => Edit::Unpair(a),
         ("bye", _) => Edit::Bye(a),
+        ("colours", _) => Edit::Colours(a),
         _ => return Err(WebError::Invalid(form.action)),
     };
     mutate(&app, &access, &format!("round.edit:{n}"), |t| {
@@ -958,7 +966,8 @@ async fn edit_pairing(
         let edited =
             apply(&before, round, &current, edit).map_err(|e| WebError::Invalid(e.to_string()))?;
         let checked = check(&before, round, &edited);
-        if let Some(v) = checked.violations.first() {
+        let system = before.settings().system;
+        if let Some(v) = checked.violations.iter().find(|v| stops_edit(system, v)) {
             return Err(WebError::Invalid(format!("{v:?}")));
         }
         let old = json(&current.games)?;

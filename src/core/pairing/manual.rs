@@ -24,6 +24,9 @@ pub enum Edit {
     Swap(PlayerId, PlayerId),
     /// Give a player the bye, unpairing their game and the previous bye.
     Bye(PlayerId),
+    /// Exchange White and Black in a player's even game, as drawn at the
+    /// board (nigiri: knockout, RFG App. 7 §4); the colours are then known.
+    Colours(PlayerId),
 }
 
 /// Why an edit was refused.
@@ -41,6 +44,9 @@ pub enum ManualError {
     /// The edit names the same player twice, or two players of one game.
     #[error("player {0} cannot be swapped with their own opponent or themselves")]
     SameGame(PlayerId),
+    /// A handicap game's colours follow the handicap: the weaker takes Black.
+    #[error("the colours of player {0}'s handicap game follow the handicap")]
+    HandicapColours(PlayerId),
 }
 
 /// A hard constraint a round's pairing breaks.
@@ -152,6 +158,23 @@ pub fn apply(
             }
             out.games.retain(|g| g.colour_of(a).is_none());
             out.bye = Some(a);
+        }
+        Edit::Colours(a) => {
+            let k = pairing
+                .games
+                .iter()
+                .position(|g| g.colour_of(a).is_some())
+                .ok_or(ManualError::NotPaired(a))?;
+            let g = &pairing.games[k];
+            if g.handicap > 0 {
+                return Err(ManualError::HandicapColours(a));
+            }
+            out.games[k] = Game {
+                white: g.black,
+                black: g.white,
+                colours_known: true,
+                ..g.clone()
+            };
         }
         Edit::Swap(a, b) => {
             for id in [a, b] {

@@ -376,6 +376,28 @@ fn manual_edits_are_rechecked_and_the_engines_pairing_passes() {
     assert!(check.unpaired.is_empty());
     assert!(swapped.games[0].colour_of(y).is_some() && swapped.games[1].colour_of(x).is_some());
 
+    // Colours drawn at the board swap an even game's White and Black; a
+    // handicap game's colours follow the handicap.
+    let even = paired.games.iter().position(|g| g.handicap == 0);
+    if let Some(k) = even {
+        let g = &paired.games[k];
+        let drawn = manual::apply(&t, round, &paired, manual::Edit::Colours(g.black))
+            .expect("an even game's colours can be drawn");
+        assert_eq!(
+            (drawn.games[k].white, drawn.games[k].black),
+            (g.black, g.white)
+        );
+        assert!(drawn.games[k].colours_known);
+    }
+    assert!(even.is_some(), "the test needs an even game");
+    let mut handicap = paired.clone();
+    handicap.games[0].handicap = 2;
+    let white = handicap.games[0].white;
+    assert_eq!(
+        manual::apply(&t, round, &handicap, manual::Edit::Colours(white)),
+        Err(manual::ManualError::HandicapColours(white))
+    );
+
     // The bye again to someone who had it, while others had none.
     let had_bye = t.byes()[0].player;
     let rebye = manual::apply(&t, round, &paired, manual::Edit::Bye(had_bye))
