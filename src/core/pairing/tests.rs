@@ -194,6 +194,27 @@ fn random_tournaments_pair_everyone_once_avoid_repeats_and_second_byes() {
 }
 
 #[test]
+fn rfg_swiss_tournaments_pair_everyone_once_never_repeat_and_avoid_second_byes() {
+    let mut rng = StdRng::seed_from_u64(2027);
+    for players in [9, 31, 60] {
+        let mut t = random_tournament(&mut rng, players, System::RfgSwiss, true);
+        for r in 1..=7 {
+            let round = RoundNo::from_index(r - 1);
+            let paired = pair_round(&t, round).expect("a pairing exists");
+            check_round(&t, round, &paired);
+            for g in &paired.games {
+                let met = t
+                    .games()
+                    .iter()
+                    .any(|old| unordered(old.white, old.black) == unordered(g.white, g.black));
+                assert!(!met, "round {round}: the RFG Swiss never pairs twice");
+            }
+            play(&mut t, &mut rng, &paired);
+        }
+    }
+}
+
+#[test]
 fn the_order_players_were_registered_in_does_not_change_the_pairing() {
     let mut rng = StdRng::seed_from_u64(7);
     let mut t = random_tournament(&mut rng, 41, System::McMahon, true);
