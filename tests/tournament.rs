@@ -888,6 +888,8 @@ async fn a_knockout_replays_a_jigo_and_plays_on_for_third_place() {
                 .await;
             // Waiting for a replay or a walkover is no problem to report.
             assert!(text(&page, "[data-test=problems]").is_none());
+            // Players are told the colours are drawn at the board.
+            assert_eq!(count(&page, "[data-test=nigiri]"), boards(&page).len());
             let res = app
                 .post_form(org, &format!("/t/autumn/rounds/{round}/results"), results)
                 .await;

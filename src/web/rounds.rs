@@ -181,6 +181,9 @@ pub struct BoardLine {
     pub code: String,
     /// Why the result was not played out, as a translation key ("" when it was).
     pub note_key: &'static str,
+    /// Colours are drawn at the board (a knockout's nigiri): the listed
+    /// White and Black are a placeholder until the organiser records them.
+    pub nigiri: bool,
     /// True when the searched name is on this board.
     pub found: bool,
 }
@@ -218,6 +221,7 @@ fn board_lines(t: &Tournament, round: RoundNo, query: &str) -> Vec<BoardLine> {
                 result: results::notation(g.result, g.origin),
                 code: results::code(g.result, g.origin),
                 note_key: note_key(g.result, g.origin),
+                nigiri: !g.colours_known,
                 found,
             }
         })
