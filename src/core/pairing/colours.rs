@@ -5,10 +5,10 @@
 //! the stronger player takes White; even games balance colours.
 
 use super::weights::det_random;
-use crate::core::ids::{PlayerId, RoundNo};
+use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::player::Player;
 use crate::core::rank::Rank;
-use crate::core::round::Colour;
+use crate::core::round::{Colour, Game, GameResult, ResultOrigin};
 use crate::core::settings::{HandicapSettings, Settings, TieRule};
 use crate::core::tournament::Tournament;
 use crate::core::units::HalfPoints;
@@ -114,6 +114,35 @@ pub fn komi(settings: &Settings, handicap: u8) -> HalfPoints {
         (_, TieRule::Jigo) => HalfPoints::HALF,
         (_, TieRule::WhiteWins | TieRule::BlackWins) => HalfPoints::ZERO,
     }
+}
+
+/// Even games of `round` for `pairs` (White, Black), on boards from 1 in the
+/// order given: what the systems that pair from tables and numbers record.
+/// `colours_known` is false when the colours are drawn at the board.
+pub fn even_games(
+    settings: &Settings,
+    round: RoundNo,
+    pairs: impl IntoIterator<Item = (PlayerId, PlayerId)>,
+    colours_known: bool,
+) -> Vec<Game> {
+    let komi = komi(settings, 0);
+    pairs
+        .into_iter()
+        .zip(1u32..)
+        .filter_map(|((white, black), board)| {
+            Some(Game {
+                round,
+                board: BoardNo::new(board)?,
+                white,
+                black,
+                handicap: 0,
+                komi,
+                result: GameResult::Unknown,
+                origin: ResultOrigin::Played,
+                colours_known,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@
 
 use super::knockout::{Advance, Knockout, Outcome};
 use super::{PairingError, RoundPairing, colours, numbers};
-use crate::core::ids::{BoardNo, PlayerId, RoundNo};
-use crate::core::round::{Game, GameResult, ResultOrigin};
+use crate::core::ids::{PlayerId, RoundNo};
+use crate::core::round::{Game, GameResult};
 use crate::core::tournament::Tournament;
 use std::collections::HashMap;
 
@@ -64,10 +64,7 @@ pub fn pair_tournament_round(
     tournament: &Tournament,
     round: RoundNo,
 ) -> Result<RoundPairing, PairingError> {
-    if let Some((number, _)) = numbers::duplicates(tournament).first() {
-        return Err(PairingError::DuplicateDrawNumber(*number));
-    }
-    let players: Vec<PlayerId> = numbers::numbered(tournament).iter().map(|p| p.id).collect();
+    let players: Vec<PlayerId> = numbers::checked(tournament)?.iter().map(|p| p.id).collect();
     if players.len() < 2 {
         return Err(PairingError::NoValidPairing);
     }
@@ -83,25 +80,11 @@ pub fn pair_tournament_round(
     if bracket.knockout.is_finished() {
         return Err(PairingError::KnockoutFinished);
     }
-    let komi = colours::komi(tournament.settings(), 0);
-    let games = bracket
+    let pairs = bracket
         .to_play
         .iter()
-        .zip(1u32..)
-        .filter_map(|(&(a, b), board)| {
-            Some(Game {
-                round,
-                board: BoardNo::new(board)?,
-                white: players[a.min(b)],
-                black: players[a.max(b)],
-                handicap: 0,
-                komi,
-                result: GameResult::Unknown,
-                origin: ResultOrigin::Played,
-                colours_known: false,
-            })
-        })
-        .collect();
+        .map(|&(a, b)| (players[a.min(b)], players[a.max(b)]));
+    let games = colours::even_games(tournament.settings(), round, pairs, false);
     Ok(RoundPairing { games, bye: None })
 }
 
@@ -148,9 +131,11 @@ fn outcomes(
 mod tests {
     use super::super::pair_round;
     use super::*;
+    use crate::core::ids::BoardNo;
     use crate::core::player::Player;
     use crate::core::rank::Rank;
     use crate::core::rating::Rating;
+    use crate::core::round::ResultOrigin;
     use crate::core::settings::{Settings, System};
 
     /// A knockout of `players`, registered strongest first, so that the ids

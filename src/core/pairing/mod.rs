@@ -215,25 +215,30 @@ pub fn pair_round(tournament: &Tournament, round: RoundNo) -> Result<RoundPairin
     }
 }
 
+/// The players already in a game or the bye of `round`: not paired again.
+fn assigned(tournament: &Tournament, round: RoundNo) -> HashSet<PlayerId> {
+    tournament
+        .games()
+        .iter()
+        .filter(|g| g.round == round)
+        .flat_map(|g| [g.white, g.black])
+        .chain(
+            tournament
+                .byes()
+                .iter()
+                .filter(|b| b.round == round)
+                .map(|b| b.player),
+        )
+        .collect()
+}
+
 impl<'t> Draw<'t> {
     /// Orders the players to pair, chooses the bye and builds the score groups.
     pub fn prepare(tournament: &'t Tournament, round: RoundNo) -> Result<Self, PairingError> {
         let settings = tournament.settings();
         let done = round.index();
         let sheet = scores(tournament, done as u32);
-        let busy: HashSet<PlayerId> = tournament
-            .games()
-            .iter()
-            .filter(|g| g.round == round)
-            .flat_map(|g| [g.white, g.black])
-            .chain(
-                tournament
-                    .byes()
-                    .iter()
-                    .filter(|b| b.round == round)
-                    .map(|b| b.player),
-            )
-            .collect();
+        let busy = assigned(tournament, round);
         let mut order: Vec<PlayerId> =
             groups::all_players_in_order(tournament, done, &settings.placement)
                 .into_iter()

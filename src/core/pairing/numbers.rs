@@ -10,6 +10,7 @@
 //! the same numbers. Numbers past the field, or gaps nobody fills, close up
 //! in the given order. Pairing round 1 is where the numbers are fixed.
 
+use super::PairingError;
 use crate::core::Tournament;
 use crate::core::ids::PlayerId;
 use crate::core::player::{Player, Registration};
@@ -70,6 +71,15 @@ pub fn numbered(tournament: &Tournament) -> Vec<&Player> {
     order
 }
 
+/// [`numbered`], refused while a number is held twice: the tables would
+/// seat both players in one place.
+pub fn checked(tournament: &Tournament) -> Result<Vec<&Player>, PairingError> {
+    match duplicates(tournament).first() {
+        Some((number, _)) => Err(PairingError::DuplicateDrawNumber(*number)),
+        None => Ok(numbered(tournament)),
+    }
+}
+
 /// Writes every final player's place in [`numbered`] as their draw number:
 /// done when round 1 is paired, so that a later registration or change of
 /// rating cannot move anyone.
@@ -88,8 +98,7 @@ pub fn fix(tournament: &mut Tournament) {
     }
 }
 
-/// Numbers given to two final players or more, with their holders: refused
-/// before pairing, since the tables would seat both in one place.
+/// Numbers given to two final players or more, with their holders.
 pub fn duplicates(tournament: &Tournament) -> Vec<(u32, Vec<&Player>)> {
     let mut given: Vec<&Player> = tournament
         .players()

@@ -8,8 +8,8 @@
 //! Invariant: two players never meet twice (App. 7 §2.2, App. 9 §7.2).
 
 use super::{PairingError, RoundPairing, colours, numbers};
-use crate::core::ids::{BoardNo, PlayerId, RoundNo};
-use crate::core::round::{Colour, Game, GameResult, ResultOrigin};
+use crate::core::ids::{PlayerId, RoundNo};
+use crate::core::round::{Colour, Game, GameResult};
 use crate::core::standings::scores;
 use crate::core::tournament::Tournament;
 use crate::core::units::HalfPoints;
@@ -137,10 +137,7 @@ pub fn pair_tournament_round(
     tournament: &Tournament,
     round: RoundNo,
 ) -> Result<RoundPairing, PairingError> {
-    if let Some((number, _)) = numbers::duplicates(tournament).first() {
-        return Err(PairingError::DuplicateDrawNumber(*number));
-    }
-    let numbered = numbers::numbered(tournament);
+    let numbered = numbers::checked(tournament)?;
     let number_of: HashMap<PlayerId, u32> =
         numbered.iter().zip(1..).map(|(p, n)| (p.id, n)).collect();
     let id_of: HashMap<u32, PlayerId> = number_of.iter().map(|(id, n)| (*n, *id)).collect();
@@ -149,19 +146,7 @@ pub fn pair_tournament_round(
         .iter()
         .filter(|g| g.round < round)
         .collect();
-    let assigned: HashSet<PlayerId> = tournament
-        .games()
-        .iter()
-        .filter(|g| g.round == round)
-        .flat_map(|g| [g.white, g.black])
-        .chain(
-            tournament
-                .byes()
-                .iter()
-                .filter(|b| b.round == round)
-                .map(|b| b.player),
-        )
-        .collect();
+    let assigned = super::assigned(tournament, round);
     let sheet = scores(tournament, round.index() as u32);
     let players: Vec<SwissPlayer> = numbered
         .iter()
@@ -195,25 +180,11 @@ pub fn pair_tournament_round(
         })
         .collect();
     let paired = pair(&players, round.get(), false)?;
-    let komi = colours::komi(tournament.settings(), 0);
-    let games = paired
+    let pairs = paired
         .games
         .iter()
-        .zip(1u32..)
-        .filter_map(|(g, board)| {
-            Some(Game {
-                round,
-                board: BoardNo::new(board)?,
-                white: id_of[&g.white],
-                black: id_of[&g.black],
-                handicap: 0,
-                komi,
-                result: GameResult::Unknown,
-                origin: ResultOrigin::Played,
-                colours_known: true,
-            })
-        })
-        .collect();
+        .map(|g| (id_of[&g.white], id_of[&g.black]));
+    let games = colours::even_games(tournament.settings(), round, pairs, true);
     Ok(RoundPairing {
         games,
         bye: paired.bye.map(|n| id_of[&n]),
@@ -463,6 +434,7 @@ mod tests {
         use crate::core::player::Player;
         use crate::core::rank::Rank;
         use crate::core::rating::Rating;
+        use crate::core::round::ResultOrigin;
         use crate::core::settings::{Settings, System};
 
         /// Eight players whose ratings fall with their registration, but the

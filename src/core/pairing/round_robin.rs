@@ -5,8 +5,7 @@
 //! number has the bye. Invariant: in one cycle every two players meet exactly once.
 
 use super::{PairingError, RoundPairing, colours};
-use crate::core::ids::{BoardNo, PlayerId, RoundNo};
-use crate::core::round::{Game as BoardGame, GameResult, ResultOrigin};
+use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::tournament::Tournament;
 use std::collections::HashSet;
 
@@ -96,10 +95,7 @@ pub fn pair_tournament_round(
     tournament: &Tournament,
     round: RoundNo,
 ) -> Result<RoundPairing, PairingError> {
-    if let Some((number, _)) = super::numbers::duplicates(tournament).first() {
-        return Err(PairingError::DuplicateDrawNumber(*number));
-    }
-    let players = super::numbers::numbered(tournament);
+    let players = super::numbers::checked(tournament)?;
     let per_cycle = round_count(players.len(), 1).max(1);
     let cycles = (tournament.settings().number_of_rounds as usize)
         .div_ceil(per_cycle)
@@ -124,26 +120,12 @@ pub fn pair_tournament_round(
     }
     let table = round_robin_round(players.len(), round.get() as usize, cycles)?;
     let plays = |k: usize| players[k].participation.plays(round);
-    let komi = colours::komi(tournament.settings(), 0);
-    let games = table
+    let pairs = table
         .games
         .iter()
         .filter(|g| plays(g.black) && plays(g.white))
-        .zip(1u32..)
-        .filter_map(|(g, board)| {
-            Some(BoardGame {
-                round,
-                board: BoardNo::new(board)?,
-                white: players[g.white].id,
-                black: players[g.black].id,
-                handicap: 0,
-                komi,
-                result: GameResult::Unknown,
-                origin: ResultOrigin::Played,
-                colours_known: true,
-            })
-        })
-        .collect();
+        .map(|g| (players[g.white].id, players[g.black].id));
+    let games = colours::even_games(tournament.settings(), round, pairs, true);
     Ok(RoundPairing {
         games,
         bye: table.bye.map(|k| players[k].id),
