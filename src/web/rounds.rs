@@ -885,13 +885,6 @@ fn split_round(t: &Tournament, round: RoundNo) -> WebResult<(Tournament, pairing
     Ok((before, pairing::RoundPairing { games, bye }))
 }
 
-/// Whether a broken constraint matters in this system. A knockout pairs
-/// absent players on purpose (the referee records the forfeit) and replays
-/// drawn matches, so only a player placed twice counts there.
-fn stops_edit(system: crate::core::System, v: &pairing::manual::Violation) -> bool {
-    system != crate::core::System::Knockout || matches!(v, pairing::manual::Violation::Twice(_))
-}
-
 /// Problems of a round's pairing, as sentences for the organiser.
 fn check_lines(ctx: &Ctx, t: &Tournament, round: RoundNo) -> Vec<String> {
     let Ok((before, current)) = split_round(t, round) else {
@@ -899,13 +892,9 @@ fn check_lines(ctx: &Ctx, t: &Tournament, round: RoundNo) -> Vec<String> {
     };
     let check = pairing::manual::check(&before, round, &current);
     let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
-    // A knockout leaves the eliminated and those with a walkover unpaired.
-    let system = t.settings().system;
-    let knockout = system == crate::core::System::Knockout;
     let mut lines: Vec<String> = check
         .violations
         .iter()
-        .filter(|v| stops_edit(system, v))
         .map(|v| match v {
             pairing::manual::Violation::Twice(p) => {
                 format!("{}: {}", ctx.lang.t("manual.twice"), name(*p))
@@ -926,7 +915,7 @@ fn check_lines(ctx: &Ctx, t: &Tournament, round: RoundNo) -> Vec<String> {
             }
         })
         .collect();
-    if !check.unpaired.is_empty() && !knockout {
+    if !check.unpaired.is_empty() {
         let names: Vec<String> = check.unpaired.iter().map(|p| name(*p)).collect();
         lines.push(format!(
             "{}: {}",
@@ -970,8 +959,7 @@ async fn edit_pairing(
         let edited =
             apply(&before, round, &current, edit).map_err(|e| WebError::Invalid(e.to_string()))?;
         let checked = check(&before, round, &edited);
-        let system = before.settings().system;
-        if let Some(v) = checked.violations.iter().find(|v| stops_edit(system, v)) {
+        if let Some(v) = checked.violations.first() {
             return Err(WebError::Invalid(format!("{v:?}")));
         }
         let old = json(&current.games)?;

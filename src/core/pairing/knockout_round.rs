@@ -232,6 +232,26 @@ mod tests {
     }
 
     #[test]
+    fn the_pairing_check_expects_absences_replays_and_players_left_out() {
+        // Round 1 of 8: both drawn; round 2 replays them while the winners
+        // wait; an absent player is paired all the same.
+        let (mut t, ids) = knockout(8, false);
+        play(&mut t, &ids, 1, |g| {
+            if g.board.get() <= 2 {
+                GameResult::Jigo
+            } else {
+                GameResult::WhiteWins
+            }
+        });
+        t.set_participation(ids[0], round(2), false).unwrap();
+        let replays = pair_round(&t, round(2)).unwrap();
+        assert_eq!(replays.games.len(), 2);
+        let check = super::super::manual::check(&t, round(2), &replays);
+        assert_eq!(check.violations, Vec::new());
+        assert_eq!(check.unpaired, Vec::new());
+    }
+
+    #[test]
     fn a_drawn_match_is_replayed_alone_before_the_bracket_advances() {
         let (mut t, ids) = knockout(4, false);
         let jigo = on_board(2, GameResult::Jigo);

@@ -9,6 +9,7 @@ use super::{RoundPairing, colours, matching};
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::player::Registration;
 use crate::core::round::{Game, GameResult, ResultOrigin};
+use crate::core::settings::System;
 use crate::core::standings::scores;
 use crate::core::tournament::Tournament;
 use std::collections::{HashMap, HashSet};
@@ -209,7 +210,11 @@ pub fn apply(
 }
 
 /// Checks a round's pairing against the tournament of the rounds before it.
+/// A knockout counts only a player placed twice: it pairs absent players on
+/// purpose (the referee records the forfeit), replays drawn matches, and
+/// leaves the eliminated and those with a walkover without a game.
 pub fn check(tournament: &Tournament, round: RoundNo, pairing: &RoundPairing) -> Check {
+    let knockout = tournament.settings().system == System::Knockout;
     let mut violations = Vec::new();
     let mut count: HashMap<PlayerId, usize> = HashMap::new();
     let placed: Vec<PlayerId> = pairing
@@ -227,7 +232,7 @@ pub fn check(tournament: &Tournament, round: RoundNo, pairing: &RoundPairing) ->
             if count[&id] > 1 {
                 violations.push(Violation::Twice(id));
             }
-            if !takes_part(tournament, round, id) {
+            if !knockout && !takes_part(tournament, round, id) {
                 violations.push(Violation::NotTakingPart(id));
             }
         }
@@ -243,7 +248,7 @@ pub fn check(tournament: &Tournament, round: RoundNo, pairing: &RoundPairing) ->
         .iter()
         .filter(|g| met(g.white, g.black))
         .collect();
-    if !repeats.is_empty() {
+    if !repeats.is_empty() && !knockout {
         let players: Vec<PlayerId> = pairing
             .games
             .iter()
@@ -281,7 +286,7 @@ pub fn check(tournament: &Tournament, round: RoundNo, pairing: &RoundPairing) ->
     }
     let unpaired = eligible
         .into_iter()
-        .filter(|&id| !count.contains_key(&id))
+        .filter(|&id| !knockout && !count.contains_key(&id))
         .collect();
     let mut recorded = tournament.clone();
     for g in &pairing.games {
