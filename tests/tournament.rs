@@ -8,6 +8,7 @@ use common::{TestApp, text};
 use scraper::Selector;
 
 const FORM: &str = "[data-test=player-form]";
+const SETTINGS_FORM: &str = "[data-test=tournament-form]";
 
 async fn organiser_with_tournament(app: &TestApp) -> reqwest::Client {
     app.account("org", false, true).await;
@@ -50,6 +51,20 @@ async fn add_player(app: &TestApp, org: &reqwest::Client, name: &str, rank: &str
         )
         .await;
     assert_eq!(res.status(), 303, "adding {name}");
+}
+
+/// Changes the autumn tournament's settings through its form, as the organiser.
+async fn change_settings(app: &TestApp, org: &reqwest::Client, changes: &[(&str, &str)]) {
+    let res = app
+        .submit(
+            org,
+            "/t/autumn/settings",
+            SETTINGS_FORM,
+            "/t/autumn/settings",
+            changes,
+        )
+        .await;
+    assert_eq!(res.status(), 303, "settings {changes:?}");
 }
 
 /// The first `count` of four players, strongest first.
@@ -281,16 +296,7 @@ async fn self_registration_is_refused_when_closed_and_checks_its_fields() {
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     assert!(text(&page, "[data-test=rank-error]").is_some());
     assert!(text(&page, "[data-test=country-error]").is_some());
-    let res = app
-        .submit(
-            &org,
-            "/t/autumn/settings",
-            "[data-test=tournament-form]",
-            "/t/autumn/settings",
-            &[("-registration_open", "")],
-        )
-        .await;
-    assert_eq!(res.status(), 303);
+    change_settings(&app, &org, &[("-registration_open", "")]).await;
     let (status, _) = app.get_html(&player, "/t/autumn/register").await;
     assert_eq!(status, 409);
 }
@@ -736,20 +742,8 @@ async fn choosing_a_system_brings_its_standard_settings_and_weights_can_be_tuned
 async fn players_read_the_schedule_on_the_tournament_page() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    let form = "[data-test=tournament-form]";
     let changes = [("schedule", "Sat 10:00 Round 1\n\nSat 14:30 Round 2\n")];
-    assert_eq!(
-        app.submit(
-            &org,
-            "/t/autumn/settings",
-            form,
-            "/t/autumn/settings",
-            &changes
-        )
-        .await
-        .status(),
-        303
-    );
+    change_settings(&app, &org, &changes).await;
     let (_, page) = app.get_html(&app.new_client(), "/t/autumn").await;
     assert_eq!(count(&page, "[data-test=schedule] li"), 2);
 }
@@ -787,18 +781,7 @@ async fn the_organiser_sees_why_a_board_was_paired() {
 async fn a_round_robin_pairs_on_the_draw_numbers_given() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    let form = "[data-test=tournament-form]";
-    let changes = [("system", "round_robin")];
-    let res = app
-        .submit(
-            &org,
-            "/t/autumn/settings",
-            form,
-            "/t/autumn/settings",
-            &changes,
-        )
-        .await;
-    assert_eq!(res.status(), 303);
+    change_settings(&app, &org, &[("system", "round_robin")]).await;
     add_players(&app, &org, 4).await;
     // Delta drew number 1, Alpha number 4.
     for (no, number) in [("4", "1"), ("1", "4")] {
@@ -855,24 +838,16 @@ async fn a_round_robin_pairs_on_the_draw_numbers_given() {
 async fn a_knockout_replays_a_jigo_and_plays_on_for_third_place() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    let form = "[data-test=tournament-form]";
     let changes = [
         ("system", "knockout"),
         ("rounds", "5"),
         ("losers_play_on", "on"),
     ];
-    let res = app
-        .submit(
-            &org,
-            "/t/autumn/settings",
-            form,
-            "/t/autumn/settings",
-            &changes,
-        )
-        .await;
-    assert_eq!(res.status(), 303);
+    change_settings(&app, &org, &changes).await;
     let (_, page) = app.get_html(&org, "/t/autumn/settings").await;
-    assert!(common::form_values(&page, form).contains(&("losers_play_on".into(), "on".into())));
+    assert!(
+        common::form_values(&page, SETTINGS_FORM).contains(&("losers_play_on".into(), "on".into()))
+    );
     add_players(&app, &org, 4).await;
     let boards = |page: &scraper::Html| -> Vec<String> {
         page.select(&Selector::parse("[data-test=board]").unwrap())
