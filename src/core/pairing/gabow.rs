@@ -708,15 +708,9 @@ mod tests {
     use super::*;
     use rand::{Rng, SeedableRng, rngs::StdRng};
 
+    /// Weights from 1 to `top`: positive, so every matching is perfect.
     fn random_weights(rng: &mut StdRng, n: usize, top: i64) -> Vec<i64> {
-        let mut w = vec![0; n * n];
-        for i in 0..n {
-            for j in (i + 1)..n {
-                w[i * n + j] = rng.gen_range(1..=top);
-                w[j * n + i] = w[i * n + j];
-            }
-        }
-        w
+        super::super::matching::tests::random_weights(rng, n, 1..=top)
     }
 
     #[test]

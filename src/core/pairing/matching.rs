@@ -83,7 +83,7 @@ pub fn max_weight_perfect_matching(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use rand::{Rng, SeedableRng, rngs::StdRng};
 
@@ -123,7 +123,9 @@ mod tests {
         assert!(seen.iter().all(|s| *s), "not perfect: {pairs:?}");
     }
 
-    fn random_weights(
+    /// A symmetric weight matrix for `n` vertices drawn from `range`; the
+    /// solver's own tests use it too.
+    pub(in crate::core::pairing) fn random_weights(
         rng: &mut StdRng,
         n: usize,
         range: std::ops::RangeInclusive<i64>,
