@@ -80,6 +80,7 @@ pub fn router(app: AppState) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/static/{*file}", get(static_file))
+        .route("/favicon.ico", get(favicon))
         .merge(home::routes())
         .merge(account::routes())
         .merge(admin::routes())
@@ -109,22 +110,53 @@ async fn healthz(State(app): State<AppState>) -> impl IntoResponse {
 }
 
 /// Static assets are compiled into the binary, so a deployment is one file.
+/// Every file of `static/` is listed here: `tests/crawl.rs` fetches each
+/// asset a page names and fails on any that is not served.
+const STATIC_FILES: &[(&str, &str, &str)] = &[
+    (
+        "tengen.css",
+        "text/css; charset=utf-8",
+        include_str!("../../static/tengen.css"),
+    ),
+    (
+        "live.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/live.js"),
+    ),
+    (
+        "lookup.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/lookup.js"),
+    ),
+    (
+        "time.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/time.js"),
+    ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("../../static/favicon.svg"),
+    ),
+];
+
 async fn static_file(axum::extract::Path(file): axum::extract::Path<String>) -> Response {
-    let (body, mime): (&'static str, &str) = match file.as_str() {
-        "tengen.css" => (
-            include_str!("../../static/tengen.css"),
-            "text/css; charset=utf-8",
-        ),
-        _ => return WebError::NotFound.into_response(),
+    let Some((_, mime, body)) = STATIC_FILES.iter().find(|(name, _, _)| *name == file) else {
+        return WebError::NotFound.into_response();
     };
     (
         [
-            (header::CONTENT_TYPE, mime),
+            (header::CONTENT_TYPE, *mime),
             (header::CACHE_CONTROL, "public, max-age=3600"),
         ],
-        body,
+        *body,
     )
         .into_response()
+}
+
+/// Browsers ask for `/favicon.ico` whatever the page says.
+async fn favicon() -> Response {
+    static_file(axum::extract::Path("favicon.svg".to_string())).await
 }
 
 /// The error page, in the layout and the request's language.
