@@ -97,6 +97,11 @@ pub struct Tournament {
     byes: Vec<Bye>,
     teams: Vec<Team>,
     clubs_groups: Vec<ClubsGroup>,
+    /// The number the next registration gets. A deleted registration's
+    /// number is never given again, so a private link, an audit line or a
+    /// printed list that names it never comes to mean someone else.
+    #[serde(default)]
+    next_player: u32,
 }
 
 impl Tournament {
@@ -109,6 +114,7 @@ impl Tournament {
             byes: Vec::new(),
             teams: Vec::new(),
             clubs_groups: Vec::new(),
+            next_player: 1,
         }
     }
 
@@ -124,7 +130,14 @@ impl Tournament {
 
     /// Registers a player and returns the new surrogate id (the id in `player` is replaced).
     pub fn register(&mut self, mut player: Player) -> PlayerId {
-        let next = self.players.iter().map(|p| p.id.0 + 1).max().unwrap_or(1);
+        let next = self
+            .players
+            .iter()
+            .map(|p| p.id.0 + 1)
+            .max()
+            .unwrap_or(1)
+            .max(self.next_player);
+        self.next_player = next + 1;
         player.id = PlayerId(next);
         self.players.push(player);
         PlayerId(next)
@@ -477,5 +490,17 @@ mod tests {
         assert_eq!(t.remove_player(a), Err(TournamentError::PlayerHasGames(a)));
         assert_eq!(t.remove_player(c).map(|p| p.id), Ok(c));
         assert_eq!(t.players().len(), 2);
+    }
+
+    #[test]
+    fn a_deleted_registrations_number_is_never_given_again() {
+        let (mut t, [_, _, c]) = three_players();
+        t.remove_player(c).unwrap();
+        let next = t.register(Player::new(PlayerId(0), "Late", "Comer", Rank::Kyu(5)));
+        assert_ne!(
+            next, c,
+            "the deleted player's number would name the newcomer"
+        );
+        assert_eq!(next.0, c.0 + 1);
     }
 }

@@ -145,7 +145,9 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         RoundAlreadyStarted(_)
         | ResultLocked { .. }
         | AppealState { .. }
-        | CommitteeAfterRoundOne => StatusCode::CONFLICT,
+        | CommitteeAfterRoundOne
+        | PlayerInRecords(_)
+        | RoundHasRecords(_) => StatusCode::CONFLICT,
         MissingReason
         | MissingOfficial
         | UnknownPlayer(_)
@@ -291,6 +293,14 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
             vec![("name", name.clone())],
         ),
         CommitteeAfterRoundOne => ("discipline.error.committee_after_round_one", vec![]),
+        PlayerInRecords(p) => (
+            "discipline.error.player_in_records",
+            vec![("player", p.to_string())],
+        ),
+        RoundHasRecords(r) => (
+            "discipline.error.round_has_records",
+            vec![("round", r.get().to_string())],
+        ),
         CommitteeShort { needed, available } => (
             "discipline.error.committee_short",
             vec![

@@ -596,7 +596,8 @@ async fn delete_player(
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<Redirect> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    mutate(&app, &access, "player.delete", |t| {
+    mutate_with_book(&app, &access, None, "player.delete", |t, book| {
+        book.forget_player(t, PlayerId(no))?;
         let removed = t.remove_player(PlayerId(no))?;
         Ok(((), Some(json(&removed)?), None))
     })

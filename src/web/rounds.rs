@@ -27,7 +27,7 @@ use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::page::{Ctx, Layout, render};
-use super::tournaments::{authorise, json, mutate, mutate_at, mutate_with_book, viewable};
+use super::tournaments::{authorise, json, mutate_at, mutate_with_book, viewable};
 use crate::core::access::{self, Action, StaffRole};
 use crate::core::discipline::GameRef;
 use crate::core::pairing::{self, report::ReportLimits};
@@ -504,7 +504,8 @@ async fn unpair_round(
 ) -> WebResult<Redirect> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    mutate(&app, &access, "round.unpair", |t| {
+    mutate_with_book(&app, &access, None, "round.unpair", |t, book| {
+        book.check_round_free(round)?;
         let before = json(
             &t.games()
                 .iter()
@@ -954,7 +955,9 @@ async fn edit_pairing(
         ("colours", _) => Edit::Colours(a),
         _ => return Err(WebError::Invalid(form.action)),
     };
-    mutate(&app, &access, &format!("round.edit:{n}"), |t| {
+    let action = format!("round.edit:{n}");
+    mutate_with_book(&app, &access, None, &action, |t, book| {
+        book.check_round_free(round)?;
         let (before, current) = split_round(t, round)?;
         let edited =
             apply(&before, round, &current, edit).map_err(|e| WebError::Invalid(e.to_string()))?;

@@ -354,9 +354,27 @@ async fn update_settings(
         Ok(valid) => valid,
         Err(errors) => return Ok(render_invalid(&invalid(errors))?.into_response()),
     };
+    // Fewer rounds than are already paired would leave games in rounds the
+    // tournament no longer has.
+    let paired = state
+        .games()
+        .iter()
+        .map(|g| g.round)
+        .chain(state.byes().iter().map(|b| b.round))
+        .max();
+    if let Some(last) = paired.filter(|r| valid.settings.number_of_rounds < r.get()) {
+        let mut errors = FieldErrors::default();
+        let round = [("round", last.get().to_string())];
+        errors.add(
+            "rounds",
+            ctx.lang.tf("tournament.error.rounds_paired", &round),
+        );
+        return Ok(render_invalid(&invalid(errors))?.into_response());
+    }
     state.set_settings(valid.settings.clone());
     tournaments::update_header(&mut *tx, current.tournament_id, &valid.header()).await?;
     book.settings = valid.discipline();
+    book.check_references(&state)?;
     discipline_store::save(&mut *tx, current.tournament_id, &book).await?;
     match tournaments::save_state(&mut *tx, current.tournament_id, &state).await {
         Err(e) if is_short_name_taken(&e) => {
@@ -644,6 +662,9 @@ pub(super) async fn change_document<T>(
         .ok_or(WebError::NotFound)?;
     let (mut state, mut book) = (snapshot.state, snapshot.book);
     let (value, before, after) = change(&mut state, &mut book)?;
+    // Whatever the change, the book must still name only what the tournament
+    // has: otherwise no page of the tournament could be read afterwards.
+    book.check_references(&state)?;
     tournaments::save_state(&mut *tx, id, &state).await?;
     discipline_store::save(&mut *tx, id, &book).await?;
     audit::record(&mut *tx, Some(id), actor, action, before, after).await?;

@@ -19,6 +19,7 @@ mod effective;
 mod finality;
 mod lateness;
 mod log;
+mod references;
 mod report;
 mod sanction;
 mod settings;
@@ -226,6 +227,12 @@ pub enum DisciplineError {
     /// The committee is fixed before round 1.
     #[error("the appeals committee is fixed before round 1 starts; co-opt a reserve instead")]
     CommitteeAfterRoundOne,
+    /// The book names the player, so their registration stays (see [`Book::forget_player`]).
+    #[error("player {0} is named in the referees' or the appeals committee's records")]
+    PlayerInRecords(PlayerId),
+    /// The book names a game of the round, so its pairing stays.
+    #[error("round {0} has referees' records on its games")]
+    RoundHasRecords(RoundNo),
     /// Too few members without a conflict; co-opt one (GTR) or adjourn.
     #[error(
         "only {available} of {needed} committee members are free to hear this appeal; co-opt a member"
