@@ -162,6 +162,15 @@ impl Browser {
         field.send_keys(value).await.unwrap();
     }
 
+    /// The page printed to PDF on A4 with 1 cm margins, as Chromium's print
+    /// dialog would (WebDriver's Print Page).
+    pub async fn print_a4(&self) -> Vec<u8> {
+        self.client
+            .print(fantoccini::wd::PrintConfiguration::default())
+            .await
+            .unwrap()
+    }
+
     /// Saves a PNG of the viewport under the test target's tmp dir and returns its path.
     pub async fn screenshot(&self, name: &str) -> PathBuf {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
