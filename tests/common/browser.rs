@@ -63,10 +63,18 @@ impl Browser {
             format!("--window-size={width},{height}"),
             format!("--user-data-dir={}", profile.path().display()),
         ];
+        // Headless Chromium never makes a window narrower than 500 px, so the
+        // page's viewport is set by emulation; `mobile: false` keeps it from
+        // widening to fit a page that overflows, which would hide the overflow.
+        let metrics = serde_json::json!({ "width": width, "height": height, "pixelRatio": 1.0, "mobile": false });
         let mut caps = serde_json::Map::new();
         caps.insert(
             "goog:chromeOptions".into(),
-            serde_json::json!({ "binary": CHROMIUM, "args": args }),
+            serde_json::json!({
+                "binary": CHROMIUM,
+                "args": args,
+                "mobileEmulation": { "deviceMetrics": metrics },
+            }),
         );
         let url = format!("http://127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(30);
@@ -160,6 +168,15 @@ impl Browser {
         let field = self.client.find(Locator::Css(css)).await.unwrap();
         field.clear().await.unwrap();
         field.send_keys(value).await.unwrap();
+    }
+
+    /// The page printed to PDF on A4 with 1 cm margins, as Chromium's print
+    /// dialog would (WebDriver's Print Page).
+    pub async fn print_a4(&self) -> Vec<u8> {
+        self.client
+            .print(fantoccini::wd::PrintConfiguration::default())
+            .await
+            .unwrap()
     }
 
     /// Saves a PNG of the viewport under the test target's tmp dir and returns its path.

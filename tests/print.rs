@@ -1,0 +1,125 @@
+//! Paper: pages printed to PDF by headless Chromium (WebDriver's Print Page,
+//! A4), read back with poppler's `pdftotext`.
+
+mod common;
+
+use std::process::Command;
+
+use common::TestApp;
+use common::browser::Browser;
+
+/// A tournament of twelve players with round 1 paired and published (six
+/// boards), and a browser signed in as its organiser.
+async fn six_boards(app: &TestApp, browser: &Browser) {
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    assert_eq!(
+        app.create_tournament(&org, "paper", "Paper Cup")
+            .await
+            .status(),
+        303
+    );
+    let ranks = ["3d", "1d", "1k", "2k", "4k", "6k"];
+    for i in 0..12 {
+        let name = format!("Player{i:02}");
+        let changes = [
+            ("name", name.as_str()),
+            ("first_name", "Paper"),
+            ("rank", ranks[i % ranks.len()]),
+        ];
+        let res = app
+            .submit(
+                &org,
+                "/t/paper/players/new",
+                "[data-test=player-form]",
+                "/t/paper/players",
+                &changes,
+            )
+            .await;
+        assert_eq!(res.status(), 303, "add {name}");
+    }
+    app.post_ok(&org, "/t/paper/rounds/pair", &[]).await;
+    app.post_ok(&org, "/t/paper/rounds/1/publish", &[]).await;
+
+    browser.goto(&app.url("/login")).await;
+    browser.fill("#username", "org").await;
+    browser.fill("#password", common::PASSWORD).await;
+    browser.submit("form.stack button[type=submit]").await;
+}
+
+/// The text of each page of a PDF, or `None` (after saying why) when
+/// poppler's `pdftotext` is not installed.
+fn pdf_pages(pdf: &[u8]) -> Option<Vec<String>> {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("printed.pdf");
+    std::fs::write(&file, pdf).unwrap();
+    let Ok(out) = Command::new("pdftotext").arg(&file).arg("-").output() else {
+        eprintln!("skipped: the print test reads PDFs with pdftotext (apt install poppler-utils)");
+        return None;
+    };
+    assert!(out.status.success(), "pdftotext failed on Chromium's PDF");
+    // pdftotext ends every page with a form feed.
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut pages: Vec<String> = text.split('\u{c}').map(str::to_string).collect();
+    pages.pop();
+    Some(pages)
+}
+
+#[tokio::test]
+async fn six_boards_of_result_slips_print_on_two_a4_pages() {
+    let Some(browser) = Browser::start(1280, 900).await else {
+        return;
+    };
+    let app = TestApp::start().await;
+    six_boards(&app, &browser).await;
+
+    browser.goto(&app.url("/t/paper/rounds/1/slips")).await;
+    assert_eq!(browser.count("[data-test=slip]").await, 6);
+    let Some(pages) = pdf_pages(&browser.print_a4().await) else {
+        return;
+    };
+    assert_eq!(pages.len(), 2, "four slips to a page: {pages:#?}");
+    let slips_on = |page: &str| page.matches("White won").count();
+    assert_eq!(
+        (slips_on(&pages[0]), slips_on(&pages[1])),
+        (4, 2),
+        "{pages:#?}"
+    );
+    browser.client.clone().close().await.unwrap();
+}
+
+#[tokio::test]
+async fn printed_pairings_leave_out_the_site_navigation() {
+    let Some(browser) = Browser::start(1280, 900).await else {
+        return;
+    };
+    let app = TestApp::start().await;
+    six_boards(&app, &browser).await;
+
+    for path in ["/t/paper/rounds/1/print", "/t/paper/rounds/1/print?by=name"] {
+        browser.goto(&app.url(path)).await;
+        let on_screen = browser.texts("header.site a, header.site button").await;
+        assert!(on_screen.contains(&"Sign out".to_string()), "{on_screen:?}");
+        let links = browser.texts(".no-print a").await;
+        assert!(!links.is_empty(), "{path}: the links to the other lists");
+        let Some(pages) = pdf_pages(&browser.print_a4().await) else {
+            return;
+        };
+        assert_eq!(pages.len(), 1, "{path}: six boards fit one page");
+        let printed = &pages[0];
+        for word in on_screen.iter().chain(&links) {
+            assert!(
+                !printed.contains(word.as_str()),
+                "{path}: {word:?} is printed: {printed}"
+            );
+        }
+        for i in 0..12 {
+            assert!(
+                printed.contains(&format!("Player{i:02}")),
+                "{path}: Player{i:02} is missing: {printed}"
+            );
+        }
+    }
+    browser.client.clone().close().await.unwrap();
+}
