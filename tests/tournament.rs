@@ -310,6 +310,7 @@ async fn import(
 ) -> reqwest::Response {
     let token = app.csrf_token(client).await;
     let form = reqwest::multipart::Form::new()
+        .text("csrf", token)
         .part(
             "file",
             reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()),
@@ -317,7 +318,7 @@ async fn import(
         .text("short_name", short.to_string())
         .text("time_zone", "Europe/Paris");
     client
-        .post(app.url(&format!("/tournaments/import?csrf={token}")))
+        .post(app.url("/tournaments/import"))
         .multipart(form)
         .send()
         .await
@@ -438,13 +439,13 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
     let org = organiser_with_tournament(&app).await;
     let token = app.csrf_token(&org).await;
     let upload = |bytes: Vec<u8>| {
-        let form = reqwest::multipart::Form::new().part(
-            "file",
-            reqwest::multipart::Part::bytes(bytes).file_name("egf_db.txt"),
-        );
-        org.post(app.url(&format!("/rating-list?csrf={token}")))
-            .multipart(form)
-            .send()
+        let form = reqwest::multipart::Form::new()
+            .text("csrf", token.clone())
+            .part(
+                "file",
+                reqwest::multipart::Part::bytes(bytes).file_name("egf_db.txt"),
+            );
+        org.post(app.url("/rating-list")).multipart(form).send()
     };
     let res = upload(b"not a rating list at all\n".to_vec())
         .await
@@ -495,8 +496,10 @@ async fn a_player_file_imports_whole_or_not_at_all() {
     let upload = |text: &'static str| {
         let part =
             reqwest::multipart::Part::bytes(text.as_bytes().to_vec()).file_name("players.csv");
-        let form = reqwest::multipart::Form::new().part("file", part);
-        org.post(app.url(&format!("/t/autumn/players/import?csrf={token}")))
+        let form = reqwest::multipart::Form::new()
+            .text("csrf", token.clone())
+            .part("file", part);
+        org.post(app.url("/t/autumn/players/import"))
             .multipart(form)
             .send()
     };
@@ -897,4 +900,66 @@ async fn a_knockout_replays_a_jigo_and_plays_on_for_third_place() {
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     let error = text(&page, "[data-test=error]").unwrap();
     assert!(error.contains("knockout is decided"), "{error}");
+}
+
+#[tokio::test]
+async fn every_upload_is_refused_without_its_token_in_the_body() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let token = app.csrf_token(&org).await;
+    let csv = "Name;FirstName;Rank;Country;Club\nAlpha;Ann;3d;UA;Kyiv\n";
+    for path in [
+        "/t/autumn/players/import",
+        "/rating-list",
+        "/tournaments/import",
+    ] {
+        let file = || reqwest::multipart::Part::bytes(csv.as_bytes().to_vec()).file_name("f.txt");
+        let refused = [
+            (
+                "no token",
+                path.to_string(),
+                reqwest::multipart::Form::new().part("file", file()),
+            ),
+            (
+                "the token only in the URL",
+                format!("{path}?csrf={token}"),
+                reqwest::multipart::Form::new().part("file", file()),
+            ),
+            (
+                "another token",
+                path.to_string(),
+                reqwest::multipart::Form::new()
+                    .text("csrf", "0".repeat(64))
+                    .part("file", file()),
+            ),
+        ];
+        for (what, url, form) in refused {
+            let res = org
+                .post(app.url(&url))
+                .multipart(form)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), 403, "{path} with {what}");
+        }
+    }
+    let (_, page) = app.get_html(&org, "/t/autumn/players").await;
+    assert_eq!(
+        count(&page, "[data-test=player-row]"),
+        0,
+        "nothing was stored"
+    );
+    let form = reqwest::multipart::Form::new().text("csrf", token).part(
+        "file",
+        reqwest::multipart::Part::bytes(csv.as_bytes().to_vec()).file_name("players.csv"),
+    );
+    let res = org
+        .post(app.url("/t/autumn/players/import"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/autumn/players").await;
+    assert_eq!(count(&page, "[data-test=player-row]"), 1);
 }

@@ -2,7 +2,7 @@
 //!
 //! | route | handler | who |
 //! |---|---|---|
-//! | `GET /tournaments/import`, `POST /tournaments/import?csrf=` | [`show_import`], [`import_tournament`] | organisers |
+//! | `GET /tournaments/import`, `POST /tournaments/import` | [`show_import`], [`import_tournament`] | organisers |
 //! | `GET /t/{short}/export/opengotha.xml` | [`export_opengotha`] | organisers |
 
 use askama::Template;

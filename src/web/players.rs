@@ -7,7 +7,7 @@
 //! | `GET /t/{short}/players/{no}/games` | [`show_player`] | everyone: the player's games in published rounds |
 //! | `GET /t/{short}/players/new`, `POST /t/{short}/players` | [`new_player`], [`add_player`] | organisers |
 //! | `GET /t/{short}/players/{no}/edit`, `POST /t/{short}/players/{no}` | [`edit_player`], [`update_player`] | organisers |
-//! | `POST /t/{short}/players/import?csrf=` | [`import_players`] | organisers: CSV or vbar file, all or nothing |
+//! | `POST /t/{short}/players/import` | [`import_players`] | organisers: CSV or vbar file, all or nothing |
 //! | `GET /t/{short}/players.csv` | [`export_players`] | organisers |
 //! | `POST /t/{short}/players/{no}/confirm` | [`confirm_player`] | organisers |
 //! | `POST /t/{short}/players/{no}/delete` | [`delete_player`] | organisers |

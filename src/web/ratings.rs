@@ -3,7 +3,7 @@
 //!
 //! | route | handler | who |
 //! |---|---|---|
-//! | `GET /rating-list`, `POST /rating-list?csrf=` | [`show_list`], [`upload_list`] | organisers |
+//! | `GET /rating-list`, `POST /rating-list` | [`show_list`], [`upload_list`] | organisers |
 //! | `GET /rating-list/search?q=` | [`search`] | organisers: JSON for search-as-you-type |
 
 use std::sync::{Arc, Mutex};
