@@ -681,6 +681,40 @@ async fn the_settings_form_shows_the_time_controls_egf_class() {
 }
 
 #[tokio::test]
+async fn the_live_time_summary_speaks_the_chosen_language() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let query = "basic_minutes=30&overtime=fischer&byo_yomi_seconds=30&canadian_moves=15&canadian_seconds=300&fischer_seconds=10";
+    for (lang, expected) in [
+        (
+            "ru",
+            "30 мин + 10 с за ход · приведённое время 50 мин · класс EGF B",
+        ),
+        (
+            "uk",
+            "30 хв + 10 с за хід · приведений час 50 хв · клас EGF B",
+        ),
+    ] {
+        org.get(app.url(&format!("/language/{lang}")))
+            .send()
+            .await
+            .unwrap();
+        let live = org
+            .get(app.url(&format!("/time-summary?{query}")))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert_eq!(live, expected);
+        let (_, page) = app.get_html(&org, "/t/autumn").await;
+        let overview = text(&page, "main").unwrap();
+        assert!(!overview.contains(" min"), "{lang} overview: {overview}");
+    }
+}
+
+#[tokio::test]
 async fn choosing_a_system_brings_its_standard_settings_and_weights_can_be_tuned() {
     let app = TestApp::start().await;
     app.account("org", false, true).await;

@@ -559,7 +559,7 @@ pub fn time_summary(
     lang: super::i18n::Lang,
     internet: bool,
 ) -> Option<String> {
-    use crate::core::rules::time::{Span, TimeControl};
+    use crate::core::rules::time::TimeControl;
     let number = |text: &str| text.trim().parse::<u32>().ok();
     let time = crate::core::settings::TimeSystem {
         basic_minutes: number(&form.basic_minutes)?,
@@ -571,12 +571,47 @@ pub fn time_summary(
     };
     let control = TimeControl::from(&time);
     Some(format!(
-        "{control} · {} {} · {} {}",
+        "{} · {} {} · {} {}",
+        time_label(&control, lang),
         lang.t("settings.adjusted_time"),
-        Span(control.egf_adjusted_time()),
+        span(control.egf_adjusted_time(), lang),
         lang.t("overview.egf_class"),
         control.egf_class(internet)
     ))
+}
+
+/// A duration as people write it in `lang`: `90 min`, `1 мин 30 с`.
+fn span(d: std::time::Duration, lang: super::i18n::Lang) -> String {
+    let unit = |key, n: u64| lang.tf(key, &[("n", n.to_string())]);
+    match (d.as_secs() / 60, d.as_secs() % 60) {
+        (0, s) => unit("time.seconds", s),
+        (m, 0) => unit("time.minutes", m),
+        (m, s) => format!("{} {}", unit("time.minutes", m), unit("time.seconds", s)),
+    }
+}
+
+/// A time control's label in `lang` (the core's `Display` is the English
+/// one, kept for files): `60 мин + 5×30 с`, `45 хв + 15 с за хід`.
+pub fn time_label(
+    control: &crate::core::rules::time::TimeControl,
+    lang: super::i18n::Lang,
+) -> String {
+    use crate::core::rules::time::Overtime;
+    let main = span(control.main, lang);
+    let overtime = match control.overtime {
+        Overtime::SuddenDeath => return main,
+        Overtime::ByoYomi { periods, period } => format!("{periods}×{}", span(period, lang)),
+        Overtime::Canadian { stones, period } => format!(
+            "{}/{}",
+            lang.plural("time.canadian", u64::from(stones)),
+            span(period, lang)
+        ),
+        Overtime::Fischer { increment } => {
+            lang.tf("time.fischer", &[("span", span(increment, lang))])
+        }
+        Overtime::Ing => lang.tf("time.ing", &[("span", span(control.ing_period(), lang))]),
+    };
+    format!("{main} + {overtime}")
 }
 
 const CRITERION_FIELDS: [&str; CRITERIA_SLOTS] = [

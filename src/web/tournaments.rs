@@ -222,7 +222,8 @@ struct Overview {
     dates: String,
     location: String,
     system: String,
-    rounds: u32,
+    /// "5 rounds", in the reader's plural form.
+    rounds: String,
     board_size: u8,
     komi: String,
     tie_rule: String,
@@ -266,12 +267,14 @@ async fn show_tournament(
         dates,
         location: s.general.location.clone(),
         system: ctx.lang.t(&format!("system.{system_key}")),
-        rounds: s.number_of_rounds,
+        rounds: ctx
+            .lang
+            .plural("overview.rounds", u64::from(s.number_of_rounds)),
         board_size: s.rules.board_size,
         komi: s.rules.komi.to_string(),
         tie_rule: ctx.lang.t(&format!("tie_rule.{tie_key}")),
         time_class: time.egf_class(s.general.internet).to_string(),
-        time: time.to_string(),
+        time: settings_form::time_label(&time, ctx.lang),
         players: state.players().len(),
         current_round: published
             .iter()
