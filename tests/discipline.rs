@@ -558,3 +558,30 @@ async fn an_early_leavers_games_are_annulled_only_under_the_rfg_code() {
         );
     }
 }
+
+#[tokio::test]
+async fn page_titles_with_a_number_read_as_people_write_them() {
+    let h = hall("60").await;
+    let title = |page: &scraper::Html| text(page, "title").unwrap();
+    let pages = [
+        ("/t/autumn/rounds/1", "Тур 1"),
+        ("/t/autumn/rounds/1/results", "Результаты тура 1"),
+        ("/t/autumn/rounds/1/slips", "Бланки результатов тура 1"),
+        ("/t/autumn/rounds/1/print", "Тур 1"),
+        ("/t/autumn/rounds/1/boards/1/why", "Тур 1, доска 1"),
+        ("/t/autumn/referee/rounds/1", "Судья, тур 1"),
+    ];
+    h.org.get(h.app.url("/language/ru")).send().await.unwrap();
+    for (path, expected) in pages {
+        let (status, page) = h.app.get_html(&h.org, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(
+            title(&page),
+            format!("Autumn Cup — {expected} · Tengen"),
+            "{path}"
+        );
+    }
+    h.org.get(h.app.url("/language/uk")).send().await.unwrap();
+    let (_, page) = h.app.get_html(&h.org, "/t/autumn/rounds/1/results").await;
+    assert_eq!(title(&page), "Autumn Cup — Результати туру 1 · Tengen");
+}

@@ -318,7 +318,11 @@ async fn show_round(
     let Html(html) = render(&RoundPage {
         layout: Layout::titled(
             &ctx,
-            &format!("{} — {} {n}", tournament.name, ctx.lang.t("round.title")),
+            &format!(
+                "{} — {}",
+                tournament.name,
+                ctx.lang.tf("title.round", &[("n", n.to_string())])
+            ),
         )
         .live(&tournament.short_name),
         has_results: boards.iter().any(|b| b.code != "?"),
@@ -578,9 +582,9 @@ async fn show_results(
         layout: Layout::titled(
             &ctx,
             &format!(
-                "{} — {} {n}",
+                "{} — {}",
                 access.tournament.name,
-                ctx.lang.t("results.title")
+                ctx.lang.tf("title.results", &[("n", n.to_string())])
             ),
         ),
         tournament: access.tournament,
@@ -817,9 +821,9 @@ async fn print_pairings(
         layout: Layout::titled(
             &ctx,
             &format!(
-                "{} — {} {n}",
+                "{} — {}",
                 access.tournament.name,
-                ctx.lang.t("round.title")
+                ctx.lang.tf("title.round", &[("n", n.to_string())])
             ),
         ),
         tournament: access.tournament,
@@ -858,9 +862,9 @@ async fn print_slips(
         layout: Layout::titled(
             &ctx,
             &format!(
-                "{} — {} {n}",
+                "{} — {}",
                 access.tournament.name,
-                ctx.lang.t("slips.title")
+                ctx.lang.tf("title.slips", &[("n", n.to_string())])
             ),
         ),
         boards: board_lines(&state, round, ""),
