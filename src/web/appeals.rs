@@ -61,7 +61,7 @@ pub struct Summary {
     pub lines: Vec<String>,
 }
 
-fn status_key(appeal: &Appeal) -> &'static str {
+pub(super) fn status_key(appeal: &Appeal) -> &'static str {
     match &appeal.state {
         AppealState::Filed => "appeals.status.filed",
         AppealState::UnderReview { .. } => "appeals.status.under_review",
@@ -71,7 +71,7 @@ fn status_key(appeal: &Appeal) -> &'static str {
     }
 }
 
-fn outcome_key(outcome: Outcome) -> &'static str {
+pub(super) fn outcome_key(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::Upheld => "appeals.outcome.upheld",
         Outcome::Rejected => "appeals.outcome.rejected",

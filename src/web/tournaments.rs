@@ -19,6 +19,7 @@ use axum::{Form, Router};
 use uuid::Uuid;
 
 use super::AppState;
+use super::audit_words::{self, AuditWords};
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
@@ -29,7 +30,7 @@ use crate::core::rules::profile::Profile;
 use crate::core::rules::time::TimeControl;
 use crate::core::{Criterion, Settings, Tournament};
 use crate::store::accounts::{self, Account};
-use crate::store::audit::{self, AuditEntry};
+use crate::store::audit;
 use crate::store::discipline as discipline_store;
 use crate::store::tournaments::{self, StaffMember, TournamentRow};
 
@@ -435,7 +436,11 @@ async fn add_staff(
     };
     let mut tx = app.store.begin().await?;
     tournaments::add_staff(&mut *tx, tournament.tournament_id, account.account_id, role).await?;
-    let after = serde_json::json!({ "username": account.username, "role": role.key() });
+    let after = serde_json::json!({
+        "username": account.username,
+        "display_name": account.display_name,
+        "role": role.key(),
+    });
     audit::record(
         &mut *tx,
         Some(tournament.tournament_id),
@@ -463,9 +468,18 @@ async fn remove_staff(
 ) -> WebResult<Redirect> {
     let Access { tournament, me, .. } = authorise(&app, &short, me, Action::ManageStaff).await?;
     let role = StaffRole::from_key(&form.role).ok_or(WebError::NotFound)?;
+    let removed = tournaments::staff(&app.store.pool, tournament.tournament_id)
+        .await?
+        .into_iter()
+        .find(|m| m.account_id == form.account_id);
     let mut tx = app.store.begin().await?;
     tournaments::remove_staff(&mut *tx, tournament.tournament_id, form.account_id, role).await?;
-    let before = serde_json::json!({ "account_id": form.account_id, "role": role.key() });
+    let before = serde_json::json!({
+        "account_id": form.account_id,
+        "username": removed.as_ref().map(|m| &m.username),
+        "display_name": removed.as_ref().map(|m| &m.display_name),
+        "role": role.key(),
+    });
     audit::record(
         &mut *tx,
         Some(tournament.tournament_id),
@@ -479,10 +493,11 @@ async fn remove_staff(
     Ok(Redirect::to(&format!("/t/{}/staff", tournament.short_name)))
 }
 
-/// An audit entry with its time in the tournament's time zone.
+/// An audit entry in words, at the hall's time (the tournament's time zone).
 struct AuditLine {
     at: String,
-    entry: AuditEntry,
+    who: String,
+    words: AuditWords,
 }
 
 #[derive(Template)]
@@ -501,12 +516,22 @@ async fn show_audit(
 ) -> WebResult<Html<String>> {
     let Access { tournament, .. } = authorise(&app, &short, me, Action::ReadAuditLog).await?;
     let zone = jiff::tz::TimeZone::get(&tournament.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    // Names come from the tournament as it is now: a player renamed since
+    // reads under their current name.
+    let state = load(&app, tournament.tournament_id).await?;
     let lines = audit::for_tournament(&app.store.pool, tournament.tournament_id)
         .await?
         .into_iter()
         .map(|entry| AuditLine {
             at: local_time(entry.at, &zone),
-            entry,
+            who: audit_words::who(ctx.lang, &entry.action, entry.who.as_deref()),
+            words: audit_words::describe(
+                &state,
+                ctx.lang,
+                &entry.action,
+                entry.before.as_ref(),
+                entry.after.as_ref(),
+            ),
         })
         .collect();
     render(&AuditPage {
