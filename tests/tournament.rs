@@ -997,3 +997,138 @@ async fn every_upload_is_refused_without_its_token_in_the_body() {
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
     assert_eq!(count(&page, "[data-test=player-row]"), 1);
 }
+
+async fn self_register(
+    app: &TestApp,
+    client: &reqwest::Client,
+    fields: &[(&str, &str)],
+) -> reqwest::Response {
+    app.submit(
+        client,
+        "/t/autumn/register",
+        "[data-test=register-form]",
+        "/t/autumn/register",
+        fields,
+    )
+    .await
+}
+
+#[tokio::test]
+async fn self_registration_limits_lengths_in_the_players_language_and_keeps_the_text() {
+    let app = TestApp::start().await;
+    let _org = organiser_with_tournament(&app).await;
+    let player = app.new_client();
+    player.get(app.url("/language/ru")).send().await.unwrap();
+    let long = "Ш".repeat(300);
+    let club = "C".repeat(61);
+    let res = self_register(
+        &app,
+        &player,
+        &[
+            ("name", &long),
+            ("first_name", "Анна"),
+            ("rank", "3k"),
+            ("club", &club),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        text(&page, "[data-test=name-error]").as_deref(),
+        Some("Не более 60 символов")
+    );
+    assert!(text(&page, "[data-test=club-error]").is_some());
+    let kept = page
+        .select(&Selector::parse("input[name=name]").unwrap())
+        .next()
+        .unwrap()
+        .value()
+        .attr("value")
+        .unwrap()
+        .to_string();
+    assert_eq!(kept, long, "the typed name is kept");
+    let res = self_register(&app, &player, &[("name", &"Ш".repeat(60)), ("rank", "3k")]).await;
+    assert_eq!(res.status(), 303, "60 characters are enough and allowed");
+}
+
+#[tokio::test]
+async fn a_second_identical_self_registration_is_refused_and_a_near_one_is_flagged() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let player = app.new_client();
+    let anna = [("name", "Ivanova"), ("first_name", "Anna"), ("rank", "3k")];
+    assert_eq!(self_register(&app, &player, &anna).await.status(), 303);
+    let again = [("name", "IVANOVA "), ("first_name", "anna"), ("rank", "3k")];
+    let res = self_register(&app, &player, &again).await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(
+        text(&page, "[data-test=name-error]")
+            .unwrap()
+            .starts_with("You are already registered as Ivanova Anna"),
+    );
+    // Accents and swapped names may be someone else: taken, and flagged.
+    let swapped = [("name", "Anna"), ("first_name", "Ivanová"), ("rank", "3k")];
+    assert_eq!(self_register(&app, &player, &swapped).await.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/autumn/players").await;
+    assert_eq!(count(&page, "[data-test=player-row]"), 2);
+    let flags: Vec<String> = page
+        .select(&Selector::parse("[data-test=duplicate]").unwrap())
+        .map(|f| f.text().collect())
+        .collect();
+    assert_eq!(flags.len(), 2, "{flags:?}");
+    assert!(flags[0].contains("Anna Ivanová") || flags[1].contains("Anna Ivanová"));
+    let (_, page) = app.get_html(&app.new_client(), "/t/autumn/players").await;
+    assert_eq!(
+        count(&page, "[data-test=duplicate]"),
+        0,
+        "only organisers see the flag"
+    );
+}
+
+#[tokio::test]
+async fn preliminary_players_are_listed_apart_or_hidden_as_the_organiser_chooses() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    add_player(&app, &org, "Alpha", "3d").await;
+    let visitor = app.new_client();
+    let echo = [("name", "Echo"), ("first_name", "Self"), ("rank", "10k")];
+    assert_eq!(self_register(&app, &visitor, &echo).await.status(), 303);
+
+    let (_, page) = app.get_html(&visitor, "/t/autumn/players").await;
+    assert_eq!(
+        count(&page, "[data-test=player-row]"),
+        1,
+        "the confirmed field"
+    );
+    assert_eq!(count(&page, "[data-test=preliminary-row]"), 1);
+    assert!(
+        text(&page, "[data-test=preliminary-section] h3")
+            .unwrap()
+            .starts_with("Preliminary registrations")
+    );
+    let (status, _) = app.get_html(&visitor, "/t/autumn/players/2/games").await;
+    assert_eq!(status, 200);
+
+    change_settings(&app, &org, &[("preliminary_players", "hidden")]).await;
+    let (_, page) = app.get_html(&visitor, "/t/autumn/players").await;
+    assert_eq!(count(&page, "[data-test=player-row]"), 1);
+    assert_eq!(count(&page, "[data-test=preliminary-section]"), 0);
+    let (status, _) = app.get_html(&visitor, "/t/autumn/players/2/games").await;
+    assert_eq!(status, 404, "a hidden registration has no public page");
+    let (_, page) = app.get_html(&org, "/t/autumn/players").await;
+    assert_eq!(
+        count(&page, "[data-test=player-row]"),
+        2,
+        "organisers see everyone"
+    );
+
+    app.post_ok(&org, "/t/autumn/players/2/confirm", &[]).await;
+    let (_, page) = app.get_html(&visitor, "/t/autumn/players").await;
+    assert_eq!(
+        count(&page, "[data-test=player-row]"),
+        2,
+        "confirmed: listed"
+    );
+}

@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use crate::core::presets;
 use crate::core::rules::profile::Profile;
-use crate::core::settings::{Overtime, SeedSystem, TieRule};
+use crate::core::settings::{Overtime, PreliminaryListing, SeedSystem, TieRule};
 use crate::core::{Criterion, HalfPoints, Rank, Settings, System};
 
 use super::page::{Ctx, FieldErrors};
@@ -67,6 +67,8 @@ pub struct TournamentForm {
     pub pai_last_round_for_seed_system1: String,
     pub pai_secondary_rank_threshold: String,
     pub registration_open: Option<String>,
+    /// Where visitors see registrations not yet confirmed.
+    pub preliminary_players: String,
     pub is_public: Option<String>,
     pub late_forfeit_minutes: String,
     /// The competition rules referees and the appeals committee follow.
@@ -110,6 +112,12 @@ pub const SEED_SYSTEMS: [(&str, SeedSystem); 3] = [
     ("split_and_random", SeedSystem::SplitAndRandom),
     ("split_and_fold", SeedSystem::SplitAndFold),
     ("split_and_slip", SeedSystem::SplitAndSlip),
+];
+
+/// The choices for preliminary registrations, as (form value, listing).
+pub const PRELIMINARY_LISTINGS: [(&str, PreliminaryListing); 2] = [
+    ("apart", PreliminaryListing::Apart),
+    ("hidden", PreliminaryListing::Hidden),
 ];
 
 const TIE_RULES: [(&str, TieRule); 3] = [
@@ -227,6 +235,7 @@ impl TournamentForm {
             pai_last_round_for_seed_system1: s.pairing.last_round_for_seed_system1.to_string(),
             pai_secondary_rank_threshold: s.pairing.secondary_rank_threshold.to_string(),
             registration_open: registration_open.then(|| "on".into()),
+            preliminary_players: key_of(&PRELIMINARY_LISTINGS, s.preliminary_players).to_string(),
             is_public: is_public.then(|| "on".into()),
             late_forfeit_minutes: late_forfeit_minutes.to_string(),
             ruleset: Ruleset::Egf.key().to_string(),
@@ -322,6 +331,15 @@ impl TournamentForm {
             (Some(profile), _) => s.rules.komi = profile.komi(),
             (None, Some(komi)) => s.rules.komi = komi,
             (None, None) => errors.add("komi", t("tournament.error.komi")),
+        }
+        match (
+            self.preliminary_players.trim(),
+            value_of(&PRELIMINARY_LISTINGS, &self.preliminary_players),
+        ) {
+            // A form without the field (an older page) keeps the setting.
+            ("", _) => {}
+            (_, Some(listing)) => s.preliminary_players = listing,
+            (_, None) => errors.add("preliminary_players", t("form.choose")),
         }
         match (profile, value_of(&TIE_RULES, &self.tie_rule)) {
             (Some(profile), _) => s.rules.tie_rule = profile.tie_rule(),
