@@ -1132,3 +1132,65 @@ async fn preliminary_players_are_listed_apart_or_hidden_as_the_organiser_chooses
         "confirmed: listed"
     );
 }
+
+#[tokio::test]
+async fn an_import_without_a_time_zone_takes_the_files_country_else_utc() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let zone_of = |short: &'static str| {
+        let (app, org) = (&app, &org);
+        async move {
+            let (_, page) = app.get_html(org, &format!("/t/{short}/settings")).await;
+            form_value(&page, "time_zone")
+        }
+    };
+    let (_, page) = app.get_html(&org, "/tournaments/new").await;
+    assert_eq!(form_value(&page, "time_zone"), "UTC", "a new tournament");
+    let (_, page) = app.get_html(&org, "/tournaments/import").await;
+    assert_eq!(
+        form_value(&page, "time_zone"),
+        "",
+        "the import offers the file's"
+    );
+
+    for (location, short, zone) in [
+        ("Kraków, Polska", "krakow", "Europe/Warsaw"),
+        ("", "nowhere", "UTC"),
+    ] {
+        change_settings(&app, &org, &[("location", location)]).await;
+        let xml = org
+            .get(app.url("/t/autumn/export/opengotha.xml"))
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap()
+            .to_vec();
+        let token = app.csrf_token(&org).await;
+        let form = reqwest::multipart::Form::new()
+            .text("csrf", token)
+            .part(
+                "file",
+                reqwest::multipart::Part::bytes(xml).file_name("t.xml"),
+            )
+            .text("short_name", short)
+            .text("time_zone", "");
+        let res = org
+            .post(app.url("/tournaments/import"))
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 303, "{location}");
+        assert_eq!(zone_of(short).await, zone, "{location}");
+    }
+}
+
+fn form_value(page: &scraper::Html, name: &str) -> String {
+    page.select(&Selector::parse(&format!("input[name={name}]")).unwrap())
+        .next()
+        .and_then(|i| i.value().attr("value"))
+        .unwrap_or_default()
+        .to_string()
+}

@@ -161,7 +161,9 @@ impl TournamentForm {
     pub fn for_new() -> Self {
         let mut settings = Settings::default();
         presets::apply(&mut settings, System::McMahon);
-        let mut form = Self::from_settings(&settings, "Europe/Moscow", false, true, 60);
+        // UTC until the organiser names the hall's zone: the form shows it,
+        // and no city is a better guess for every server.
+        let mut form = Self::from_settings(&settings, "UTC", false, true, 60);
         form.name.clear();
         form.short_name.clear();
         form.version = None;
