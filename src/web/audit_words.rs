@@ -12,7 +12,7 @@ use super::incidents;
 use crate::core::discipline::{Appeal, AppealState, Entry, GameRef, Outcome};
 use crate::core::results;
 use crate::core::{
-    BoardNo, Game, GameResult, Player, Registration, ResultOrigin, RoundNo, Tournament,
+    BoardNo, Game, GameResult, HalfPoints, Player, Registration, ResultOrigin, RoundNo, Tournament,
 };
 
 /// One entry in words.
@@ -79,7 +79,21 @@ pub fn describe(
         }
         "tournament.settings" => AuditWords {
             what: lang.t("audit.tournament_settings"),
-            changes: field_diff(before, after),
+            changes: field_diff(before, after)
+                .into_iter()
+                .map(|c| {
+                    // Komi is stored in half points (13 for 6.5).
+                    let value = |v: &str| match (c.field.as_str(), v.parse::<i32>()) {
+                        ("rules.komi", Ok(halves)) => HalfPoints::from_halves(halves).to_string(),
+                        _ => v.to_string(),
+                    };
+                    FieldChange {
+                        field: setting_label(lang, &c.field),
+                        before: value(&c.before),
+                        after: value(&c.after),
+                    }
+                })
+                .collect(),
         },
         "staff.add" | "staff.remove" => {
             let v = after.or(before);
@@ -399,6 +413,43 @@ fn player_changes(t: &Tournament, lang: Lang, was: &Player, is: &Player) -> Vec<
         .collect()
 }
 
+/// The settings form's label of a stored setting (`general.name` →
+/// "Tournament name"); a setting the form does not show keeps its path.
+fn setting_label(lang: Lang, path: &str) -> String {
+    const LABELS: &[(&str, &str)] = &[
+        ("general.name", "tournament.name"),
+        ("general.short_name", "tournament.short_name"),
+        ("general.location", "settings.location"),
+        ("general.begin_date", "settings.begin_date"),
+        ("general.end_date", "settings.end_date"),
+        ("system", "settings.system"),
+        ("number_of_rounds", "settings.rounds"),
+        ("mcmahon.bar", "settings.bar"),
+        ("mcmahon.floor", "settings.floor"),
+        ("rules.board_size", "settings.board_size"),
+        ("rules.komi", "settings.komi"),
+        ("rules.tie_rule", "settings.tie_rule"),
+        ("time.basic_minutes", "settings.basic_minutes"),
+        ("time.overtime", "settings.overtime"),
+        ("time.std_byo_yomi_seconds", "settings.byo_yomi_seconds"),
+        ("time.canadian_moves", "settings.canadian_moves"),
+        ("time.canadian_seconds", "settings.canadian_seconds"),
+        ("time.fischer_seconds", "settings.fischer_seconds"),
+        (
+            "handicap.no_handicap_threshold",
+            "settings.handicap_threshold",
+        ),
+        ("handicap.correction", "settings.handicap_correction"),
+        ("handicap.ceiling", "settings.handicap_ceiling"),
+        ("preliminary_players", "settings.preliminary_players"),
+    ];
+    LABELS
+        .iter()
+        .find(|(p, _)| *p == path)
+        .map(|(_, key)| lang.t(key))
+        .unwrap_or_else(|| path.to_string())
+}
+
 /// An action this module does not know: its name, and the fields that changed.
 fn fallback(lang: Lang, action: &str, before: Option<&Value>, after: Option<&Value>) -> AuditWords {
     AuditWords {
@@ -471,7 +522,7 @@ fn flatten(path: &str, value: &Value, out: &mut Vec<(String, String)>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{BoardNo, HalfPoints, PlayerId, Rank, Settings};
+    use crate::core::{PlayerId, Rank, Settings};
     use serde_json::json;
     use std::str::FromStr;
 
@@ -597,6 +648,28 @@ mod tests {
                 before: "1".into(),
                 after: "2".into()
             }]
+        );
+    }
+
+    #[test]
+    fn a_settings_change_names_the_forms_fields() {
+        let was =
+            json!({"general": {"name": "Open"}, "rules": {"komi": 13}, "pairing": {"random": 0}});
+        let is = json!({"general": {"name": "Open 2026"}, "rules": {"komi": 15}, "pairing": {"random": 1}});
+        let w = words(Lang::Uk, "tournament.settings", Some(was), Some(is));
+        assert_eq!(w.what, "Змінено налаштування");
+        let changes: Vec<(String, &str, &str)> = w
+            .changes
+            .iter()
+            .map(|c| (c.field.clone(), c.before.as_str(), c.after.as_str()))
+            .collect();
+        assert_eq!(
+            changes,
+            [
+                (Lang::Uk.t("tournament.name"), "Open", "Open 2026"),
+                ("pairing.random".to_string(), "0", "1"),
+                (Lang::Uk.t("settings.komi"), "6.5", "7.5"),
+            ]
         );
     }
 
