@@ -71,7 +71,7 @@ pub struct PlayerLine {
     pub absent: String,
     /// Draw number, in systems that pair on them.
     pub draw: Option<u32>,
-    /// Registrations that look like the same person, for organisers.
+    /// "possibly the same person as …", for organisers; "" when nobody is.
     pub duplicate_of: String,
 }
 
@@ -154,8 +154,14 @@ async fn list_players(
     let mut preliminary = Vec::new();
     if can_manage {
         for line in &mut players {
-            if let Some(p) = state.player(PlayerId(line.no)) {
-                line.duplicate_of = likely_duplicates(&state, p).join(", ");
+            let names = state
+                .player(PlayerId(line.no))
+                .map(|p| likely_duplicates(&state, p).join(", "))
+                .unwrap_or_default();
+            if !names.is_empty() {
+                line.duplicate_of = ctx
+                    .lang
+                    .tf("player.possible_duplicate", &[("names", names)]);
             }
         }
     } else if !ctx.is_staff(&roles) {

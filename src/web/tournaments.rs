@@ -28,7 +28,7 @@ use crate::core::access::{self, Action, StaffRole};
 use crate::core::discipline::{Book, Effective, Ruleset};
 use crate::core::rules::profile::Profile;
 use crate::core::rules::time::TimeControl;
-use crate::core::{Criterion, Settings, Tournament};
+use crate::core::{Criterion, Registration, Settings, Tournament};
 use crate::store::accounts::{self, Account};
 use crate::store::audit;
 use crate::store::discipline as discipline_store;
@@ -276,7 +276,12 @@ async fn show_tournament(
         tie_rule: ctx.lang.t(&format!("tie_rule.{tie_key}")),
         time_class: time.egf_class(s.general.internet).to_string(),
         time: settings_form::time_label(&time, ctx.lang),
-        players: state.players().len(),
+        // Visitors count the field of play, as their players list shows it.
+        players: state
+            .players()
+            .iter()
+            .filter(|p| ctx.is_staff(&roles) || p.registration == Registration::Final)
+            .count(),
         current_round: published
             .iter()
             .filter(|r| r.published_at.is_some())
