@@ -1111,7 +1111,10 @@ async fn preliminary_players_are_listed_apart_or_hidden_as_the_organiser_chooses
     let (status, _) = app.get_html(&visitor, "/t/autumn/players/2/games").await;
     assert_eq!(status, 200);
     let (_, page) = app.get_html(&visitor, "/t/autumn").await;
-    assert_eq!(text(&page, "[data-test=player-count]").as_deref(), Some("1"));
+    assert_eq!(
+        text(&page, "[data-test=player-count]").as_deref(),
+        Some("1")
+    );
 
     change_settings(&app, &org, &[("preliminary_players", "hidden")]).await;
     let (_, page) = app.get_html(&visitor, "/t/autumn/players").await;

@@ -501,6 +501,8 @@ async fn remove_staff(
 /// An audit entry in words, at the hall's time (the tournament's time zone).
 struct AuditLine {
     at: String,
+    /// The same moment in RFC 3339 (UTC), for `<time datetime>`.
+    datetime: String,
     who: String,
     words: AuditWords,
 }
@@ -529,6 +531,13 @@ async fn show_audit(
         .into_iter()
         .map(|entry| AuditLine {
             at: local_time(entry.at, &zone),
+            // Whole seconds: HTML allows at most three digits of a fraction.
+            datetime: entry
+                .at
+                .replace_nanosecond(0)
+                .unwrap_or(entry.at)
+                .format(&time::format_description::well_known::Rfc3339)
+                .unwrap_or_default(),
             who: audit_words::who(ctx.lang, &entry.action, entry.who.as_deref()),
             words: audit_words::describe(
                 &state,
