@@ -455,6 +455,14 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
         .await
         .unwrap();
     assert_eq!(res.status(), 303);
+    org.get(app.url("/language/ru")).send().await.unwrap();
+    let (_, page) = app.get_html(&org, "/rating-list").await;
+    let current = text(&page, "[data-test=current-list]").unwrap();
+    assert!(
+        current.contains(" игроков") || current.contains(" игрока"),
+        "{current}"
+    );
+    org.get(app.url("/language/en")).send().await.unwrap();
 
     let found: Vec<serde_json::Value> = org
         .get(app.url("/rating-list/search?q=vannier%20luc"))

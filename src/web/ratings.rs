@@ -79,6 +79,14 @@ struct ListPage {
     error: String,
 }
 
+impl ListPage {
+    /// "4512 players" in the current list, in the reader's plural form.
+    fn player_count(&self) -> String {
+        let n = self.current.as_ref().map_or(0, |l| l.player_count.max(0));
+        self.layout.lang.plural("count.rated_players", n as u64)
+    }
+}
+
 async fn show_list(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
