@@ -267,18 +267,14 @@ impl PlayerForm {
         if name.is_empty() {
             errors.add("name", t("form.required"));
         }
-        // Names, clubs and pins longer than any real one only widen every
-        // list they appear in (a 300-character name made a phone page 5,327 px wide).
-        for (field, text, max) in [
-            ("name", &self.name, NAME_MAX),
-            ("first_name", &self.first_name, NAME_MAX),
-            ("club", &self.club, CLUB_MAX),
-            ("egf_pin", &self.egf_pin, PIN_MAX),
-            ("email", &self.email, EMAIL_MAX),
-        ] {
-            if text.trim().chars().count() > max {
-                errors.add(field, ctx.lang.plural("form.too_long", max as u64));
-            }
+        for (field, max) in overlong(&[
+            ("name", &self.name),
+            ("first_name", &self.first_name),
+            ("club", &self.club),
+            ("egf_pin", &self.egf_pin),
+            ("email", &self.email),
+        ]) {
+            errors.add(field, ctx.lang.plural("form.too_long", max as u64));
         }
         let rank = Rank::from_str(self.rank.trim());
         if rank.is_err() {
@@ -378,14 +374,29 @@ impl PlayerForm {
     }
 }
 
-/// The longest family or first name a player form takes.
-const NAME_MAX: usize = 60;
-/// The longest club name.
-const CLUB_MAX: usize = 60;
-/// The longest EGF pin (they have 8 digits).
-const PIN_MAX: usize = 16;
-/// The longest e-mail address (RFC 5321 allows 254).
-const EMAIL_MAX: usize = 254;
+/// The longest text each field of a player takes: names and clubs longer
+/// than any real one only widen every list they appear in (a 300-character
+/// name made a phone page 5,327 px wide). EGF pins have 8 digits; RFC 5321
+/// allows 254 characters of e-mail address.
+const MAX_LENGTHS: [(&str, usize); 5] = [
+    ("name", 60),
+    ("first_name", 60),
+    ("club", 60),
+    ("egf_pin", 16),
+    ("email", 254),
+];
+
+/// The fields, of (name, text as typed), longer than their limit, with it:
+/// the one check of the player form, self-registration and the API.
+pub(super) fn overlong(fields: &[(&'static str, &str)]) -> Vec<(&'static str, usize)> {
+    fields
+        .iter()
+        .filter_map(|(field, text)| {
+            let max = MAX_LENGTHS.iter().find(|(f, _)| f == field)?.1;
+            (text.trim().chars().count() > max).then_some((*field, max))
+        })
+        .collect()
+}
 
 /// A registration with the same name and first name, written the same way
 /// but for case and spacing: the same form sent twice.
