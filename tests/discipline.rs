@@ -630,3 +630,20 @@ async fn the_audit_log_reads_in_words_with_display_names_and_hall_time() {
     let what = text(&page, "[data-test=audit-what]").unwrap();
     assert!(what.starts_with("Тур 1, доска 1: Предупреждение"), "{what}");
 }
+
+#[tokio::test]
+async fn the_rounds_list_counts_boards_and_missing_results_in_the_readers_plural() {
+    let h = hall("60").await;
+    h.org.get(h.app.url("/language/ru")).send().await.unwrap();
+    let (_, page) = h.app.get_html(&h.org, "/t/autumn/rounds").await;
+    let line = text(&page, "[data-test=round-line]").unwrap();
+    assert!(line.contains("2 доски"), "{line}");
+    assert!(line.contains("не хватает 2 результатов"), "{line}");
+    h.app
+        .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
+        .await;
+    h.org.get(h.app.url("/language/en")).send().await.unwrap();
+    let (_, page) = h.app.get_html(&h.org, "/t/autumn/rounds").await;
+    let line = text(&page, "[data-test=round-line]").unwrap();
+    assert!(line.contains("1 result missing"), "{line}");
+}
