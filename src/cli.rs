@@ -49,8 +49,9 @@ pub enum Command {
         /// Short name for the tournament's address (default: the file's).
         #[arg(long)]
         short_name: Option<String>,
-        /// Time zone the tournament's times are shown in.
-        #[arg(long, default_value = "UTC")]
+        /// Time zone the tournament's times are shown in (default: the
+        /// country of its location or of most players, else UTC).
+        #[arg(long, default_value = "")]
         time_zone: String,
         #[command(flatten)]
         database: DatabaseArgs,

@@ -221,7 +221,8 @@ pub enum ImportProblem {
 }
 
 /// Creates a tournament owned by `owner` from an OpenGotha file: all of it,
-/// or nothing. Rounds that already have games come published.
+/// or nothing. Rounds that already have games come published. An empty
+/// `time_zone` is taken from the file ([`crate::core::zones::likely`]).
 pub async fn import_opengotha(
     store: &Store,
     owner: uuid::Uuid,
@@ -232,9 +233,6 @@ pub async fn import_opengotha(
     use crate::core::RoundNo;
     use crate::core::formats::opengotha;
     use crate::store::{audit, rounds, tournaments};
-    if jiff::tz::TimeZone::get(time_zone).is_err() {
-        return Ok(Err(ImportProblem::BadTimeZone));
-    }
     let mut state = match opengotha::import_bytes(file) {
         Ok(state) => state,
         Err(e) => {
@@ -252,6 +250,15 @@ pub async fn import_opengotha(
         return Ok(Err(ImportProblem::BadShortName));
     }
     state.set_settings(settings);
+    // No zone given: the file's country, else UTC, which the organiser sees
+    // and changes in the settings; never a zone the file gives no hint of.
+    let time_zone = match time_zone.trim() {
+        "" => crate::core::zones::likely(&state).unwrap_or("UTC"),
+        given => given,
+    };
+    if jiff::tz::TimeZone::get(time_zone).is_err() {
+        return Ok(Err(ImportProblem::BadTimeZone));
+    }
     let header = tournaments::Header {
         time_zone,
         registration_open: false,

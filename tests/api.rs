@@ -85,6 +85,19 @@ async fn a_program_registers_players_reads_pairings_and_enters_results() {
             .unwrap()
             .contains("rank")
     );
+    let long = "L".repeat(61);
+    let res = api
+        .post(url("/tournaments/api-cup/players"))
+        .bearer_auth(&bearer)
+        .json(&json!({ "version": version, "name": long, "rank": "1k" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.status(),
+        422,
+        "the player form's length limits hold here too"
+    );
     let players: Value = api
         .get(url("/tournaments/api-cup/players"))
         .send()

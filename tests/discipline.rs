@@ -558,3 +558,92 @@ async fn an_early_leavers_games_are_annulled_only_under_the_rfg_code() {
         );
     }
 }
+
+#[tokio::test]
+async fn page_titles_with_a_number_read_as_people_write_them() {
+    let h = hall("60").await;
+    let title = |page: &scraper::Html| text(page, "title").unwrap();
+    let pages = [
+        ("/t/autumn/rounds/1", "Тур 1"),
+        ("/t/autumn/rounds/1/results", "Результаты тура 1"),
+        ("/t/autumn/rounds/1/slips", "Бланки результатов тура 1"),
+        ("/t/autumn/rounds/1/print", "Тур 1"),
+        ("/t/autumn/rounds/1/boards/1/why", "Тур 1, доска 1"),
+        ("/t/autumn/referee/rounds/1", "Судья, тур 1"),
+    ];
+    h.org.get(h.app.url("/language/ru")).send().await.unwrap();
+    for (path, expected) in pages {
+        let (status, page) = h.app.get_html(&h.org, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(
+            title(&page),
+            format!("Autumn Cup — {expected} · Tengen"),
+            "{path}"
+        );
+    }
+    h.org.get(h.app.url("/language/uk")).send().await.unwrap();
+    let (_, page) = h.app.get_html(&h.org, "/t/autumn/rounds/1/results").await;
+    assert_eq!(title(&page), "Autumn Cup — Результати туру 1 · Tengen");
+}
+
+#[tokio::test]
+async fn the_audit_log_reads_in_words_with_display_names_and_hall_time() {
+    let h = hall("60").await;
+    sqlx::query("update account set display_name = 'Olga Sudya' where username = 'ref'")
+        .execute(&h.app.pool)
+        .await
+        .unwrap();
+    h.app
+        .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
+        .await;
+    let warn = [("act", "warning"), ("player", "black"), ("reason", "noise")];
+    assert_eq!(h.act(1, 1, &warn).await, 303);
+    let (status, page) = h.app.get_html(&h.org, "/t/autumn/audit").await;
+    assert_eq!(status, 200);
+    let rows: Vec<String> = page
+        .select(&Selector::parse("[data-test=audit-row]").unwrap())
+        .map(|r| r.text().collect::<Vec<_>>().join(" "))
+        .collect();
+    let newest = &rows[0];
+    assert!(newest.contains("Olga Sudya"), "{newest}");
+    assert!(
+        newest.contains("Round 1, board 1: Warning to"),
+        "the act in the incident log's words: {newest}"
+    );
+    assert!(newest.contains("noise"), "{newest}");
+    // Kyiv is UTC+2 or +3: the hall's clock, not the server's.
+    assert!(
+        newest.contains("EET") || newest.contains("EEST"),
+        "{newest}"
+    );
+    let results = &rows[1];
+    assert!(results.contains("Results of round 1 entered"), "{results}");
+    assert!(results.contains("? → 1-0"), "{results}");
+    assert!(rows.iter().any(|r| r.contains("Round 1 paired (2 boards)")));
+    assert!(rows.iter().any(|r| r.contains("Registered Alpha Test 3D")));
+    for row in &rows {
+        assert!(!row.contains('{') && !row.contains("\":"), "no JSON: {row}");
+    }
+
+    h.org.get(h.app.url("/language/ru")).send().await.unwrap();
+    let (_, page) = h.app.get_html(&h.org, "/t/autumn/audit").await;
+    let what = text(&page, "[data-test=audit-what]").unwrap();
+    assert!(what.starts_with("Тур 1, доска 1: Предупреждение"), "{what}");
+}
+
+#[tokio::test]
+async fn the_rounds_list_counts_boards_and_missing_results_in_the_readers_plural() {
+    let h = hall("60").await;
+    h.org.get(h.app.url("/language/ru")).send().await.unwrap();
+    let (_, page) = h.app.get_html(&h.org, "/t/autumn/rounds").await;
+    let line = text(&page, "[data-test=round-line]").unwrap();
+    assert!(line.contains("2 доски"), "{line}");
+    assert!(line.contains("не хватает 2 результатов"), "{line}");
+    h.app
+        .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
+        .await;
+    h.org.get(h.app.url("/language/en")).send().await.unwrap();
+    let (_, page) = h.app.get_html(&h.org, "/t/autumn/rounds").await;
+    let line = text(&page, "[data-test=round-line]").unwrap();
+    assert!(line.contains("1 result missing"), "{line}");
+}

@@ -310,6 +310,7 @@ async fn import(
 ) -> reqwest::Response {
     let token = app.csrf_token(client).await;
     let form = reqwest::multipart::Form::new()
+        .text("csrf", token)
         .part(
             "file",
             reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()),
@@ -317,7 +318,7 @@ async fn import(
         .text("short_name", short.to_string())
         .text("time_zone", "Europe/Paris");
     client
-        .post(app.url(&format!("/tournaments/import?csrf={token}")))
+        .post(app.url("/tournaments/import"))
         .multipart(form)
         .send()
         .await
@@ -438,13 +439,13 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
     let org = organiser_with_tournament(&app).await;
     let token = app.csrf_token(&org).await;
     let upload = |bytes: Vec<u8>| {
-        let form = reqwest::multipart::Form::new().part(
-            "file",
-            reqwest::multipart::Part::bytes(bytes).file_name("egf_db.txt"),
-        );
-        org.post(app.url(&format!("/rating-list?csrf={token}")))
-            .multipart(form)
-            .send()
+        let form = reqwest::multipart::Form::new()
+            .text("csrf", token.clone())
+            .part(
+                "file",
+                reqwest::multipart::Part::bytes(bytes).file_name("egf_db.txt"),
+            );
+        org.post(app.url("/rating-list")).multipart(form).send()
     };
     let res = upload(b"not a rating list at all\n".to_vec())
         .await
@@ -454,6 +455,14 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
         .await
         .unwrap();
     assert_eq!(res.status(), 303);
+    org.get(app.url("/language/ru")).send().await.unwrap();
+    let (_, page) = app.get_html(&org, "/rating-list").await;
+    let current = text(&page, "[data-test=current-list]").unwrap();
+    assert!(
+        current.contains(" игроков") || current.contains(" игрока"),
+        "{current}"
+    );
+    org.get(app.url("/language/en")).send().await.unwrap();
 
     let found: Vec<serde_json::Value> = org
         .get(app.url("/rating-list/search?q=vannier%20luc"))
@@ -495,8 +504,10 @@ async fn a_player_file_imports_whole_or_not_at_all() {
     let upload = |text: &'static str| {
         let part =
             reqwest::multipart::Part::bytes(text.as_bytes().to_vec()).file_name("players.csv");
-        let form = reqwest::multipart::Form::new().part("file", part);
-        org.post(app.url(&format!("/t/autumn/players/import?csrf={token}")))
+        let form = reqwest::multipart::Form::new()
+            .text("csrf", token.clone())
+            .part("file", part);
+        org.post(app.url("/t/autumn/players/import"))
             .multipart(form)
             .send()
     };
@@ -675,6 +686,40 @@ async fn the_settings_form_shows_the_time_controls_egf_class() {
         .await
         .unwrap();
     assert!(live.ends_with("EGF class B"), "{live}");
+}
+
+#[tokio::test]
+async fn the_live_time_summary_speaks_the_chosen_language() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let query = "basic_minutes=30&overtime=fischer&byo_yomi_seconds=30&canadian_moves=15&canadian_seconds=300&fischer_seconds=10";
+    for (lang, expected) in [
+        (
+            "ru",
+            "30 мин + 10 с за ход · приведённое время 50 мин · класс EGF B",
+        ),
+        (
+            "uk",
+            "30 хв + 10 с за хід · приведений час 50 хв · клас EGF B",
+        ),
+    ] {
+        org.get(app.url(&format!("/language/{lang}")))
+            .send()
+            .await
+            .unwrap();
+        let live = org
+            .get(app.url(&format!("/time-summary?{query}")))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert_eq!(live, expected);
+        let (_, page) = app.get_html(&org, "/t/autumn").await;
+        let overview = text(&page, "main").unwrap();
+        assert!(!overview.contains(" min"), "{lang} overview: {overview}");
+    }
 }
 
 #[tokio::test]
@@ -897,4 +942,268 @@ async fn a_knockout_replays_a_jigo_and_plays_on_for_third_place() {
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     let error = text(&page, "[data-test=error]").unwrap();
     assert!(error.contains("knockout is decided"), "{error}");
+}
+
+#[tokio::test]
+async fn every_upload_is_refused_without_its_token_in_the_body() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let token = app.csrf_token(&org).await;
+    let csv = "Name;FirstName;Rank;Country;Club\nAlpha;Ann;3d;UA;Kyiv\n";
+    for path in [
+        "/t/autumn/players/import",
+        "/rating-list",
+        "/tournaments/import",
+    ] {
+        let file = || reqwest::multipart::Part::bytes(csv.as_bytes().to_vec()).file_name("f.txt");
+        let refused = [
+            (
+                "no token",
+                path.to_string(),
+                reqwest::multipart::Form::new().part("file", file()),
+            ),
+            (
+                "the token only in the URL",
+                format!("{path}?csrf={token}"),
+                reqwest::multipart::Form::new().part("file", file()),
+            ),
+            (
+                "another token",
+                path.to_string(),
+                reqwest::multipart::Form::new()
+                    .text("csrf", "0".repeat(64))
+                    .part("file", file()),
+            ),
+        ];
+        for (what, url, form) in refused {
+            let res = org
+                .post(app.url(&url))
+                .multipart(form)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), 403, "{path} with {what}");
+        }
+    }
+    let (_, page) = app.get_html(&org, "/t/autumn/players").await;
+    assert_eq!(
+        count(&page, "[data-test=player-row]"),
+        0,
+        "nothing was stored"
+    );
+    let form = reqwest::multipart::Form::new().text("csrf", token).part(
+        "file",
+        reqwest::multipart::Part::bytes(csv.as_bytes().to_vec()).file_name("players.csv"),
+    );
+    let res = org
+        .post(app.url("/t/autumn/players/import"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/autumn/players").await;
+    assert_eq!(count(&page, "[data-test=player-row]"), 1);
+}
+
+async fn self_register(
+    app: &TestApp,
+    client: &reqwest::Client,
+    fields: &[(&str, &str)],
+) -> reqwest::Response {
+    app.submit(
+        client,
+        "/t/autumn/register",
+        "[data-test=register-form]",
+        "/t/autumn/register",
+        fields,
+    )
+    .await
+}
+
+#[tokio::test]
+async fn self_registration_limits_lengths_in_the_players_language_and_keeps_the_text() {
+    let app = TestApp::start().await;
+    let _org = organiser_with_tournament(&app).await;
+    let player = app.new_client();
+    player.get(app.url("/language/ru")).send().await.unwrap();
+    let long = "Ш".repeat(300);
+    let club = "C".repeat(61);
+    let res = self_register(
+        &app,
+        &player,
+        &[
+            ("name", &long),
+            ("first_name", "Анна"),
+            ("rank", "3k"),
+            ("club", &club),
+        ],
+    )
+    .await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(
+        text(&page, "[data-test=name-error]").as_deref(),
+        Some("Не более 60 символов")
+    );
+    assert!(text(&page, "[data-test=club-error]").is_some());
+    let kept = page
+        .select(&Selector::parse("input[name=name]").unwrap())
+        .next()
+        .unwrap()
+        .value()
+        .attr("value")
+        .unwrap()
+        .to_string();
+    assert_eq!(kept, long, "the typed name is kept");
+    let res = self_register(&app, &player, &[("name", &"Ш".repeat(60)), ("rank", "3k")]).await;
+    assert_eq!(res.status(), 303, "60 characters are enough and allowed");
+}
+
+#[tokio::test]
+async fn a_second_identical_self_registration_is_refused_and_a_near_one_is_flagged() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let player = app.new_client();
+    let anna = [("name", "Ivanova"), ("first_name", "Anna"), ("rank", "3k")];
+    assert_eq!(self_register(&app, &player, &anna).await.status(), 303);
+    let again = [("name", "IVANOVA "), ("first_name", "anna"), ("rank", "3k")];
+    let res = self_register(&app, &player, &again).await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(
+        text(&page, "[data-test=name-error]")
+            .unwrap()
+            .starts_with("You are already registered as Ivanova Anna"),
+    );
+    // Accents and swapped names may be someone else: taken, and flagged.
+    let swapped = [("name", "Anna"), ("first_name", "Ivanová"), ("rank", "3k")];
+    assert_eq!(self_register(&app, &player, &swapped).await.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/autumn/players").await;
+    assert_eq!(count(&page, "[data-test=player-row]"), 2);
+    let flags: Vec<String> = page
+        .select(&Selector::parse("[data-test=duplicate]").unwrap())
+        .map(|f| f.text().collect())
+        .collect();
+    assert_eq!(flags.len(), 2, "{flags:?}");
+    assert!(flags[0].contains("Anna Ivanová") || flags[1].contains("Anna Ivanová"));
+    let (_, page) = app.get_html(&app.new_client(), "/t/autumn/players").await;
+    assert_eq!(
+        count(&page, "[data-test=duplicate]"),
+        0,
+        "only organisers see the flag"
+    );
+}
+
+#[tokio::test]
+async fn preliminary_players_are_listed_apart_or_hidden_as_the_organiser_chooses() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    add_player(&app, &org, "Alpha", "3d").await;
+    let visitor = app.new_client();
+    let echo = [("name", "Echo"), ("first_name", "Self"), ("rank", "10k")];
+    assert_eq!(self_register(&app, &visitor, &echo).await.status(), 303);
+
+    let (_, page) = app.get_html(&visitor, "/t/autumn/players").await;
+    assert_eq!(
+        count(&page, "[data-test=player-row]"),
+        1,
+        "the confirmed field"
+    );
+    assert_eq!(count(&page, "[data-test=preliminary-row]"), 1);
+    assert!(
+        text(&page, "[data-test=preliminary-section] h3")
+            .unwrap()
+            .starts_with("Preliminary registrations")
+    );
+    let (status, _) = app.get_html(&visitor, "/t/autumn/players/2/games").await;
+    assert_eq!(status, 200);
+    let (_, page) = app.get_html(&visitor, "/t/autumn").await;
+    assert_eq!(
+        text(&page, "[data-test=player-count]").as_deref(),
+        Some("1")
+    );
+
+    change_settings(&app, &org, &[("preliminary_players", "hidden")]).await;
+    let (_, page) = app.get_html(&visitor, "/t/autumn/players").await;
+    assert_eq!(count(&page, "[data-test=player-row]"), 1);
+    assert_eq!(count(&page, "[data-test=preliminary-section]"), 0);
+    let (status, _) = app.get_html(&visitor, "/t/autumn/players/2/games").await;
+    assert_eq!(status, 404, "a hidden registration has no public page");
+    let (_, page) = app.get_html(&org, "/t/autumn/players").await;
+    assert_eq!(
+        count(&page, "[data-test=player-row]"),
+        2,
+        "organisers see everyone"
+    );
+
+    app.post_ok(&org, "/t/autumn/players/2/confirm", &[]).await;
+    let (_, page) = app.get_html(&visitor, "/t/autumn/players").await;
+    assert_eq!(
+        count(&page, "[data-test=player-row]"),
+        2,
+        "confirmed: listed"
+    );
+}
+
+#[tokio::test]
+async fn an_import_without_a_time_zone_takes_the_files_country_else_utc() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let zone_of = |short: &'static str| {
+        let (app, org) = (&app, &org);
+        async move {
+            let (_, page) = app.get_html(org, &format!("/t/{short}/settings")).await;
+            form_value(&page, "time_zone")
+        }
+    };
+    let (_, page) = app.get_html(&org, "/tournaments/new").await;
+    assert_eq!(form_value(&page, "time_zone"), "UTC", "a new tournament");
+    let (_, page) = app.get_html(&org, "/tournaments/import").await;
+    assert_eq!(
+        form_value(&page, "time_zone"),
+        "",
+        "the import offers the file's"
+    );
+
+    for (location, short, zone) in [
+        ("Kraków, Polska", "krakow", "Europe/Warsaw"),
+        ("", "nowhere", "UTC"),
+    ] {
+        change_settings(&app, &org, &[("location", location)]).await;
+        let xml = org
+            .get(app.url("/t/autumn/export/opengotha.xml"))
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap()
+            .to_vec();
+        let token = app.csrf_token(&org).await;
+        let form = reqwest::multipart::Form::new()
+            .text("csrf", token)
+            .part(
+                "file",
+                reqwest::multipart::Part::bytes(xml).file_name("t.xml"),
+            )
+            .text("short_name", short)
+            .text("time_zone", "");
+        let res = org
+            .post(app.url("/tournaments/import"))
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 303, "{location}");
+        assert_eq!(zone_of(short).await, zone, "{location}");
+    }
+}
+
+fn form_value(page: &scraper::Html, name: &str) -> String {
+    page.select(&Selector::parse(&format!("input[name={name}]")).unwrap())
+        .next()
+        .and_then(|i| i.value().attr("value"))
+        .unwrap_or_default()
+        .to_string()
 }

@@ -21,6 +21,7 @@ pub mod settings;
 pub mod standings;
 pub mod tournament;
 pub mod units;
+pub mod zones;
 
 pub use ids::{BoardNo, PlayerId, RoundNo};
 pub use player::{Gender, Participation, Player, Registration};

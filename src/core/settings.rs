@@ -47,6 +47,21 @@ pub struct Settings {
     /// is decided (RFG code App. 7 §4); otherwise they are eliminated.
     #[serde(default)]
     pub losers_play_on: bool,
+    /// How the public players list shows registrations not yet confirmed.
+    #[serde(default)]
+    pub preliminary_players: PreliminaryListing,
+}
+
+/// Where visitors see preliminary registrations (self-registrations an
+/// organiser has not confirmed). Staff always see them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PreliminaryListing {
+    /// Under their own heading, so nobody takes them for the field of play
+    /// while players still see that their registration arrived.
+    #[default]
+    Apart,
+    /// Not at all until confirmed.
+    Hidden,
 }
 
 impl Default for Settings {
@@ -68,6 +83,7 @@ impl Default for Settings {
             publish: PublishParameters::default(),
             teams: TeamParameters::default(),
             losers_play_on: false,
+            preliminary_players: PreliminaryListing::Apart,
         }
     }
 }

@@ -5,7 +5,7 @@ use sqlx::PgExecutor;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-/// One entry as shown to organisers.
+/// One entry as shown to organisers; `who` is the account's display name.
 #[derive(Debug)]
 pub struct AuditEntry {
     pub at: OffsetDateTime,
@@ -44,7 +44,7 @@ pub async fn for_tournament(
 ) -> sqlx::Result<Vec<AuditEntry>> {
     sqlx::query_as!(
         AuditEntry,
-        r#"select l.at, a.username as "who?", l.action, l.before, l.after
+        r#"select l.at, a.display_name as "who?", l.action, l.before, l.after
            from audit_log l left join account a using (account_id)
            where l.tournament_id = $1 order by l.audit_log_id desc"#,
         tournament_id

@@ -61,7 +61,7 @@ pub struct Summary {
     pub lines: Vec<String>,
 }
 
-fn status_key(appeal: &Appeal) -> &'static str {
+pub(super) fn status_key(appeal: &Appeal) -> &'static str {
     match &appeal.state {
         AppealState::Filed => "appeals.status.filed",
         AppealState::UnderReview { .. } => "appeals.status.under_review",
@@ -71,7 +71,7 @@ fn status_key(appeal: &Appeal) -> &'static str {
     }
 }
 
-fn outcome_key(outcome: Outcome) -> &'static str {
+pub(super) fn outcome_key(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::Upheld => "appeals.outcome.upheld",
         Outcome::Rejected => "appeals.outcome.rejected",
@@ -215,7 +215,10 @@ pub fn summary(t: &Tournament, book: &Book, appeal: &Appeal, lang: Lang, zone: &
     }
     Summary {
         id: appeal.id.0,
-        title: format!("{} {} — {appellant}", lang.t("appeals.appeal"), appeal.id),
+        title: format!(
+            "{} — {appellant}",
+            lang.tf("title.appeal", &[("n", appeal.id.to_string())])
+        ),
         status_key: status_key(appeal),
         lines,
     }
@@ -577,10 +580,9 @@ async fn show_page(
         layout: Layout::titled(
             ctx,
             &format!(
-                "{} — {} {}",
+                "{} — {}",
                 access.tournament.name,
-                ctx.lang.t("appeals.appeal"),
-                appeal.id
+                ctx.lang.tf("title.appeal", &[("n", appeal.id.to_string())])
             ),
         ),
         appeal: summary(
@@ -842,6 +844,16 @@ struct PlayerPage {
     games: Vec<(u32, u32, String)>,
     entries: Vec<(u32, String)>,
     error: String,
+}
+
+impl PlayerPage {
+    /// "Round 2, board 5", as a person writes it.
+    fn game_label(&self, round: &u32, board: &u32) -> String {
+        self.layout.lang.tf(
+            "incident.board",
+            &[("round", round.to_string()), ("board", board.to_string())],
+        )
+    }
 }
 
 /// The tournament, view and player a private link opens.

@@ -2,8 +2,9 @@
 //! login rate limit.
 //!
 //! CSRF uses a double-submit token: a random `tengen_csrf` cookie that every
-//! state-changing form must echo in a `csrf` field (or `?csrf=` for uploads),
-//! plus a same-origin check on the `Origin` header when a browser sends one.
+//! state-changing form must echo in a `csrf` field (for uploads, the first
+//! part of the multipart body, so the token never appears in a URL), plus a
+//! same-origin check on the `Origin` header when a browser sends one.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -26,8 +27,11 @@ pub const SESSION_COOKIE: &str = "tengen_session";
 pub const CSRF_COOKIE: &str = "tengen_csrf";
 /// Sessions last a tournament week and a bit.
 pub const SESSION_DAYS: i64 = 14;
-/// The largest form body the CSRF check reads; uploads use `?csrf=`.
+/// The largest form body the CSRF check reads.
 const MAX_FORM_BYTES: usize = 1 << 20;
+/// How much of an upload the CSRF check reads to find its first part, the
+/// token; the rest of the file streams on to the handler unread.
+const MAX_UPLOAD_HEAD: usize = 8 << 10;
 
 /// The request's CSRF token, for forms to echo.
 #[derive(Clone, Debug)]
@@ -168,24 +172,16 @@ async fn checked(request: Request, cookie: Option<&str>) -> Result<Request, WebE
     if !same_origin(request.headers()) {
         return Err(WebError::Csrf);
     }
-    let from_query = request.uri().query().and_then(|q| {
-        form_urlencoded::parse(q.as_bytes())
-            .find(|(k, _)| k == "csrf")
-            .map(|(_, v)| v.into_owned())
-    });
-    if let Some(token) = from_query {
-        return if constant_time_eq(token.as_bytes(), cookie.as_bytes()) {
-            Ok(request)
-        } else {
-            Err(WebError::Csrf)
-        };
-    }
-    let is_form = request
+    let content_type = request
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
-    if !is_form {
+        .unwrap_or("")
+        .to_string();
+    if let Some(boundary) = multipart_boundary(&content_type) {
+        return checked_upload(request, &boundary, cookie).await;
+    }
+    if !content_type.starts_with("application/x-www-form-urlencoded") {
         return Err(WebError::Csrf);
     }
     let (parts, body) = request.into_parts();
@@ -201,6 +197,79 @@ async fn checked(request: Request, cookie: Option<&str>) -> Result<Request, WebE
         }
         _ => Err(WebError::Csrf),
     }
+}
+
+/// The boundary of a `multipart/form-data` body, from its content type.
+fn multipart_boundary(content_type: &str) -> Option<String> {
+    let (kind, params) = content_type.split_once(';')?;
+    if !kind.trim().eq_ignore_ascii_case("multipart/form-data") {
+        return None;
+    }
+    params.split(';').find_map(|p| {
+        let (k, v) = p.trim().split_once('=')?;
+        k.eq_ignore_ascii_case("boundary")
+            .then(|| v.trim_matches('"').to_string())
+    })
+}
+
+/// Checks an upload's token, which every upload form sends as its first
+/// part (browsers send fields in the form's order), reading only that part;
+/// the body then goes on whole, as received.
+async fn checked_upload(
+    request: Request,
+    boundary: &str,
+    cookie: &str,
+) -> Result<Request, WebError> {
+    use futures_util::StreamExt;
+    let (parts, body) = request.into_parts();
+    let mut stream = body.into_data_stream();
+    let mut head = Vec::new();
+    let token = loop {
+        if let Some(token) = first_part(&head, boundary, "csrf") {
+            break token;
+        }
+        if head.len() > MAX_UPLOAD_HEAD {
+            return Err(WebError::Csrf);
+        }
+        match stream.next().await {
+            Some(Ok(chunk)) => head.extend_from_slice(&chunk),
+            _ => return Err(WebError::Csrf),
+        }
+    };
+    if !constant_time_eq(&token, cookie.as_bytes()) {
+        return Err(WebError::Csrf);
+    }
+    let head = futures_util::stream::once(async move { Ok(axum::body::Bytes::from(head)) });
+    Ok(Request::from_parts(
+        parts,
+        Body::from_stream(head.chain(stream)),
+    ))
+}
+
+/// The value of the first part of a multipart body when that part is the
+/// field `name`: `Some` only once the whole part has arrived.
+fn first_part(body: &[u8], boundary: &str, name: &str) -> Option<Vec<u8>> {
+    let opening = format!("--{boundary}\r\n");
+    let rest = body.strip_prefix(opening.as_bytes())?;
+    let headers_end = find(rest, b"\r\n\r\n")?;
+    let headers = std::str::from_utf8(&rest[..headers_end]).ok()?;
+    let wanted = format!("name=\"{name}\"");
+    let is_field = headers.lines().any(|line| {
+        line.split_once(':').is_some_and(|(header, value)| {
+            header.trim().eq_ignore_ascii_case("content-disposition")
+                && value.split(';').any(|param| param.trim() == wanted)
+        })
+    });
+    if !is_field {
+        return None;
+    }
+    let value = &rest[headers_end + 4..];
+    let end = find(value, format!("\r\n--{boundary}").as_bytes())?;
+    Some(value[..end].to_vec())
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
 }
 
 /// A browser's `Origin`, when present, must name the host it is talking to.
@@ -328,5 +397,22 @@ mod tests {
         assert!(same_origin(&headers));
         headers.insert(header::ORIGIN, "http://evil.example".parse().unwrap());
         assert!(!same_origin(&headers));
+    }
+
+    #[test]
+    fn an_uploads_token_is_read_from_its_first_part_once_complete() {
+        let body = b"--xyz\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nabc\r\n--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f\"\r\n\r\ndata\r\n--xyz--\r\n";
+        assert_eq!(first_part(body, "xyz", "csrf"), Some(b"abc".to_vec()));
+        assert_eq!(first_part(&body[..60], "xyz", "csrf"), None, "cut short");
+        let file_first = b"--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"csrf\"\r\n\r\nabc\r\n--xyz--\r\n";
+        assert_eq!(first_part(file_first, "xyz", "csrf"), None);
+        assert_eq!(
+            multipart_boundary("multipart/form-data; boundary=\"xyz\"").as_deref(),
+            Some("xyz")
+        );
+        assert_eq!(
+            multipart_boundary("application/x-www-form-urlencoded"),
+            None
+        );
     }
 }

@@ -133,10 +133,12 @@ async fn show_why(
         layout: Layout::titled(
             &ctx,
             &format!(
-                "{} — {} {n}, {} {b}",
+                "{} — {}",
                 access.tournament.name,
-                ctx.lang.t("round.title"),
-                ctx.lang.t("round.board")
+                ctx.lang.tf(
+                    "incident.board",
+                    &[("round", n.to_string()), ("board", b.to_string())]
+                )
             ),
         ),
         tournament: access.tournament,

@@ -63,6 +63,22 @@ impl Lang {
         rust_i18n::t!(key, locale = self.code()).into_owned()
     }
 
+    /// The text for a count of `n`: `key.one`, `key.few` or `key.many` by the
+    /// language's plural rule, with `%{n}` replaced (CLDR: English has one and
+    /// other, which `many` holds; Russian and Ukrainian one, few and many).
+    pub fn plural(self, key: &str, n: u64) -> String {
+        let form = match self {
+            Lang::En if n == 1 => "one",
+            Lang::En => "many",
+            Lang::Ru | Lang::Uk => match (n % 10, n % 100) {
+                (1, r) if r != 11 => "one",
+                (2..=4, r) if !(12..=14).contains(&r) => "few",
+                _ => "many",
+            },
+        };
+        self.tf(&format!("{key}.{form}"), &[("n", n.to_string())])
+    }
+
     /// The text for `key` with each `%{name}` replaced by its value.
     pub fn tf(self, key: &str, args: &[(&str, String)]) -> String {
         args.iter().fold(self.t(key), |text, (name, value)| {
@@ -108,6 +124,34 @@ mod tests {
         assert_eq!(from_accept_language("ru;q=0"), None);
     }
 
+    /// Keys with plural forms: each needs `.one`, `.few` and `.many`.
+    fn plural_keys(file: &str) -> Vec<&str> {
+        file.lines()
+            .filter_map(|l| l.strip_suffix(".one:"))
+            .collect()
+    }
+
+    #[test]
+    fn counts_take_the_plural_form_of_their_language() {
+        let forms = |lang: Lang| {
+            [1, 2, 5, 11, 21, 22, 112]
+                .map(|n| lang.plural("overview.rounds", n))
+                .join(", ")
+        };
+        assert_eq!(
+            forms(Lang::En),
+            "1 round, 2 rounds, 5 rounds, 11 rounds, 21 rounds, 22 rounds, 112 rounds"
+        );
+        assert_eq!(
+            forms(Lang::Ru),
+            "1 тур, 2 тура, 5 туров, 11 туров, 21 тур, 22 тура, 112 туров"
+        );
+        assert_eq!(
+            forms(Lang::Uk),
+            "1 тур, 2 тури, 5 турів, 11 турів, 21 тур, 22 тури, 112 турів"
+        );
+    }
+
     #[test]
     fn every_key_is_translated_into_every_language() {
         let file = include_str!("../locales/app.yml");
@@ -144,6 +188,14 @@ mod tests {
         check(current);
         assert!(keys > 10, "the locale file was not read");
         assert_eq!(Lang::Ru.t("nav.login"), "Войти");
+        for key in plural_keys(file) {
+            for lang in Lang::ALL {
+                for form in ["one", "few", "many"] {
+                    let text = lang.t(&format!("{key}.{form}"));
+                    assert!(text.contains("%{n}"), "{key}.{form} has no count: {text}");
+                }
+            }
+        }
         assert_eq!(Lang::Uk.t("nav.login"), "Увійти");
     }
 }

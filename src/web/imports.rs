@@ -2,7 +2,7 @@
 //!
 //! | route | handler | who |
 //! |---|---|---|
-//! | `GET /tournaments/import`, `POST /tournaments/import?csrf=` | [`show_import`], [`import_tournament`] | organisers |
+//! | `GET /tournaments/import`, `POST /tournaments/import` | [`show_import`], [`import_tournament`] | organisers |
 //! | `GET /t/{short}/export/opengotha.xml` | [`export_opengotha`] | organisers |
 
 use askama::Template;
@@ -54,7 +54,8 @@ async fn show_import(SignedIn(_): SignedIn, ctx: Ctx) -> WebResult<Html<String>>
     render(&ImportPage {
         layout: Layout::new(&ctx, "import.title"),
         error: String::new(),
-        time_zone: "Europe/Moscow".into(),
+        // Empty: the import takes it from the file (see `ops::import_opengotha`).
+        time_zone: String::new(),
     })
 }
 
@@ -68,7 +69,7 @@ async fn import_tournament(
 ) -> WebResult<Response> {
     may_organise(&ctx)?;
     let mut file = Vec::new();
-    let mut time_zone = String::from("UTC");
+    let mut time_zone = String::new();
     let mut short_name = String::new();
     while let Some(field) = multipart
         .next_field()

@@ -19,6 +19,7 @@ pub mod account;
 pub mod admin;
 pub mod api;
 pub mod appeals;
+pub mod audit_words;
 pub mod auth;
 pub mod cookies;
 pub mod error;

@@ -7,7 +7,7 @@
 //! | `GET /t/{short}/players/{no}/games` | [`show_player`] | everyone: the player's games in published rounds |
 //! | `GET /t/{short}/players/new`, `POST /t/{short}/players` | [`new_player`], [`add_player`] | organisers |
 //! | `GET /t/{short}/players/{no}/edit`, `POST /t/{short}/players/{no}` | [`edit_player`], [`update_player`] | organisers |
-//! | `POST /t/{short}/players/import?csrf=` | [`import_players`] | organisers: CSV or vbar file, all or nothing |
+//! | `POST /t/{short}/players/import` | [`import_players`] | organisers: CSV or vbar file, all or nothing |
 //! | `GET /t/{short}/players.csv` | [`export_players`] | organisers |
 //! | `POST /t/{short}/players/{no}/confirm` | [`confirm_player`] | organisers |
 //! | `POST /t/{short}/players/{no}/delete` | [`delete_player`] | organisers |
@@ -35,6 +35,7 @@ use super::tournaments::{Access, authorise, json, mutate, mutate_with_book, view
 use crate::core::access::{self, Action};
 use crate::core::discipline::Act;
 use crate::core::pairing::numbers;
+use crate::core::settings::PreliminaryListing;
 use crate::core::{
     Participation, Player, PlayerId, Rank, Rating, Registration, RoundNo, Tournament,
 };
@@ -70,6 +71,8 @@ pub struct PlayerLine {
     pub absent: String,
     /// Draw number, in systems that pair on them.
     pub draw: Option<u32>,
+    /// "possibly the same person as …", for organisers; "" when nobody is.
+    pub duplicate_of: String,
 }
 
 impl PlayerLine {
@@ -90,6 +93,7 @@ impl PlayerLine {
             is_final: p.registration == Registration::Final,
             absent: absent.join(", "),
             draw: None,
+            duplicate_of: String::new(),
         }
     }
 }
@@ -124,6 +128,9 @@ struct PlayersPage {
     layout: Layout,
     tournament: TournamentRow,
     players: Vec<PlayerLine>,
+    /// Registrations not yet confirmed, listed apart for visitors (staff
+    /// see them in `players`, marked).
+    preliminary: Vec<PlayerLine>,
     /// Whether the system pairs on draw numbers, which the list then shows.
     numbered: bool,
     can_manage: bool,
@@ -142,11 +149,34 @@ async fn list_players(
         .await?
         .effective
         .tournament;
+    let can_manage = access::may(&roles, is_admin, Action::ManagePlayers);
+    let mut players = player_lines(&state);
+    let mut preliminary = Vec::new();
+    if can_manage {
+        for line in &mut players {
+            let names = state
+                .player(PlayerId(line.no))
+                .map(|p| likely_duplicates(&state, p).join(", "))
+                .unwrap_or_default();
+            if !names.is_empty() {
+                line.duplicate_of = ctx
+                    .lang
+                    .tf("player.possible_duplicate", &[("names", names)]);
+            }
+        }
+    } else if !ctx.is_staff(&roles) {
+        let (finals, others) = players.into_iter().partition(|p| p.is_final);
+        players = finals;
+        if state.settings().preliminary_players == PreliminaryListing::Apart {
+            preliminary = others;
+        }
+    }
     render(&PlayersPage {
         layout: Layout::titled(&ctx, &tournament.name),
-        can_manage: access::may(&roles, is_admin, Action::ManagePlayers),
+        can_manage,
         tournament,
-        players: player_lines(&state),
+        players,
+        preliminary,
         numbered: numbers::pairs_on_numbers(state.settings().system),
         import_errors: Vec::new(),
     })
@@ -237,6 +267,15 @@ impl PlayerForm {
         if name.is_empty() {
             errors.add("name", t("form.required"));
         }
+        for (field, max) in overlong(&[
+            ("name", &self.name),
+            ("first_name", &self.first_name),
+            ("club", &self.club),
+            ("egf_pin", &self.egf_pin),
+            ("email", &self.email),
+        ]) {
+            errors.add(field, ctx.lang.plural("form.too_long", max as u64));
+        }
         let rank = Rank::from_str(self.rank.trim());
         if rank.is_err() {
             errors.add("rank", t("form.bad_rank"));
@@ -302,7 +341,7 @@ impl PlayerForm {
             errors.add("draw_number", t("player.error.draw_number_taken"));
         }
         let email = self.email.trim();
-        if self_registration && !email.is_empty() && !(email.contains('@') && email.len() <= 200) {
+        if self_registration && !email.is_empty() && !email.contains('@') {
             errors.add("email", t("player.error.email"));
         }
         let (Ok(rank), true) = (rank, errors.is_empty()) else {
@@ -335,14 +374,51 @@ impl PlayerForm {
     }
 }
 
-/// Names already registered that look like this one, for a warning.
-fn likely_duplicates(state: &Tournament, player: &Player) -> Vec<String> {
-    let fold = |s: &str| {
-        s.to_lowercase()
-            .split_whitespace()
+/// The longest text each field of a player takes: names and clubs longer
+/// than any real one only widen every list they appear in (a 300-character
+/// name made a phone page 5,327 px wide). EGF pins have 8 digits; RFC 5321
+/// allows 254 characters of e-mail address.
+const MAX_LENGTHS: [(&str, usize); 5] = [
+    ("name", 60),
+    ("first_name", 60),
+    ("club", 60),
+    ("egf_pin", 16),
+    ("email", 254),
+];
+
+/// The fields, of (name, text as typed), longer than their limit, with it:
+/// the one check of the player form, self-registration and the API.
+pub(super) fn overlong(fields: &[(&'static str, &str)]) -> Vec<(&'static str, usize)> {
+    fields
+        .iter()
+        .filter_map(|(field, text)| {
+            let max = MAX_LENGTHS.iter().find(|(f, _)| f == field)?.1;
+            (text.trim().chars().count() > max).then_some((*field, max))
+        })
+        .collect()
+}
+
+/// A registration with the same name and first name, written the same way
+/// but for case and spacing: the same form sent twice.
+fn same_registration<'t>(state: &'t Tournament, player: &Player) -> Option<&'t Player> {
+    let norm = |s: &str| {
+        s.split_whitespace()
             .collect::<Vec<_>>()
             .join(" ")
+            .to_lowercase()
     };
+    let (name, first) = (norm(&player.name), norm(&player.first_name));
+    state
+        .players()
+        .iter()
+        .find(|p| norm(&p.name) == name && norm(&p.first_name) == first)
+}
+
+/// Names already registered that look like this one, for a warning:
+/// the same EGF pin, or the same name and first name once case and accents
+/// are folded (`Ivanova Anna`, `IVANOVA Anna`), or the two swapped.
+fn likely_duplicates(state: &Tournament, player: &Player) -> Vec<String> {
+    let fold = crate::core::fold::fold;
     let (name, first) = (fold(&player.name), fold(&player.first_name));
     state
         .players()
@@ -675,6 +751,27 @@ async fn register(
     let mut state = tournaments::load_state(&mut *tx, id)
         .await?
         .ok_or(WebError::NotFound)?;
+    // The same name sent again is nearly always the form submitted twice or
+    // a player unsure it worked: telling them so beats a second entry the
+    // organiser must find and delete. A near match (accents, swapped names)
+    // may be another person, so it is accepted and flagged on the list.
+    if let Some(existing) = same_registration(&state, &player) {
+        let mut errors = FieldErrors::default();
+        errors.add(
+            "name",
+            ctx.lang.tf(
+                "register.already_registered",
+                &[("player", existing.full_name())],
+            ),
+        );
+        let page = RegistrationPage {
+            layout: Layout::titled(&ctx, &tournament.name),
+            tournament,
+            form,
+            errors,
+        };
+        return Ok(render_invalid(&page)?.into_response());
+    }
     let no = state.register(player);
     tournaments::save_state(&mut *tx, id, &state).await?;
     let email = form.email.trim();
@@ -758,7 +855,14 @@ async fn show_player(
                 .any(|s| s.round_no as u32 == round.get() && s.published_at.is_some())
     };
     let id = PlayerId(no);
-    let player = state.player(id).ok_or(WebError::NotFound)?;
+    let player = state
+        .player(id)
+        .filter(|p| {
+            is_staff
+                || p.registration == Registration::Final
+                || state.settings().preliminary_players == PreliminaryListing::Apart
+        })
+        .ok_or(WebError::NotFound)?;
     let mut games: Vec<GameLine> = state
         .games()
         .iter()
@@ -833,6 +937,7 @@ async fn import_players(
                 layout: Layout::titled(&ctx, &access.tournament.name),
                 tournament: access.tournament.clone(),
                 players: player_lines(&state),
+                preliminary: Vec::new(),
                 numbered: numbers::pairs_on_numbers(state.settings().system),
                 can_manage: true,
                 import_errors: std::iter::once(e.to_string())

@@ -3,7 +3,7 @@
 //!
 //! | route | handler | who |
 //! |---|---|---|
-//! | `GET /rating-list`, `POST /rating-list?csrf=` | [`show_list`], [`upload_list`] | organisers |
+//! | `GET /rating-list`, `POST /rating-list` | [`show_list`], [`upload_list`] | organisers |
 //! | `GET /rating-list/search?q=` | [`search`] | organisers: JSON for search-as-you-type |
 
 use std::sync::{Arc, Mutex};
@@ -77,6 +77,14 @@ struct ListPage {
     layout: Layout,
     current: Option<RatingListInfo>,
     error: String,
+}
+
+impl ListPage {
+    /// "4512 players" in the current list, in the reader's plural form.
+    fn player_count(&self) -> String {
+        let n = self.current.as_ref().map_or(0, |l| l.player_count.max(0));
+        self.layout.lang.plural("count.rated_players", n as u64)
+    }
 }
 
 async fn show_list(

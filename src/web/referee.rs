@@ -189,10 +189,12 @@ fn round_page(ctx: &Ctx, access: Access, view: &View, n: Option<u32>) -> WebResu
         layout: Layout::titled(
             ctx,
             &format!(
-                "{} — {} {}",
+                "{} — {}",
                 access.tournament.name,
-                ctx.lang.t("referee.title"),
-                n.map(|n| n.to_string()).unwrap_or_default()
+                match n {
+                    Some(n) => ctx.lang.tf("title.referee_round", &[("n", n.to_string())]),
+                    None => ctx.lang.t("referee.title"),
+                }
             ),
         )
         .live(&access.tournament.short_name),

@@ -56,10 +56,12 @@ pub(super) fn routes() -> Router<AppState> {
 /// One round in the list.
 struct RoundLine {
     number: u32,
-    boards: usize,
+    /// "8 boards", in the reader's plural form.
+    boards: String,
     published: bool,
     locked: bool,
-    results_missing: usize,
+    /// "3 results missing", or "" when none is.
+    results_missing: String,
 }
 
 #[derive(Template)]
@@ -102,15 +104,20 @@ async fn list_rounds(
         .map(|r| {
             let games: Vec<_> = state.games().iter().filter(|g| g.round == r).collect();
             let s = state_of(&states, r.get());
+            let missing = games
+                .iter()
+                .filter(|g| g.result == GameResult::Unknown)
+                .count() as u64;
             RoundLine {
                 number: r.get(),
-                boards: games.len(),
+                boards: ctx.lang.plural("count.boards", games.len() as u64),
                 published: s.published_at.is_some(),
                 locked: s.locked_at.is_some(),
-                results_missing: games
-                    .iter()
-                    .filter(|g| g.result == GameResult::Unknown)
-                    .count(),
+                results_missing: if missing > 0 {
+                    ctx.lang.plural("round.results_missing", missing)
+                } else {
+                    String::new()
+                },
             }
         })
         .filter(|line| line.published || ctx.is_staff(&roles))
@@ -318,7 +325,11 @@ async fn show_round(
     let Html(html) = render(&RoundPage {
         layout: Layout::titled(
             &ctx,
-            &format!("{} — {} {n}", tournament.name, ctx.lang.t("round.title")),
+            &format!(
+                "{} — {}",
+                tournament.name,
+                ctx.lang.tf("title.round", &[("n", n.to_string())])
+            ),
         )
         .live(&tournament.short_name),
         has_results: boards.iter().any(|b| b.code != "?"),
@@ -579,9 +590,9 @@ async fn show_results(
         layout: Layout::titled(
             &ctx,
             &format!(
-                "{} — {} {n}",
+                "{} — {}",
                 access.tournament.name,
-                ctx.lang.t("results.title")
+                ctx.lang.tf("title.results", &[("n", n.to_string())])
             ),
         ),
         tournament: access.tournament,
@@ -818,9 +829,9 @@ async fn print_pairings(
         layout: Layout::titled(
             &ctx,
             &format!(
-                "{} — {} {n}",
+                "{} — {}",
                 access.tournament.name,
-                ctx.lang.t("round.title")
+                ctx.lang.tf("title.round", &[("n", n.to_string())])
             ),
         ),
         tournament: access.tournament,
@@ -859,9 +870,9 @@ async fn print_slips(
         layout: Layout::titled(
             &ctx,
             &format!(
-                "{} — {} {n}",
+                "{} — {}",
                 access.tournament.name,
-                ctx.lang.t("slips.title")
+                ctx.lang.tf("title.slips", &[("n", n.to_string())])
             ),
         ),
         boards: board_lines(&state, round, ""),

@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use crate::core::presets;
 use crate::core::rules::profile::Profile;
-use crate::core::settings::{Overtime, SeedSystem, TieRule};
+use crate::core::settings::{Overtime, PreliminaryListing, SeedSystem, TieRule};
 use crate::core::{Criterion, HalfPoints, Rank, Settings, System};
 
 use super::page::{Ctx, FieldErrors};
@@ -67,6 +67,8 @@ pub struct TournamentForm {
     pub pai_last_round_for_seed_system1: String,
     pub pai_secondary_rank_threshold: String,
     pub registration_open: Option<String>,
+    /// Where visitors see registrations not yet confirmed.
+    pub preliminary_players: String,
     pub is_public: Option<String>,
     pub late_forfeit_minutes: String,
     /// The competition rules referees and the appeals committee follow.
@@ -112,6 +114,12 @@ pub const SEED_SYSTEMS: [(&str, SeedSystem); 3] = [
     ("split_and_slip", SeedSystem::SplitAndSlip),
 ];
 
+/// The choices for preliminary registrations, as (form value, listing).
+pub const PRELIMINARY_LISTINGS: [(&str, PreliminaryListing); 2] = [
+    ("apart", PreliminaryListing::Apart),
+    ("hidden", PreliminaryListing::Hidden),
+];
+
 const TIE_RULES: [(&str, TieRule); 3] = [
     ("jigo", TieRule::Jigo),
     ("white_wins", TieRule::WhiteWins),
@@ -153,7 +161,9 @@ impl TournamentForm {
     pub fn for_new() -> Self {
         let mut settings = Settings::default();
         presets::apply(&mut settings, System::McMahon);
-        let mut form = Self::from_settings(&settings, "Europe/Moscow", false, true, 60);
+        // UTC until the organiser names the hall's zone: the form shows it,
+        // and no city is a better guess for every server.
+        let mut form = Self::from_settings(&settings, "UTC", false, true, 60);
         form.name.clear();
         form.short_name.clear();
         form.version = None;
@@ -227,6 +237,7 @@ impl TournamentForm {
             pai_last_round_for_seed_system1: s.pairing.last_round_for_seed_system1.to_string(),
             pai_secondary_rank_threshold: s.pairing.secondary_rank_threshold.to_string(),
             registration_open: registration_open.then(|| "on".into()),
+            preliminary_players: key_of(&PRELIMINARY_LISTINGS, s.preliminary_players).to_string(),
             is_public: is_public.then(|| "on".into()),
             late_forfeit_minutes: late_forfeit_minutes.to_string(),
             ruleset: Ruleset::Egf.key().to_string(),
@@ -322,6 +333,15 @@ impl TournamentForm {
             (Some(profile), _) => s.rules.komi = profile.komi(),
             (None, Some(komi)) => s.rules.komi = komi,
             (None, None) => errors.add("komi", t("tournament.error.komi")),
+        }
+        match (
+            self.preliminary_players.trim(),
+            value_of(&PRELIMINARY_LISTINGS, &self.preliminary_players),
+        ) {
+            // A form without the field (an older page) keeps the setting.
+            ("", _) => {}
+            (_, Some(listing)) => s.preliminary_players = listing,
+            (_, None) => errors.add("preliminary_players", t("form.choose")),
         }
         match (profile, value_of(&TIE_RULES, &self.tie_rule)) {
             (Some(profile), _) => s.rules.tie_rule = profile.tie_rule(),
@@ -559,7 +579,7 @@ pub fn time_summary(
     lang: super::i18n::Lang,
     internet: bool,
 ) -> Option<String> {
-    use crate::core::rules::time::{Span, TimeControl};
+    use crate::core::rules::time::TimeControl;
     let number = |text: &str| text.trim().parse::<u32>().ok();
     let time = crate::core::settings::TimeSystem {
         basic_minutes: number(&form.basic_minutes)?,
@@ -571,12 +591,47 @@ pub fn time_summary(
     };
     let control = TimeControl::from(&time);
     Some(format!(
-        "{control} · {} {} · {} {}",
+        "{} · {} {} · {} {}",
+        time_label(&control, lang),
         lang.t("settings.adjusted_time"),
-        Span(control.egf_adjusted_time()),
+        span(control.egf_adjusted_time(), lang),
         lang.t("overview.egf_class"),
         control.egf_class(internet)
     ))
+}
+
+/// A duration as people write it in `lang`: `90 min`, `1 мин 30 с`.
+fn span(d: std::time::Duration, lang: super::i18n::Lang) -> String {
+    let unit = |key, n: u64| lang.tf(key, &[("n", n.to_string())]);
+    match (d.as_secs() / 60, d.as_secs() % 60) {
+        (0, s) => unit("time.seconds", s),
+        (m, 0) => unit("time.minutes", m),
+        (m, s) => format!("{} {}", unit("time.minutes", m), unit("time.seconds", s)),
+    }
+}
+
+/// A time control's label in `lang` (the core's `Display` is the English
+/// one, kept for files): `60 мин + 5×30 с`, `45 хв + 15 с за хід`.
+pub fn time_label(
+    control: &crate::core::rules::time::TimeControl,
+    lang: super::i18n::Lang,
+) -> String {
+    use crate::core::rules::time::Overtime;
+    let main = span(control.main, lang);
+    let overtime = match control.overtime {
+        Overtime::SuddenDeath => return main,
+        Overtime::ByoYomi { periods, period } => format!("{periods}×{}", span(period, lang)),
+        Overtime::Canadian { stones, period } => format!(
+            "{}/{}",
+            lang.plural("time.canadian", u64::from(stones)),
+            span(period, lang)
+        ),
+        Overtime::Fischer { increment } => {
+            lang.tf("time.fischer", &[("span", span(increment, lang))])
+        }
+        Overtime::Ing => lang.tf("time.ing", &[("span", span(control.ing_period(), lang))]),
+    };
+    format!("{main} + {overtime}")
 }
 
 const CRITERION_FIELDS: [&str; CRITERIA_SLOTS] = [

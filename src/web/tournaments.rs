@@ -19,6 +19,7 @@ use axum::{Form, Router};
 use uuid::Uuid;
 
 use super::AppState;
+use super::audit_words::{self, AuditWords};
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
@@ -27,9 +28,9 @@ use crate::core::access::{self, Action, StaffRole};
 use crate::core::discipline::{Book, Effective, Ruleset};
 use crate::core::rules::profile::Profile;
 use crate::core::rules::time::TimeControl;
-use crate::core::{Criterion, Settings, Tournament};
+use crate::core::{Criterion, Registration, Settings, Tournament};
 use crate::store::accounts::{self, Account};
-use crate::store::audit::{self, AuditEntry};
+use crate::store::audit;
 use crate::store::discipline as discipline_store;
 use crate::store::tournaments::{self, StaffMember, TournamentRow};
 
@@ -222,7 +223,8 @@ struct Overview {
     dates: String,
     location: String,
     system: String,
-    rounds: u32,
+    /// "5 rounds", in the reader's plural form.
+    rounds: String,
     board_size: u8,
     komi: String,
     tie_rule: String,
@@ -266,13 +268,20 @@ async fn show_tournament(
         dates,
         location: s.general.location.clone(),
         system: ctx.lang.t(&format!("system.{system_key}")),
-        rounds: s.number_of_rounds,
+        rounds: ctx
+            .lang
+            .plural("overview.rounds", u64::from(s.number_of_rounds)),
         board_size: s.rules.board_size,
         komi: s.rules.komi.to_string(),
         tie_rule: ctx.lang.t(&format!("tie_rule.{tie_key}")),
         time_class: time.egf_class(s.general.internet).to_string(),
-        time: time.to_string(),
-        players: state.players().len(),
+        time: settings_form::time_label(&time, ctx.lang),
+        // Visitors count the field of play, as their players list shows it.
+        players: state
+            .players()
+            .iter()
+            .filter(|p| ctx.is_staff(&roles) || p.registration == Registration::Final)
+            .count(),
         current_round: published
             .iter()
             .filter(|r| r.published_at.is_some())
@@ -450,7 +459,11 @@ async fn add_staff(
     };
     let mut tx = app.store.begin().await?;
     tournaments::add_staff(&mut *tx, tournament.tournament_id, account.account_id, role).await?;
-    let after = serde_json::json!({ "username": account.username, "role": role.key() });
+    let after = serde_json::json!({
+        "username": account.username,
+        "display_name": account.display_name,
+        "role": role.key(),
+    });
     audit::record(
         &mut *tx,
         Some(tournament.tournament_id),
@@ -478,9 +491,18 @@ async fn remove_staff(
 ) -> WebResult<Redirect> {
     let Access { tournament, me, .. } = authorise(&app, &short, me, Action::ManageStaff).await?;
     let role = StaffRole::from_key(&form.role).ok_or(WebError::NotFound)?;
+    let removed = tournaments::staff(&app.store.pool, tournament.tournament_id)
+        .await?
+        .into_iter()
+        .find(|m| m.account_id == form.account_id);
     let mut tx = app.store.begin().await?;
     tournaments::remove_staff(&mut *tx, tournament.tournament_id, form.account_id, role).await?;
-    let before = serde_json::json!({ "account_id": form.account_id, "role": role.key() });
+    let before = serde_json::json!({
+        "account_id": form.account_id,
+        "username": removed.as_ref().map(|m| &m.username),
+        "display_name": removed.as_ref().map(|m| &m.display_name),
+        "role": role.key(),
+    });
     audit::record(
         &mut *tx,
         Some(tournament.tournament_id),
@@ -494,10 +516,13 @@ async fn remove_staff(
     Ok(Redirect::to(&format!("/t/{}/staff", tournament.short_name)))
 }
 
-/// An audit entry with its time in the tournament's time zone.
+/// An audit entry in words, at the hall's time (the tournament's time zone).
 struct AuditLine {
     at: String,
-    entry: AuditEntry,
+    /// The same moment in RFC 3339 (UTC), for `<time datetime>`.
+    datetime: String,
+    who: String,
+    words: AuditWords,
 }
 
 #[derive(Template)]
@@ -516,12 +541,29 @@ async fn show_audit(
 ) -> WebResult<Html<String>> {
     let Access { tournament, .. } = authorise(&app, &short, me, Action::ReadAuditLog).await?;
     let zone = jiff::tz::TimeZone::get(&tournament.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    // Names come from the tournament as it is now: a player renamed since
+    // reads under their current name.
+    let state = load(&app, tournament.tournament_id).await?;
     let lines = audit::for_tournament(&app.store.pool, tournament.tournament_id)
         .await?
         .into_iter()
         .map(|entry| AuditLine {
             at: local_time(entry.at, &zone),
-            entry,
+            // Whole seconds: HTML allows at most three digits of a fraction.
+            datetime: entry
+                .at
+                .replace_nanosecond(0)
+                .unwrap_or(entry.at)
+                .format(&time::format_description::well_known::Rfc3339)
+                .unwrap_or_default(),
+            who: audit_words::who(ctx.lang, &entry.action, entry.who.as_deref()),
+            words: audit_words::describe(
+                &state,
+                ctx.lang,
+                &entry.action,
+                entry.before.as_ref(),
+                entry.after.as_ref(),
+            ),
         })
         .collect();
     render(&AuditPage {

@@ -240,6 +240,18 @@ async fn add_player(
     if new.name.trim().is_empty() {
         return Err(WebError::Invalid("name: required".into()));
     }
+    if let Some((field, max)) = super::players::overlong(&[
+        ("name", &new.name),
+        ("first_name", &new.first_name),
+        ("club", &new.club),
+        ("egf_pin", &new.egf_pin),
+    ])
+    .first()
+    {
+        return Err(WebError::Invalid(format!(
+            "{field}: at most {max} characters"
+        )));
+    }
     let mut player = Player::new(PlayerId(0), new.name.trim(), new.first_name.trim(), rank);
     player.rating = new
         .rating

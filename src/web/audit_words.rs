@@ -1,0 +1,688 @@
+//! The audit log in words: what each recorded action did, in the reader's
+//! language, with the fields it changed as before → after. The log stores
+//! JSON written by many handlers (`action` names them); this module is the
+//! one place that reads it back, and an action it does not know still reads
+//! as its name and the fields that changed, never as a JSON dump.
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::i18n::Lang;
+use super::incidents;
+use crate::core::discipline::{Appeal, AppealState, Entry, GameRef, Outcome};
+use crate::core::results;
+use crate::core::{
+    BoardNo, Game, GameResult, HalfPoints, Player, Registration, ResultOrigin, RoundNo, Tournament,
+};
+
+/// One entry in words.
+#[derive(Debug, PartialEq, Eq)]
+pub struct AuditWords {
+    /// What was done, as a sentence.
+    pub what: String,
+    /// The fields that changed, before → after.
+    pub changes: Vec<FieldChange>,
+}
+
+/// A changed field: its label and both values, "" when absent.
+#[derive(Debug, PartialEq, Eq)]
+pub struct FieldChange {
+    pub field: String,
+    pub before: String,
+    pub after: String,
+}
+
+/// Who did it: the account's display name, or the person acting without one.
+pub fn who(lang: Lang, action: &str, account: Option<&str>) -> String {
+    match account {
+        Some(name) => name.to_string(),
+        // Self-registration is the one change a visitor makes; every other
+        // change without an account comes through a player's private link.
+        None if action == "player.self_register" => lang.t("audit.by_registration"),
+        None => lang.t("audit.by_private_link"),
+    }
+}
+
+/// What an entry did; `t` is the tournament as it is now, for names.
+pub fn describe(
+    t: &Tournament,
+    lang: Lang,
+    action: &str,
+    before: Option<&Value>,
+    after: Option<&Value>,
+) -> AuditWords {
+    // Round-scoped actions carry their round after a colon: `round.lock:2`.
+    let (name, arg) = action.split_once(':').unwrap_or((action, ""));
+    let n = |key: &str, value: String| lang.tf(key, &[("n", value)]);
+    let plain = |what: String| AuditWords {
+        what,
+        changes: Vec::new(),
+    };
+    let player = |v: Option<&Value>| read::<Player>(v);
+    match name {
+        "tournament.create" => plain(lang.t("audit.tournament_create")),
+        "tournament.import" => {
+            let count = |key: &str| after.and_then(|v| v.get(key)).and_then(Value::as_u64);
+            plain(lang.tf(
+                "audit.tournament_import",
+                &[
+                    (
+                        "players",
+                        lang.plural("count.players", count("players").unwrap_or(0)),
+                    ),
+                    (
+                        "games",
+                        lang.plural("count.games", count("games").unwrap_or(0)),
+                    ),
+                ],
+            ))
+        }
+        "tournament.settings" => AuditWords {
+            what: lang.t("audit.tournament_settings"),
+            changes: field_diff(before, after)
+                .into_iter()
+                .map(|c| {
+                    // Komi is stored in half points (13 for 6.5).
+                    let value = |v: &str| match (c.field.as_str(), v.parse::<i32>()) {
+                        ("rules.komi", Ok(halves)) => HalfPoints::from_halves(halves).to_string(),
+                        _ => v.to_string(),
+                    };
+                    FieldChange {
+                        field: setting_label(lang, &c.field),
+                        before: value(&c.before),
+                        after: value(&c.after),
+                    }
+                })
+                .collect(),
+        },
+        "staff.add" | "staff.remove" => {
+            let v = after.or(before);
+            let text = |key: &str| v.and_then(|v| v.get(key)).and_then(Value::as_str);
+            let person = text("display_name")
+                .or(text("username"))
+                .map(str::to_string)
+                .unwrap_or_else(|| lang.t("audit.someone"));
+            let role = lang.t(&format!("role.{}", text("role").unwrap_or("referee")));
+            let key = if name == "staff.add" {
+                "audit.staff_add"
+            } else {
+                "audit.staff_remove"
+            };
+            plain(lang.tf(key, &[("person", person), ("role", role)]))
+        }
+        "player.add" | "player.self_register" | "player.confirm" | "player.delete" => {
+            let Some(p) = player(after).or_else(|| player(before)) else {
+                return fallback(lang, action, before, after);
+            };
+            let key = match name {
+                "player.add" => "audit.player_add",
+                "player.self_register" => "audit.player_self_register",
+                "player.confirm" => "audit.player_confirm",
+                _ => "audit.player_delete",
+            };
+            plain(lang.tf(key, &[("player", with_rank(&p))]))
+        }
+        "player.edit" => match (player(before), player(after)) {
+            (Some(was), Some(is)) => AuditWords {
+                what: lang.tf("audit.player_edit", &[("player", with_rank(&is))]),
+                changes: player_changes(t, lang, &was, &is),
+            },
+            _ => fallback(lang, action, before, after),
+        },
+        "player.import" => {
+            let count = after.and_then(Value::as_array).map_or(0, Vec::len);
+            plain(lang.tf(
+                "audit.player_import",
+                &[("players", lang.plural("count.players", count as u64))],
+            ))
+        }
+        "player.withdraw" => match read::<Entry>(after) {
+            Some(entry) => plain(incidents::describe(t, lang, &entry)),
+            None => fallback(lang, action, before, after),
+        },
+        "round.pair" | "round.unpair" => {
+            let games = read::<Vec<Game>>(after.or(before)).unwrap_or_default();
+            let Some(round) = games.first().map(|g| g.round.get()) else {
+                return fallback(lang, action, before, after);
+            };
+            let key = if name == "round.pair" {
+                "audit.round_pair"
+            } else {
+                "audit.round_unpair"
+            };
+            plain(lang.tf(
+                key,
+                &[
+                    ("round", round.to_string()),
+                    ("boards", lang.plural("count.boards", games.len() as u64)),
+                ],
+            ))
+        }
+        "round.publish" => plain(n("audit.round_publish", arg.to_string())),
+        "round.lock" => plain(n("audit.round_lock", arg.to_string())),
+        "round.confirm" => plain(n("audit.round_confirm", arg.to_string())),
+        "round.edit" => AuditWords {
+            what: n("audit.round_edit", arg.to_string()),
+            changes: pairing_changes(t, lang, before, after),
+        },
+        "results" => AuditWords {
+            what: n("audit.results", arg.to_string()),
+            changes: entered_results(lang, before, after),
+        },
+        "appeals.link" => {
+            let name = arg
+                .parse()
+                .map(|no| incidents::name(t, crate::core::PlayerId(no)))
+                .unwrap_or_default();
+            plain(lang.tf("audit.appeals_link", &[("player", name)]))
+        }
+        "appeals.decide" | "appeals.rule" => {
+            let appeal = read::<Appeal>(after.and_then(|v| v.get("appeal")));
+            let Some(appeal) = appeal else {
+                return fallback(lang, action, before, after);
+            };
+            let key = if name == "appeals.decide" {
+                "audit.appeal_decided"
+            } else {
+                "audit.appeal_ruled"
+            };
+            let outcome = outcome(&appeal.state)
+                .map(|o| lang.t(super::appeals::outcome_key(o)).to_lowercase())
+                .unwrap_or_default();
+            AuditWords {
+                what: lang.tf(key, &[("n", appeal.id.to_string()), ("outcome", outcome)]),
+                changes: logged_results(lang, before, after),
+            }
+        }
+        _ if name.starts_with("appeals.") => appeal_change(lang, action, before, after),
+        _ if name.starts_with("referee.") => {
+            match read::<Entry>(after.and_then(|v| v.get("entry"))) {
+                Some(entry) => AuditWords {
+                    what: incidents::describe(t, lang, &entry),
+                    changes: logged_results(lang, before, after),
+                },
+                None => fallback(lang, action, before, after),
+            }
+        }
+        _ => fallback(lang, action, before, after),
+    }
+}
+
+fn read<T: DeserializeOwned>(value: Option<&Value>) -> Option<T> {
+    value.and_then(|v| serde_json::from_value(v.clone()).ok())
+}
+
+/// "Ivanova Anna 3K", as the players list names a player.
+fn with_rank(p: &Player) -> String {
+    format!("{} {}", p.full_name(), p.rank)
+}
+
+fn outcome(state: &AppealState) -> Option<Outcome> {
+    match state {
+        AppealState::Decided { decision, .. } | AppealState::Escalated { decision, .. } => {
+            Some(decision.outcome)
+        }
+        AppealState::Ruled { ruling, .. } => Some(ruling.outcome),
+        AppealState::Filed | AppealState::UnderReview { .. } => None,
+    }
+}
+
+/// Filing, review, referral and the committee: the appeal that changed
+/// between the two lists, named with the state it reached.
+fn appeal_change(
+    lang: Lang,
+    action: &str,
+    before: Option<&Value>,
+    after: Option<&Value>,
+) -> AuditWords {
+    let was = read::<Vec<Appeal>>(before).unwrap_or_default();
+    let is = read::<Vec<Appeal>>(after).unwrap_or_default();
+    let changed = is.iter().find(|a| !was.contains(a));
+    let what = match (action, changed) {
+        ("appeals.committee", _) => lang.t("audit.appeals_committee"),
+        ("appeals.co_opt", _) => lang.t("audit.appeals_co_opt"),
+        (_, Some(appeal)) => {
+            let state = lang.t(super::appeals::status_key(appeal));
+            lang.tf(
+                "audit.appeal_state",
+                &[("n", appeal.id.to_string()), ("state", state)],
+            )
+        }
+        (_, None) => return fallback(lang, action, before, after),
+    };
+    AuditWords {
+        what,
+        changes: Vec::new(),
+    }
+}
+
+/// "Round 2, board 5".
+fn board_label(lang: Lang, round: RoundNo, board: BoardNo) -> String {
+    lang.tf(
+        "incident.board",
+        &[
+            ("round", round.get().to_string()),
+            ("board", board.get().to_string()),
+        ],
+    )
+}
+
+/// Results typed on the results page or through the API: the games before
+/// (one or a list) and after.
+fn entered_results(lang: Lang, before: Option<&Value>, after: Option<&Value>) -> Vec<FieldChange> {
+    let games = |v: Option<&Value>| {
+        read::<Vec<Game>>(v)
+            .or_else(|| read::<Game>(v).map(|g| vec![g]))
+            .unwrap_or_default()
+    };
+    let was = games(before);
+    games(after)
+        .into_iter()
+        .map(|is| {
+            let old = was
+                .iter()
+                .find(|g| g.round == is.round && g.board == is.board)
+                .map(|g| results::notation(g.result, g.origin))
+                .unwrap_or_default();
+            FieldChange {
+                field: board_label(lang, is.round, is.board),
+                before: old,
+                after: results::notation(is.result, is.origin),
+            }
+        })
+        .collect()
+}
+
+/// Results a referee's act or an appeal decision changed, logged as
+/// `[[game, [result, origin]], …]` before and `{"results": …}` after.
+fn logged_results(lang: Lang, before: Option<&Value>, after: Option<&Value>) -> Vec<FieldChange> {
+    type Changed = Vec<(GameRef, (GameResult, ResultOrigin))>;
+    let list = |v: Option<&Value>| {
+        let v = v.map(|v| v.get("results").unwrap_or(v));
+        read::<Changed>(v).unwrap_or_default()
+    };
+    let was = list(before);
+    list(after)
+        .into_iter()
+        .map(|(game, (result, origin))| FieldChange {
+            field: board_label(lang, game.round, game.board),
+            before: was
+                .iter()
+                .find(|(g, _)| *g == game)
+                .map(|(_, (r, o))| results::notation(*r, *o))
+                .unwrap_or_default(),
+            after: results::notation(result, origin),
+        })
+        .collect()
+}
+
+/// A round's pairing edited by hand: the boards whose players changed.
+fn pairing_changes(
+    t: &Tournament,
+    lang: Lang,
+    before: Option<&Value>,
+    after: Option<&Value>,
+) -> Vec<FieldChange> {
+    let was = read::<Vec<Game>>(before).unwrap_or_default();
+    let is = read::<Vec<Game>>(after).unwrap_or_default();
+    let pair = |g: &Game| {
+        format!(
+            "{} – {}",
+            incidents::name(t, g.white),
+            incidents::name(t, g.black)
+        )
+    };
+    let mut boards: Vec<(RoundNo, BoardNo)> =
+        was.iter().chain(&is).map(|g| (g.round, g.board)).collect();
+    boards.sort();
+    boards.dedup();
+    boards
+        .into_iter()
+        .filter_map(|(round, board)| {
+            let on = |games: &[Game]| {
+                games
+                    .iter()
+                    .find(|g| g.round == round && g.board == board)
+                    .map(pair)
+                    .unwrap_or_default()
+            };
+            let (old, new) = (on(&was), on(&is));
+            (old != new).then(|| FieldChange {
+                field: board_label(lang, round, board),
+                before: old,
+                after: new,
+            })
+        })
+        .collect()
+}
+
+/// The fields of the player form that changed, under the form's labels.
+fn player_changes(t: &Tournament, lang: Lang, was: &Player, is: &Player) -> Vec<FieldChange> {
+    let absent = |p: &Player| {
+        (1..=t.settings().number_of_rounds)
+            .filter_map(RoundNo::new)
+            .filter(|r| !p.participation.plays(*r))
+            .map(|r| r.get().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let registration = |p: &Player| {
+        lang.t(match p.registration {
+            Registration::Final => "audit.final",
+            Registration::Preliminary => "player.preliminary",
+        })
+    };
+    let number = |n: Option<u32>| n.map(|n| n.to_string()).unwrap_or_default();
+    let fields: [(&str, String, String); 11] = [
+        ("player.family_name", was.name.clone(), is.name.clone()),
+        (
+            "player.first_name",
+            was.first_name.clone(),
+            is.first_name.clone(),
+        ),
+        ("player.rank", was.rank.to_string(), is.rank.to_string()),
+        (
+            "player.rating",
+            was.rating.gor().to_string(),
+            is.rating.gor().to_string(),
+        ),
+        ("player.club", was.club.clone(), is.club.clone()),
+        ("player.country", was.country.clone(), is.country.clone()),
+        ("player.egf_pin", was.egf_pin.clone(), is.egf_pin.clone()),
+        (
+            "player.smms_correction",
+            was.smms_correction.to_string(),
+            is.smms_correction.to_string(),
+        ),
+        (
+            "player.draw_number",
+            number(was.draw_number),
+            number(is.draw_number),
+        ),
+        ("player.absent", absent(was), absent(is)),
+        ("player.registration", registration(was), registration(is)),
+    ];
+    fields
+        .into_iter()
+        .filter(|(_, old, new)| old != new)
+        .map(|(key, before, after)| FieldChange {
+            field: lang.t(key),
+            before,
+            after,
+        })
+        .collect()
+}
+
+/// The settings form's label of a stored setting (`general.name` →
+/// "Tournament name"); a setting the form does not show keeps its path.
+fn setting_label(lang: Lang, path: &str) -> String {
+    const LABELS: &[(&str, &str)] = &[
+        ("general.name", "tournament.name"),
+        ("general.short_name", "tournament.short_name"),
+        ("general.location", "settings.location"),
+        ("general.begin_date", "settings.begin_date"),
+        ("general.end_date", "settings.end_date"),
+        ("system", "settings.system"),
+        ("number_of_rounds", "settings.rounds"),
+        ("mcmahon.bar", "settings.bar"),
+        ("mcmahon.floor", "settings.floor"),
+        ("rules.board_size", "settings.board_size"),
+        ("rules.komi", "settings.komi"),
+        ("rules.tie_rule", "settings.tie_rule"),
+        ("time.basic_minutes", "settings.basic_minutes"),
+        ("time.overtime", "settings.overtime"),
+        ("time.std_byo_yomi_seconds", "settings.byo_yomi_seconds"),
+        ("time.canadian_moves", "settings.canadian_moves"),
+        ("time.canadian_seconds", "settings.canadian_seconds"),
+        ("time.fischer_seconds", "settings.fischer_seconds"),
+        (
+            "handicap.no_handicap_threshold",
+            "settings.handicap_threshold",
+        ),
+        ("handicap.correction", "settings.handicap_correction"),
+        ("handicap.ceiling", "settings.handicap_ceiling"),
+        ("preliminary_players", "settings.preliminary_players"),
+    ];
+    LABELS
+        .iter()
+        .find(|(p, _)| *p == path)
+        .map(|(_, key)| lang.t(key))
+        .unwrap_or_else(|| path.to_string())
+}
+
+/// An action this module does not know: its name, and the fields that changed.
+fn fallback(lang: Lang, action: &str, before: Option<&Value>, after: Option<&Value>) -> AuditWords {
+    AuditWords {
+        what: lang.tf(
+            "audit.other",
+            &[("action", action.replace(['.', '_'], " "))],
+        ),
+        changes: field_diff(before, after),
+    }
+}
+
+/// The longest list of changed fields shown for one entry.
+const MAX_FIELDS: usize = 20;
+
+/// The leaves that differ between two JSON values, by dotted path
+/// (`general.name`); lists of records are compared whole, by position.
+fn field_diff(before: Option<&Value>, after: Option<&Value>) -> Vec<FieldChange> {
+    let (mut was, mut is) = (Vec::new(), Vec::new());
+    flatten("", before.unwrap_or(&Value::Null), &mut was);
+    flatten("", after.unwrap_or(&Value::Null), &mut is);
+    let value = |list: &[(String, String)], path: &str| {
+        list.iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let mut paths: Vec<&String> = was.iter().chain(&is).map(|(p, _)| p).collect();
+    paths.sort();
+    paths.dedup();
+    paths
+        .into_iter()
+        .filter_map(|path| {
+            let (old, new) = (value(&was, path), value(&is, path));
+            (old != new).then(|| FieldChange {
+                field: path.clone(),
+                before: old,
+                after: new,
+            })
+        })
+        .take(MAX_FIELDS)
+        .collect()
+}
+
+fn flatten(path: &str, value: &Value, out: &mut Vec<(String, String)>) {
+    let join = |key: &str| {
+        if path.is_empty() {
+            key.to_string()
+        } else {
+            format!("{path}.{key}")
+        }
+    };
+    match value {
+        Value::Null => {}
+        Value::Object(fields) => {
+            for (key, v) in fields {
+                flatten(&join(key), v, out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                flatten(&join(&(i + 1).to_string()), v, out);
+            }
+        }
+        Value::String(s) => out.push((path.to_string(), s.clone())),
+        Value::Bool(b) => out.push((path.to_string(), b.to_string())),
+        Value::Number(n) => out.push((path.to_string(), n.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{PlayerId, Rank, Settings};
+    use serde_json::json;
+    use std::str::FromStr;
+
+    fn tournament() -> Tournament {
+        let mut t = Tournament::new(Settings::default());
+        for (name, first, rank) in [("Ivanova", "Anna", "3k"), ("Petrov", "Ivan", "1d")] {
+            t.register(Player::new(
+                PlayerId(0),
+                name,
+                first,
+                Rank::from_str(rank).unwrap(),
+            ));
+        }
+        t
+    }
+
+    fn game(board: u32, result: GameResult) -> Game {
+        Game {
+            round: RoundNo::new(2).unwrap(),
+            board: BoardNo::new(board).unwrap(),
+            white: PlayerId(1),
+            black: PlayerId(2),
+            handicap: 0,
+            komi: HalfPoints::from_halves(13),
+            result,
+            origin: ResultOrigin::Played,
+            colours_known: true,
+        }
+    }
+
+    fn words(lang: Lang, action: &str, before: Option<Value>, after: Option<Value>) -> AuditWords {
+        describe(&tournament(), lang, action, before.as_ref(), after.as_ref())
+    }
+
+    #[test]
+    fn a_registration_names_the_player_with_their_rank() {
+        let t = tournament();
+        let anna = json!(t.player(PlayerId(1)).unwrap());
+        let said: Vec<String> = Lang::ALL
+            .map(|lang| words(lang, "player.add", None, Some(anna.clone())).what)
+            .to_vec();
+        assert_eq!(
+            said,
+            [
+                "Registered Ivanova Anna 3K",
+                "Зарегистрирован(а) Ivanova Anna 3K",
+                "Зареєстровано Ivanova Anna 3K"
+            ]
+        );
+    }
+
+    #[test]
+    fn entered_results_read_board_by_board_before_and_after() {
+        let before = json!([game(5, GameResult::WhiteWins)]);
+        let after = json!([game(5, GameResult::BlackWins)]);
+        let expected = [
+            ("Results of round 2 entered", "Round 2, board 5"),
+            ("Введены результаты тура 2", "Тур 2, доска 5"),
+            ("Введено результати туру 2", "Тур 2, дошка 5"),
+        ];
+        for (lang, (what, board)) in Lang::ALL.into_iter().zip(expected) {
+            let w = words(lang, "results:2", Some(before.clone()), Some(after.clone()));
+            assert_eq!(w.what, what);
+            assert_eq!(
+                w.changes,
+                [FieldChange {
+                    field: board.into(),
+                    before: "1-0".into(),
+                    after: "0-1".into()
+                }]
+            );
+        }
+    }
+
+    #[test]
+    fn an_edited_player_lists_only_the_changed_fields_under_the_forms_labels() {
+        let t = tournament();
+        let was = t.player(PlayerId(1)).unwrap().clone();
+        let is = Player {
+            club: "Kyiv".into(),
+            rank: Rank::from_str("2k").unwrap(),
+            ..was.clone()
+        };
+        let (was, is) = (Some(json!(was)), Some(json!(is)));
+        let fields = |lang| {
+            words(lang, "player.edit", was.clone(), is.clone())
+                .changes
+                .into_iter()
+                .map(|c| format!("{}: {} → {}", c.field, c.before, c.after))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(fields(Lang::En), ["Rank: 3K → 2K", "Club:  → Kyiv"]);
+        assert_eq!(fields(Lang::Ru)[0], "Разряд: 3K → 2K");
+        assert_eq!(fields(Lang::Uk)[1], "Клуб:  → Kyiv");
+    }
+
+    #[test]
+    fn round_actions_name_their_round() {
+        let paired = json!([game(1, GameResult::Unknown), game(2, GameResult::Unknown)]);
+        let said = |lang| words(lang, "round.pair", None, Some(paired.clone())).what;
+        assert_eq!(said(Lang::En), "Round 2 paired (2 boards)");
+        assert_eq!(said(Lang::Ru), "Жеребьёвка тура 2 (2 доски)");
+        assert_eq!(said(Lang::Uk), "Жеребкування туру 2 (2 дошки)");
+        assert_eq!(
+            words(Lang::Ru, "round.publish:3", None, None).what,
+            "Тур 3 опубликован"
+        );
+    }
+
+    #[test]
+    fn an_unknown_action_reads_as_its_name_and_changed_fields() {
+        let w = words(
+            Lang::En,
+            "prize.award",
+            Some(json!({"place": 1, "name": "Cup", "internal": {"id": 7}})),
+            Some(json!({"place": 2, "name": "Cup", "internal": {"id": 7}})),
+        );
+        assert_eq!(w.what, "Other change: prize award");
+        assert_eq!(
+            w.changes,
+            [FieldChange {
+                field: "place".into(),
+                before: "1".into(),
+                after: "2".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn a_settings_change_names_the_forms_fields() {
+        let was =
+            json!({"general": {"name": "Open"}, "rules": {"komi": 13}, "pairing": {"random": 0}});
+        let is = json!({"general": {"name": "Open 2026"}, "rules": {"komi": 15}, "pairing": {"random": 1}});
+        let w = words(Lang::Uk, "tournament.settings", Some(was), Some(is));
+        assert_eq!(w.what, "Змінено налаштування");
+        let changes: Vec<(String, &str, &str)> = w
+            .changes
+            .iter()
+            .map(|c| (c.field.clone(), c.before.as_str(), c.after.as_str()))
+            .collect();
+        assert_eq!(
+            changes,
+            [
+                (Lang::Uk.t("tournament.name"), "Open", "Open 2026"),
+                ("pairing.random".to_string(), "0", "1"),
+                (Lang::Uk.t("settings.komi"), "6.5", "7.5"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_change_without_an_account_names_how_it_was_made() {
+        assert_eq!(
+            who(Lang::En, "appeals.file_by_player", None),
+            "player via private link"
+        );
+        assert_eq!(
+            who(Lang::Uk, "player.self_register", None),
+            "відвідувач, через форму реєстрації"
+        );
+        assert_eq!(who(Lang::Ru, "player.add", Some("Anna")), "Anna");
+    }
+}
