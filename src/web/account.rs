@@ -22,6 +22,7 @@ use uuid::Uuid;
 use super::AppState;
 use super::auth::{self, SignedIn};
 use super::error::{WebError, WebResult};
+use super::flash::Flash;
 use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
 use crate::ops;
 use crate::store::accounts::{self, ApiToken};
@@ -248,9 +249,9 @@ async fn delete_token(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path(id): Path<Uuid>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     if !accounts::delete_api_token(&app.store.pool, me.account_id, id).await? {
         return Err(WebError::NotFound);
     }
-    Ok(Redirect::to("/account"))
+    Ok((Flash::new("notice.token_revoked"), Redirect::to("/account")))
 }

@@ -24,6 +24,7 @@ use axum::{Form, Router};
 use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
+use super::flash::Flash;
 use super::i18n::Lang;
 use super::incidents::{describe, name, remedy, sorted_players};
 use super::page::{Ctx, Layout};
@@ -436,9 +437,11 @@ async fn done<T>(
     outcome: Result<T, FormError>,
 ) -> WebResult<Response> {
     match outcome {
-        Ok(_) => Ok(
-            Redirect::to(&format!("/t/{}/appeals", access.tournament.short_name)).into_response(),
-        ),
+        Ok(_) => Ok((
+            Flash::new("notice.appeal_saved"),
+            Redirect::to(&format!("/t/{}/appeals", access.tournament.short_name)),
+        )
+            .into_response()),
         Err(e) => list_page(app, ctx, access, e.message(ctx.lang), String::new()).await,
     }
 }
@@ -521,7 +524,11 @@ async fn file_for_player(
         Err(e) => Err(e),
     };
     match outcome {
-        Ok(id) => Ok(Redirect::to(&format!("/t/{short}/appeals/{}", id.0)).into_response()),
+        Ok(id) => Ok((
+            Flash::new("notice.appeal_saved"),
+            Redirect::to(&format!("/t/{short}/appeals/{}", id.0)),
+        )
+            .into_response()),
         Err(e) => list_page(&app, &ctx, access, e.message(ctx.lang), String::new()).await,
     }
 }
@@ -623,10 +630,11 @@ async fn after_step<T>(
     outcome: Result<T, FormError>,
 ) -> WebResult<Response> {
     match outcome {
-        Ok(_) => Ok(
-            Redirect::to(&format!("/t/{}/appeals/{id}", access.tournament.short_name))
-                .into_response(),
-        ),
+        Ok(_) => Ok((
+            Flash::new("notice.appeal_saved"),
+            Redirect::to(&format!("/t/{}/appeals/{id}", access.tournament.short_name)),
+        )
+            .into_response()),
         Err(e) => show_page(app, ctx, access, id, e.message(ctx.lang)).await,
     }
 }
@@ -947,7 +955,11 @@ async fn player_files(
         Err(e) => Err(e),
     };
     match outcome {
-        Ok(()) => Ok(Redirect::to(&format!("/p/{token}")).into_response()),
+        Ok(()) => Ok((
+            Flash::new("notice.appeal_saved"),
+            Redirect::to(&format!("/p/{token}")),
+        )
+            .into_response()),
         Err(e) => {
             let (tournament, view, player) = by_link(&app, &token).await?;
             player_page_for(&ctx, tournament, &view, player, e.message(ctx.lang))

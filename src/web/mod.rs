@@ -23,6 +23,7 @@ pub mod auth;
 pub mod cookies;
 pub mod error;
 pub mod explain;
+pub mod flash;
 pub mod home;
 pub mod i18n;
 pub mod imports;
@@ -97,6 +98,7 @@ pub fn router(app: AppState) -> Router {
         .fallback(|| async { WebError::NotFound })
         .layer(middleware::from_fn_with_state(app.clone(), auth::csrf))
         .layer(middleware::from_fn(error_pages))
+        .layer(middleware::from_fn(flash::middleware))
         .layer(TraceLayer::new_for_http())
         .with_state(app)
 }
@@ -173,6 +175,7 @@ async fn error_pages(request: Request, next: Next) -> Response {
     let lang = Lang::negotiate(request.headers());
     let is_api = request.uri().path().starts_with("/api/");
     let path = request.uri().path().to_string();
+    let notice = flash::notice(request.headers(), lang);
     let response = next.run(request).await;
     let Some(marker) = response.extensions().get::<ErrorPage>().cloned() else {
         return response;
@@ -193,6 +196,7 @@ async fn error_pages(request: Request, next: Next) -> Response {
             csrf: String::new(),
             path,
             live: String::new(),
+            notice,
         },
         status: marker.status.as_u16(),
         message,

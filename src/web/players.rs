@@ -30,6 +30,7 @@ use sha2::{Digest, Sha256};
 use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
+use super::flash::Flash;
 use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
 use super::tournaments::{Access, authorise, json, mutate, mutate_with_book, viewable};
 use crate::core::access::{self, Action};
@@ -480,13 +481,18 @@ async fn add_player(
     if !duplicates.is_empty() && form.confirm_duplicate.is_none() {
         return Ok(render_invalid(&page(FieldErrors::default(), duplicates))?.into_response());
     }
+    let name = player.full_name();
     mutate(&app, &access, "player.add", |t| {
         let id = t.register(player);
         let after = json(t.player(id).expect("just registered"))?;
         Ok(((), None, Some(after)))
     })
     .await?;
-    Ok(Redirect::to(&format!("/t/{}/players", access.tournament.short_name)).into_response())
+    Ok((
+        Flash::new("notice.player_saved").arg("name", name),
+        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+    )
+        .into_response())
 }
 
 async fn edit_player(
@@ -540,6 +546,7 @@ async fn update_player(
             return Ok(render_invalid(&page)?.into_response());
         }
     };
+    let name = player.full_name();
     mutate(&app, &access, "player.edit", |t| {
         let before = t.player(id).ok_or(WebError::NotFound)?.clone();
         if digest(&before) != form.digest {
@@ -565,46 +572,50 @@ async fn update_player(
         Ok(((), Some(json(&before)?), Some(after)))
     })
     .await?;
-    Ok(Redirect::to(&format!("/t/{}/players", access.tournament.short_name)).into_response())
+    Ok((
+        Flash::new("notice.player_saved").arg("name", name),
+        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+    )
+        .into_response())
 }
 
 async fn confirm_player(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path((short, no)): Path<(String, u32)>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    mutate(&app, &access, "player.confirm", |t| {
+    let name = mutate(&app, &access, "player.confirm", |t| {
         let before = t.player(PlayerId(no)).ok_or(WebError::NotFound)?.clone();
         let after = Player {
             registration: Registration::Final,
             ..before.clone()
         };
         t.update_player(after.clone())?;
-        Ok(((), Some(json(&before)?), Some(json(&after)?)))
+        Ok((after.full_name(), Some(json(&before)?), Some(json(&after)?)))
     })
     .await?;
-    Ok(Redirect::to(&format!(
-        "/t/{}/players",
-        access.tournament.short_name
-    )))
+    Ok((
+        Flash::new("notice.player_confirmed").arg("name", name),
+        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+    ))
 }
 
 async fn delete_player(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path((short, no)): Path<(String, u32)>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    mutate(&app, &access, "player.delete", |t| {
+    let name = mutate(&app, &access, "player.delete", |t| {
         let removed = t.remove_player(PlayerId(no))?;
-        Ok(((), Some(json(&removed)?), None))
+        Ok((removed.full_name(), Some(json(&removed)?), None))
     })
     .await?;
-    Ok(Redirect::to(&format!(
-        "/t/{}/players",
-        access.tournament.short_name
-    )))
+    Ok((
+        Flash::new("notice.player_deleted").arg("name", name),
+        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+    ))
 }
 
 #[derive(Template)]
@@ -674,6 +685,7 @@ async fn register(
     let mut state = tournaments::load_state(&mut *tx, id)
         .await?
         .ok_or(WebError::NotFound)?;
+    let name = player.full_name();
     let no = state.register(player);
     tournaments::save_state(&mut *tx, id, &state).await?;
     let email = form.email.trim();
@@ -692,7 +704,11 @@ async fn register(
     .await?;
     tx.commit().await?;
     app.live.changed(id);
-    Ok(Redirect::to(&format!("/t/{}/registered/{}", tournament.short_name, no.0)).into_response())
+    Ok((
+        Flash::new("notice.registered").arg("name", name),
+        Redirect::to(&format!("/t/{}/registered/{}", tournament.short_name, no.0)),
+    )
+        .into_response())
 }
 
 async fn show_registered(
@@ -841,6 +857,7 @@ async fn import_players(
             return Ok(render_invalid(&page)?.into_response());
         }
     };
+    let count = players.len();
     mutate(&app, &access, "player.import", |t| {
         let ids: Vec<PlayerId> = players.into_iter().map(|p| t.register(p)).collect();
         let after = json(
@@ -851,7 +868,11 @@ async fn import_players(
         Ok(((), None, Some(after)))
     })
     .await?;
-    Ok(Redirect::to(&format!("/t/{}/players", access.tournament.short_name)).into_response())
+    Ok((
+        Flash::new("notice.players_added").arg("count", count),
+        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+    )
+        .into_response())
 }
 
 async fn export_players(
@@ -883,14 +904,14 @@ async fn withdraw_player(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path((short, no)): Path<(String, u32)>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let by = super::referee::official(&access.me)?;
     // A withdrawal is an act in the discipline log, dated, so its effect on
     // earlier and remaining games follows the tournament's rule text.
-    mutate_with_book(&app, &access, None, "player.withdraw", |t, book| {
+    let name = mutate_with_book(&app, &access, None, "player.withdraw", |t, book| {
         let player = PlayerId(no);
-        t.player(player).ok_or(WebError::NotFound)?;
+        let name = t.player(player).ok_or(WebError::NotFound)?.full_name();
         let from_round = t.next_round().ok_or(WebError::Domain(
             crate::core::TournamentError::RoundOutOfRange {
                 round: RoundNo::from_index(t.settings().number_of_rounds as usize),
@@ -903,11 +924,11 @@ async fn withdraw_player(
             note: String::new(),
         };
         let entry = book.record(t, super::referee::now(), by, act)?;
-        Ok(((), None, Some(json(&entry)?)))
+        Ok((name, None, Some(json(&entry)?)))
     })
     .await?;
-    Ok(Redirect::to(&format!(
-        "/t/{}/players",
-        access.tournament.short_name
-    )))
+    Ok((
+        Flash::new("notice.player_withdrawn").arg("name", name),
+        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+    ))
 }

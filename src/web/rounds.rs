@@ -26,6 +26,7 @@ use axum::{Form, Router};
 use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
+use super::flash::Flash;
 use super::page::{Ctx, Layout, render};
 use super::tournaments::{authorise, json, mutate, mutate_at, mutate_with_book, viewable};
 use crate::core::access::{self, Action, StaffRole};
@@ -130,7 +131,7 @@ async fn pair_next_round(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path(short): Path<String>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     // Pairing reads results as they stand after sanctions and appeal
     // decisions; the new games go into the tournament as entered.
@@ -161,11 +162,14 @@ async fn pair_next_round(
         Ok(((), None, Some(after)))
     })
     .await?;
-    Ok(Redirect::to(&format!(
-        "/t/{}/rounds/{}",
-        access.tournament.short_name,
-        round.get()
-    )))
+    Ok((
+        Flash::new("notice.round_paired").arg("round", round.get()),
+        Redirect::to(&format!(
+            "/t/{}/rounds/{}",
+            access.tournament.short_name,
+            round.get()
+        )),
+    ))
 }
 
 /// One board as the lists show it.
@@ -262,8 +266,9 @@ async fn show_round(
     Path((short, n)): Path<(String, u32)>,
     Query(find): Query<FindQuery>,
 ) -> WebResult<axum::response::Response> {
-    // Visitors without a search all get the same page: serve it from the cache.
-    let cache_key = (ctx.user.is_none() && find.q.is_empty())
+    // Visitors without a search all get the same page: serve it from the
+    // cache, unless this visitor has a notice of their own to see.
+    let cache_key = (ctx.user.is_none() && find.q.is_empty() && ctx.notice.is_empty())
         .then(|| format!("round:{short}:{n}:{}", ctx.lang.code()));
     if let Some(html) = cache_key.as_deref().and_then(|key| app.live.page(key)) {
         return Ok(cached_html(html));
@@ -428,7 +433,7 @@ async fn publish_round(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path((short, n)): Path<(String, u32)>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     mark_round(&app, me, &short, n, Mark::Published).await
 }
 
@@ -436,7 +441,7 @@ async fn lock_round(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path((short, n)): Path<(String, u32)>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     mark_round(&app, me, &short, n, Mark::Locked).await
 }
 
@@ -446,7 +451,7 @@ async fn mark_round(
     short: &str,
     n: u32,
     mark: Mark,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let access = authorise(app, short, me, Action::EditPairings).await?;
     let id = access.tournament.tournament_id;
     let state = super::tournaments::load(app, id).await?;
@@ -491,17 +496,21 @@ async fn mark_round(
     .await?;
     tx.commit().await?;
     app.live.changed(id);
-    Ok(Redirect::to(&format!(
-        "/t/{}/rounds/{n}",
-        access.tournament.short_name
-    )))
+    let notice = match mark {
+        Mark::Published => "notice.round_published",
+        Mark::Locked => "notice.round_locked",
+    };
+    Ok((
+        Flash::new(notice).arg("round", n),
+        Redirect::to(&format!("/t/{}/rounds/{n}", access.tournament.short_name)),
+    ))
 }
 
 async fn unpair_round(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path((short, n)): Path<(String, u32)>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     mutate(&app, &access, "round.unpair", |t| {
@@ -517,10 +526,10 @@ async fn unpair_round(
     .await?;
     round_store::clear(&app.store.pool, access.tournament.tournament_id, n as i32).await?;
     app.live.changed(access.tournament.tournament_id);
-    Ok(Redirect::to(&format!(
-        "/t/{}/rounds",
-        access.tournament.short_name
-    )))
+    Ok((
+        Flash::new("notice.round_unpaired").arg("round", n),
+        Redirect::to(&format!("/t/{}/rounds", access.tournament.short_name)),
+    ))
 }
 
 #[derive(Template)]
@@ -941,7 +950,7 @@ async fn edit_pairing(
     SignedIn(me): SignedIn,
     Path((short, n)): Path<(String, u32)>,
     Form(form): Form<EditForm>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     use pairing::manual::{Edit, apply, check};
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
@@ -970,8 +979,8 @@ async fn edit_pairing(
         Ok(((), Some(old), Some(new)))
     })
     .await?;
-    Ok(Redirect::to(&format!(
-        "/t/{}/rounds/{n}",
-        access.tournament.short_name
-    )))
+    Ok((
+        Flash::new("notice.pairing_edited").arg("round", n),
+        Redirect::to(&format!("/t/{}/rounds/{n}", access.tournament.short_name)),
+    ))
 }

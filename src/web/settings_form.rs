@@ -631,6 +631,7 @@ mod tests {
             user: None,
             csrf: String::new(),
             path: String::new(),
+            notice: String::new(),
         };
         let valid = form
             .validate(&ctx, &settings)
@@ -656,6 +657,7 @@ mod tests {
             user: None,
             csrf: String::new(),
             path: String::new(),
+            notice: String::new(),
         };
         let valid = form
             .validate(&ctx, &Settings::default())
@@ -677,6 +679,7 @@ mod tests {
             user: None,
             csrf: String::new(),
             path: String::new(),
+            notice: String::new(),
         };
         let errors = form
             .validate(&ctx, &Settings::default())

@@ -21,6 +21,7 @@ use uuid::Uuid;
 use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
+use super::flash::Flash;
 use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
 use super::settings_form::{self, TournamentForm};
 use crate::core::access::{self, Action, StaffRole};
@@ -199,7 +200,11 @@ async fn create_tournament(
     )
     .await?;
     tx.commit().await?;
-    Ok(Redirect::to(&format!("/t/{}", created.short_name)).into_response())
+    Ok((
+        Flash::new("notice.tournament_created"),
+        Redirect::to(&format!("/t/{}", created.short_name)),
+    )
+        .into_response())
 }
 
 #[derive(Template)]
@@ -376,7 +381,11 @@ async fn update_settings(
     .await?;
     tx.commit().await?;
     app.live.changed(current.tournament_id);
-    Ok(Redirect::to(&format!("/t/{}", valid.settings.general.short_name)).into_response())
+    Ok((
+        Flash::new("notice.settings_saved"),
+        Redirect::to(&format!("/t/{}", valid.settings.general.short_name)),
+    )
+        .into_response())
 }
 
 #[derive(Template)]
@@ -443,7 +452,11 @@ async fn add_staff(
     )
     .await?;
     tx.commit().await?;
-    Ok(Redirect::to(&format!("/t/{}/staff", tournament.short_name)).into_response())
+    Ok((
+        Flash::new("notice.staff_added").arg("name", account.display_name),
+        Redirect::to(&format!("/t/{}/staff", tournament.short_name)),
+    )
+        .into_response())
 }
 
 #[derive(serde::Deserialize)]
@@ -457,7 +470,7 @@ async fn remove_staff(
     SignedIn(me): SignedIn,
     Path(short): Path<String>,
     Form(form): Form<RemoveStaffForm>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let Access { tournament, me, .. } = authorise(&app, &short, me, Action::ManageStaff).await?;
     let role = StaffRole::from_key(&form.role).ok_or(WebError::NotFound)?;
     let mut tx = app.store.begin().await?;
@@ -473,7 +486,10 @@ async fn remove_staff(
     )
     .await?;
     tx.commit().await?;
-    Ok(Redirect::to(&format!("/t/{}/staff", tournament.short_name)))
+    Ok((
+        Flash::new("notice.staff_removed"),
+        Redirect::to(&format!("/t/{}/staff", tournament.short_name)),
+    ))
 }
 
 /// An audit entry with its time in the tournament's time zone.
