@@ -159,3 +159,21 @@ pub fn render_refusal(
         render(page)?.into_response()
     })
 }
+
+/// A question before an irreversible step, answered without JavaScript: the
+/// destructive button is a link here, and this page's form posts the step.
+#[derive(askama::Template)]
+#[template(path = "confirm.html")]
+pub struct ConfirmPage {
+    pub layout: Layout,
+    /// "Delete the registration of Anna Ivanova?"
+    pub question: String,
+    /// What follows from it ("This cannot be undone.").
+    pub consequence: String,
+    /// Where the form posts.
+    pub action: String,
+    /// The label of the button that does it.
+    pub button: String,
+    /// Where "Cancel" goes back to.
+    pub cancel: String,
+}

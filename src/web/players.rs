@@ -10,8 +10,8 @@
 //! | `POST /t/{short}/players/import?csrf=` | [`import_players`] | organisers: CSV or vbar file, all or nothing |
 //! | `GET /t/{short}/players.csv` | [`export_players`] | organisers |
 //! | `POST /t/{short}/players/{no}/confirm` | [`confirm_player`] | organisers |
-//! | `POST /t/{short}/players/{no}/delete` | [`delete_player`] | organisers |
-//! | `POST /t/{short}/players/{no}/withdraw` | [`withdraw_player`] | organisers: leaves from the next round to pair (a discipline-log act) |
+//! | `GET /t/{short}/players/{no}/delete`, `POST` | [`confirm_delete`], [`delete_player`] | organisers |
+//! | `GET /t/{short}/players/{no}/withdraw`, `POST` | [`confirm_withdraw`], [`withdraw_player`] | organisers: leaves from the next round to pair (a discipline-log act) |
 //! | `GET /t/{short}/register`, `POST` | [`show_registration`], [`register`] | everyone, while open |
 //! | `GET /t/{short}/registered/{no}` | [`show_registered`] | everyone |
 
@@ -31,7 +31,7 @@ use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::flash::Flash;
-use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
+use super::page::{ConfirmPage, Ctx, FieldErrors, Layout, render, render_invalid};
 use super::tournaments::{Access, authorise, json, mutate, mutate_with_book, viewable};
 use crate::core::access::{self, Action};
 use crate::core::discipline::Act;
@@ -51,8 +51,14 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/t/{short}/players/{no}", post(update_player))
         .route("/t/{short}/players/{no}/edit", get(edit_player))
         .route("/t/{short}/players/{no}/confirm", post(confirm_player))
-        .route("/t/{short}/players/{no}/delete", post(delete_player))
-        .route("/t/{short}/players/{no}/withdraw", post(withdraw_player))
+        .route(
+            "/t/{short}/players/{no}/delete",
+            get(confirm_delete).post(delete_player),
+        )
+        .route(
+            "/t/{short}/players/{no}/withdraw",
+            get(confirm_withdraw).post(withdraw_player),
+        )
         .route("/t/{short}/register", get(show_registration).post(register))
         .route("/t/{short}/registered/{no}", get(show_registered))
 }
@@ -601,6 +607,27 @@ async fn confirm_player(
     ))
 }
 
+/// Asks before [`delete_player`]: a registration, once deleted, is gone.
+async fn confirm_delete(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
+    let player = state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
+    let name = [("name", player.full_name())];
+    render(&ConfirmPage {
+        layout: Layout::new(&ctx, "player.delete"),
+        question: ctx.lang.tf("confirm.delete_player", &name),
+        consequence: ctx.lang.t("confirm.irreversible"),
+        action: format!("/t/{short}/players/{no}/delete"),
+        button: ctx.lang.t("player.delete"),
+        cancel: format!("/t/{short}/players/{no}/edit"),
+    })
+}
+
 async fn delete_player(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
@@ -897,6 +924,27 @@ async fn export_players(
         crate::core::formats::csv::export(state.players()),
     )
         .into_response())
+}
+
+/// Asks before [`withdraw_player`], whose button sits beside every name.
+async fn confirm_withdraw(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
+    let player = state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
+    let name = [("name", player.full_name())];
+    render(&ConfirmPage {
+        layout: Layout::new(&ctx, "player.withdraw"),
+        question: ctx.lang.tf("confirm.withdraw_player", &name),
+        consequence: ctx.lang.t("confirm.withdraw_consequence"),
+        action: format!("/t/{short}/players/{no}/withdraw"),
+        button: ctx.lang.t("player.withdraw"),
+        cancel: format!("/t/{short}/players"),
+    })
 }
 
 /// Takes a player out of every round not yet paired; their games stay.

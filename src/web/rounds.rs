@@ -8,7 +8,7 @@
 //! | `POST /t/{short}/rounds/pair` | [`pair_next_round`] | organisers |
 //! | `GET /t/{short}/rounds/{n}?q=` | [`show_round`] | everyone once published; `q` finds a player |
 //! | `POST /t/{short}/rounds/{n}/publish` | [`publish_round`] | organisers |
-//! | `POST /t/{short}/rounds/{n}/unpair` | [`unpair_round`] | organisers |
+//! | `GET /t/{short}/rounds/{n}/unpair`, `POST` | [`confirm_unpair`], [`unpair_round`] | organisers |
 //! | `POST /t/{short}/rounds/{n}/edit` | [`edit_pairing`] | organisers: pair, unpair, swap, bye by hand |
 //! | `GET /t/{short}/rounds/{n}/results`, `POST` | [`show_results`], [`enter_results`] | organisers, referees |
 //! | `POST /t/{short}/rounds/{n}/lock` | [`lock_round`] | organisers |
@@ -27,7 +27,7 @@ use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::flash::Flash;
-use super::page::{Ctx, Layout, render};
+use super::page::{ConfirmPage, Ctx, Layout, render};
 use super::tournaments::{authorise, json, mutate, mutate_at, mutate_with_book, viewable};
 use crate::core::access::{self, Action, StaffRole};
 use crate::core::discipline::GameRef;
@@ -43,7 +43,10 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/t/{short}/rounds/pair", post(pair_next_round))
         .route("/t/{short}/rounds/{n}", get(show_round))
         .route("/t/{short}/rounds/{n}/publish", post(publish_round))
-        .route("/t/{short}/rounds/{n}/unpair", post(unpair_round))
+        .route(
+            "/t/{short}/rounds/{n}/unpair",
+            get(confirm_unpair).post(unpair_round),
+        )
         .route("/t/{short}/rounds/{n}/lock", post(lock_round))
         .route(
             "/t/{short}/rounds/{n}/results",
@@ -504,6 +507,32 @@ async fn mark_round(
         Flash::new(notice).arg("round", n),
         Redirect::to(&format!("/t/{}/rounds/{n}", access.tournament.short_name)),
     ))
+}
+
+/// Asks before [`unpair_round`]: players may already have read the pairing.
+async fn confirm_unpair(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, n)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let access = authorise(&app, &short, me, Action::EditPairings).await?;
+    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
+    let round = RoundNo::new(n)
+        .filter(|r| state.is_paired(*r))
+        .ok_or(WebError::NotFound)?;
+    // Refused here as the step itself would be, rather than after the question.
+    state.clone().unpair(round)?;
+    render(&ConfirmPage {
+        layout: Layout::new(&ctx, "round.unpair"),
+        question: ctx
+            .lang
+            .tf("confirm.unpair_round", &[("round", n.to_string())]),
+        consequence: ctx.lang.t("confirm.unpair_consequence"),
+        action: format!("/t/{short}/rounds/{n}/unpair"),
+        button: ctx.lang.t("round.unpair"),
+        cancel: format!("/t/{short}/rounds/{n}"),
+    })
 }
 
 async fn unpair_round(
