@@ -149,6 +149,23 @@ async fn the_table_replaces_the_result_it_showed_but_not_one_entered_meanwhile()
         "board 1 showed 1-0 when it was changed; board 2 did not"
     );
     assert_eq!(stored(&app, &org).await, ["1-0", "1-0"]);
+    // The box to tick is in the form that was sent, which kept what was typed.
+    assert_eq!(
+        page.select(&Selector::parse("[data-test=results-table] [data-test=replace]").unwrap())
+            .count(),
+        1
+    );
+    assert!(text(&page, "[data-test=quick-entry] [data-test=replace]").is_none());
+    let mut fields = common::form_values(&page, "[data-test=results-table]");
+    fields.push(("replace".into(), "yes".into()));
+    let res = org
+        .post(app.url(RESULTS))
+        .form(&fields)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    assert_eq!(stored(&app, &org).await, ["0-1", "0-1"]);
 }
 
 #[tokio::test]

@@ -573,7 +573,8 @@ struct ResultsPage {
     entry: String,
     /// Entries refused as impossible or unreadable, in words.
     refusals: Vec<String>,
-    /// Boards that already hold a different result, in words; the form then
+    /// Boards that already hold a different result, in words; the form that
+    /// was sent (the quick entry when `entry` is set, else the table) then
     /// offers `replace`.
     conflicts: Vec<String>,
 }
