@@ -408,7 +408,7 @@ async fn fix_committee(
         book.fix_committee(members, reserves, t)
     })
     .await?;
-    done(&app, &ctx, access, outcome).await
+    done(&app, &ctx, access, outcome, "notice.committee_saved").await
 }
 
 async fn co_opt(
@@ -426,7 +426,7 @@ async fn co_opt(
         Ok(())
     })
     .await?;
-    done(&app, &ctx, access, outcome).await
+    done(&app, &ctx, access, outcome, "notice.committee_saved").await
 }
 
 /// Back to the list, or the list again with the refusal.
@@ -435,10 +435,11 @@ async fn done<T>(
     ctx: &Ctx,
     access: Access,
     outcome: Result<T, FormError>,
+    notice: &'static str,
 ) -> WebResult<Response> {
     match outcome {
         Ok(_) => Ok((
-            Flash::new("notice.appeal_saved"),
+            Flash::new(notice),
             Redirect::to(&format!("/t/{}/appeals", access.tournament.short_name)),
         )
             .into_response()),
@@ -525,7 +526,7 @@ async fn file_for_player(
     };
     match outcome {
         Ok(id) => Ok((
-            Flash::new("notice.appeal_saved"),
+            Flash::new("notice.appeal_filed"),
             Redirect::to(&format!("/t/{short}/appeals/{}", id.0)),
         )
             .into_response()),
@@ -628,10 +629,11 @@ async fn after_step<T>(
     access: Access,
     id: u32,
     outcome: Result<T, FormError>,
+    notice: &'static str,
 ) -> WebResult<Response> {
     match outcome {
         Ok(_) => Ok((
-            Flash::new("notice.appeal_saved"),
+            Flash::new(notice),
             Redirect::to(&format!("/t/{}/appeals/{id}", access.tournament.short_name)),
         )
             .into_response()),
@@ -650,7 +652,7 @@ async fn review(
         book.begin_review(AppealId(id), t, now())
     })
     .await?;
-    after_step(&app, &ctx, access, id, outcome).await
+    after_step(&app, &ctx, access, id, outcome, "notice.appeal_reviewing").await
 }
 
 /// What a decision or ruling form sends.
@@ -775,7 +777,7 @@ async fn decide(
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::DecideAppeal).await?;
     let outcome = decide_with(&app, &access, id, form, false).await?;
-    after_step(&app, &ctx, access, id, outcome).await
+    after_step(&app, &ctx, access, id, outcome, "notice.appeal_decided").await
 }
 
 async fn escalate(
@@ -789,7 +791,7 @@ async fn escalate(
         book.escalate(AppealId(id), now())
     })
     .await?;
-    after_step(&app, &ctx, access, id, outcome).await
+    after_step(&app, &ctx, access, id, outcome, "notice.appeal_referred").await
 }
 
 async fn rule(
@@ -801,7 +803,7 @@ async fn rule(
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::EditSettings).await?;
     let outcome = decide_with(&app, &access, id, form, true).await?;
-    after_step(&app, &ctx, access, id, outcome).await
+    after_step(&app, &ctx, access, id, outcome, "notice.appeal_ruled").await
 }
 
 #[derive(serde::Deserialize)]
@@ -956,7 +958,7 @@ async fn player_files(
     };
     match outcome {
         Ok(()) => Ok((
-            Flash::new("notice.appeal_saved"),
+            Flash::new("notice.appeal_filed"),
             Redirect::to(&format!("/p/{token}")),
         )
             .into_response()),

@@ -23,7 +23,12 @@ const MAX_AGE_SECONDS: i64 = 60;
 /// Every notice a handler may leave; each is a key of `src/locales/app.yml`.
 pub const KEYS: &[&str] = &[
     "notice.account_created",
-    "notice.appeal_saved",
+    "notice.appeal_decided",
+    "notice.appeal_filed",
+    "notice.appeal_referred",
+    "notice.appeal_reviewing",
+    "notice.appeal_ruled",
+    "notice.committee_saved",
     "notice.imported",
     "notice.player_confirmed",
     "notice.player_deleted",
