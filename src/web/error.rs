@@ -153,6 +153,7 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | UnknownTeam(_)
         | RoundOutOfRange { .. }
         | NoSuchGame { .. }
+        | ImpossibleJigo { .. }
         | NotInGame { .. }
         | RoundNotPaired(_)
         | RoundNotStarted(_)
@@ -204,6 +205,7 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
             ],
         ),
         NoSuchGame { round, board } => ("discipline.error.no_such_game", game(round, board)),
+        ImpossibleJigo { round, board } => ("discipline.error.impossible_jigo", game(round, board)),
         NotInGame {
             player,
             round,
