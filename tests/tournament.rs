@@ -355,6 +355,13 @@ async fn an_opengotha_file_imports_whole_and_exports_again() {
     let expected =
         std::fs::read_to_string(fixtures.join("expected/20200915070322_AVG11prueba.standings.tsv"))
             .unwrap();
+    let (_, page) = app.get_html(&org, "/t/avg").await;
+    let players = expected.lines().count() - 1;
+    let notice = text(&page, "[data-test=notice]").unwrap();
+    assert!(
+        notice.starts_with(&format!("Tournament imported: {players} players, ")),
+        "{notice}"
+    );
     let (_, page) = app.get_html(&app.new_client(), "/t/avg/standings").await;
     assert_eq!(
         count(&page, "[data-test=standing-row]"),
