@@ -6,13 +6,13 @@
 //! clears the cookie on the HTML response that showed it. Only keys listed in
 //! [`KEYS`] are shown, so a forged cookie can name no other text.
 
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::{HeaderMap, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponseParts, Response, ResponseParts};
 
-use super::cookies;
 use super::i18n::Lang;
+use super::{AppState, cookies};
 
 /// The cookie that carries a notice across one redirect.
 const COOKIE: &str = "tengen_flash";
@@ -122,8 +122,8 @@ pub fn notice(headers: &HeaderMap, lang: Lang) -> String {
 
 /// Middleware: sets the cookie for a [`Flash`] a handler returned, and clears
 /// it once an HTML page has been sent with the request that carried it.
-pub async fn middleware(request: Request, next: Next) -> Response {
-    let secure = cookies::is_https(request.headers());
+pub async fn middleware(State(app): State<AppState>, request: Request, next: Next) -> Response {
+    let secure = super::auth::is_secure(&app, request.headers());
     let carried = cookies::get(request.headers(), COOKIE).is_some();
     let mut response = next.run(request).await;
     let cookie = if let Some(flash) = response.extensions_mut().remove::<Flash>() {

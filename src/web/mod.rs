@@ -98,7 +98,10 @@ pub fn router(app: AppState) -> Router {
         .fallback(|| async { WebError::NotFound })
         .layer(middleware::from_fn_with_state(app.clone(), auth::csrf))
         .layer(middleware::from_fn_with_state(app.clone(), error_pages))
-        .layer(middleware::from_fn(flash::middleware))
+        .layer(middleware::from_fn_with_state(
+            app.clone(),
+            flash::middleware,
+        ))
         .layer(TraceLayer::new_for_http())
         .with_state(app)
 }
