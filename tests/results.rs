@@ -192,6 +192,16 @@ async fn a_missing_board_is_refused_on_the_page_with_the_text_kept() {
         all_text(&page, "[data-test=results-error] li"),
         ["“2 x” is not a board and a result (e.g. 12 b)."]
     );
+    let page = refused(
+        app.post_form(&org, RESULTS, &[("entry", "1 w, 2 b, 1 b")])
+            .await,
+    )
+    .await;
+    assert_eq!(
+        all_text(&page, "[data-test=results-error] li"),
+        ["Board 1 is entered twice with different results."]
+    );
+    assert_eq!(stored(&app, &org).await, ["?", "?"], "nothing saved");
 }
 
 #[tokio::test]

@@ -752,6 +752,22 @@ async fn enter_results(
             (_, None) => refusals.push(unreadable(&format!("{number} {value}"))),
         }
     }
+    // One board typed twice with two results: which one was meant is unknown.
+    let mut twice: Vec<u32> = typed
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| {
+            typed[..*i]
+                .iter()
+                .any(|b| b.board == a.board && (b.result, b.origin) != (a.result, a.origin))
+        })
+        .map(|(_, t)| t.board.get())
+        .collect();
+    twice.sort_unstable();
+    twice.dedup();
+    for board in twice {
+        refusals.push(lang.tf("results.twice", &[("board", board.to_string())]));
+    }
     let view = super::tournaments::view(&app, id).await?;
     let state = &view.entered;
     let replace = fields.contains_key("replace");
