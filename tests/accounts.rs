@@ -346,6 +346,18 @@ async fn unknown_pages_get_a_404_page_in_the_layout() {
 }
 
 #[tokio::test]
+async fn an_error_page_keeps_the_signed_in_persons_header() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let (status, page) = app.get_html(&org, "/t/nowhere/players").await;
+    assert_eq!(status, 404);
+    assert!(text(&page, "[data-test=account-link]").is_some());
+    assert!(text(&page, "[data-test=login-link]").is_none());
+}
+
+#[tokio::test]
 async fn setup_creates_the_first_administrator_once() {
     let app = TestApp::start().await;
     let client = app.new_client();

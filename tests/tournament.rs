@@ -143,7 +143,7 @@ async fn a_three_round_tournament_runs_from_registration_to_standings() {
     let res = app
         .post_form(&org, "/t/autumn/rounds/1/results", &[("entry", "9 w")])
         .await;
-    assert_eq!(res.status(), 404, "no board 9");
+    assert_eq!(res.status(), 422, "no board 9");
     let res = app
         .post_form(
             &org,
@@ -166,7 +166,7 @@ async fn a_three_round_tournament_runs_from_registration_to_standings() {
         .post_form(
             &org,
             "/t/autumn/rounds/1/results",
-            &[("board_2", "b!"), ("board_3", "=")],
+            &[("board_2", "b!"), ("board_3", "0")],
         )
         .await;
     assert_eq!(res.status(), 303);
@@ -175,7 +175,7 @@ async fn a_three_round_tournament_runs_from_registration_to_standings() {
         .select(&Selector::parse("[data-test=result]").unwrap())
         .map(|e| e.text().collect())
         .collect();
-    assert_eq!(results, ["1-0", "0-1!", "½-½"]);
+    assert_eq!(results, ["1-0", "0-1!", "0-0"]);
     let res = app.post_form(&org, "/t/autumn/rounds/1/unpair", &[]).await;
     assert_eq!(res.status(), 409, "a round with results keeps its pairing");
 
@@ -356,6 +356,13 @@ async fn an_opengotha_file_imports_whole_and_exports_again() {
     let expected =
         std::fs::read_to_string(fixtures.join("expected/20200915070322_AVG11prueba.standings.tsv"))
             .unwrap();
+    let (_, page) = app.get_html(&org, "/t/avg").await;
+    let players = expected.lines().count() - 1;
+    let notice = text(&page, "[data-test=notice]").unwrap();
+    assert!(
+        notice.starts_with(&format!("Tournament imported: {players} players, ")),
+        "{notice}"
+    );
     let (_, page) = app.get_html(&app.new_client(), "/t/avg/standings").await;
     assert_eq!(
         count(&page, "[data-test=standing-row]"),
@@ -887,6 +894,8 @@ async fn a_knockout_replays_a_jigo_and_plays_on_for_third_place() {
         ("system", "knockout"),
         ("rounds", "5"),
         ("losers_play_on", "on"),
+        // Integer komi: a jigo is possible.
+        ("komi", "7"),
     ];
     change_settings(&app, &org, &changes).await;
     let (_, page) = app.get_html(&org, "/t/autumn/settings").await;

@@ -55,6 +55,14 @@ pub enum TournamentError {
     /// The player has games or byes, which would lose their opponent.
     #[error("player {0} has games; withdraw them instead of deleting")]
     PlayerHasGames(PlayerId),
+    /// A played jigo on a board whose komi has a half point, which rules a tie out.
+    #[error("board {board} of round {round} has a half-point komi; a jigo is impossible")]
+    ImpossibleJigo {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
 }
 
 /// A team of a team event, with its board order per round.
@@ -342,7 +350,43 @@ impl Tournament {
             .find(|g| g.round == round && g.board == board)
     }
 
+    /// The game on a board, if `result` is one it can have had: a jigo is
+    /// played only under integer komi (a jigo by default is the organiser's
+    /// scoring, not a count on the board, so it stays possible).
+    pub fn check_result(
+        &self,
+        round: RoundNo,
+        board: BoardNo,
+        result: super::round::GameResult,
+        origin: super::round::ResultOrigin,
+    ) -> Result<&Game, TournamentError> {
+        let game = self
+            .game_on(round, board)
+            .ok_or(TournamentError::NoSuchBoard { round, board })?;
+        if result == super::round::GameResult::Jigo
+            && origin == super::round::ResultOrigin::Played
+            && game.komi.halves() % 2 != 0
+        {
+            return Err(TournamentError::ImpossibleJigo { round, board });
+        }
+        Ok(game)
+    }
+
+    /// A result entered by hand (results page, API): [`Self::check_result`],
+    /// then [`Self::set_result`]. Returns the game as it was.
+    pub fn enter_result(
+        &mut self,
+        round: RoundNo,
+        board: BoardNo,
+        result: super::round::GameResult,
+        origin: super::round::ResultOrigin,
+    ) -> Result<Game, TournamentError> {
+        self.check_result(round, board, result, origin)?;
+        self.set_result(round, board, result, origin)
+    }
+
     /// Sets a game's result and how it arose; returns the game as it was.
+    /// It judges nothing but the board: replaying a stored log must not fail.
     pub fn set_result(
         &mut self,
         round: RoundNo,
@@ -480,6 +524,53 @@ mod tests {
         .unwrap();
         t.unpair(RoundNo::FIRST).unwrap();
         assert!(!t.is_paired(RoundNo::FIRST));
+    }
+
+    #[test]
+    fn a_played_jigo_is_refused_under_half_point_komi_only() {
+        let (mut t, [a, b, c]) = three_players();
+        let half = Game {
+            result: GameResult::Unknown,
+            ..game(1, a, b)
+        };
+        // Integer komi on board 2; the games are set directly, as this test
+        // is about results, not about who may meet whom.
+        let integer = Game {
+            board: BoardNo::new(2).unwrap(),
+            komi: HalfPoints::from_halves(12),
+            ..game(1, c, a)
+        };
+        t.games = vec![half, integer];
+        let (round, one, two) = (
+            RoundNo::FIRST,
+            BoardNo::new(1).unwrap(),
+            BoardNo::new(2).unwrap(),
+        );
+        assert_eq!(
+            t.enter_result(round, one, GameResult::Jigo, ResultOrigin::Played),
+            Err(TournamentError::ImpossibleJigo { round, board: one })
+        );
+        assert_eq!(t.game_on(round, one).unwrap().result, GameResult::Unknown);
+        assert!(
+            t.enter_result(round, one, GameResult::Jigo, ResultOrigin::ByDefault)
+                .is_ok()
+        );
+        assert!(
+            t.enter_result(round, two, GameResult::Jigo, ResultOrigin::Played)
+                .is_ok()
+        );
+        assert_eq!(
+            t.enter_result(
+                round,
+                BoardNo::new(3).unwrap(),
+                GameResult::Jigo,
+                ResultOrigin::Played
+            ),
+            Err(TournamentError::NoSuchBoard {
+                round,
+                board: BoardNo::new(3).unwrap()
+            })
+        );
     }
 
     #[test]

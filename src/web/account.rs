@@ -7,7 +7,7 @@
 //! | `GET /setup`, `POST /setup` | [`show_setup`], [`set_up`] — loopback only, while no account exists |
 //! | `GET /account` | [`show_account`] |
 //! | `POST /account/tokens` | [`create_token`] |
-//! | `POST /account/tokens/{id}/delete` | [`delete_token`] |
+//! | `GET /account/tokens/{id}/delete`, `POST` | [`confirm_revoke`], [`delete_token`] |
 
 use std::net::SocketAddr;
 
@@ -22,7 +22,8 @@ use uuid::Uuid;
 use super::AppState;
 use super::auth::{self, SignedIn};
 use super::error::{WebError, WebResult};
-use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
+use super::flash::Flash;
+use super::page::{ConfirmPage, Ctx, FieldErrors, Layout, render, render_invalid};
 use crate::ops;
 use crate::store::accounts::{self, ApiToken};
 
@@ -33,7 +34,10 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/setup", get(show_setup).post(set_up))
         .route("/account", get(show_account))
         .route("/account/tokens", post(create_token))
-        .route("/account/tokens/{id}/delete", post(delete_token))
+        .route(
+            "/account/tokens/{id}/delete",
+            get(confirm_revoke).post(delete_token),
+        )
 }
 
 #[derive(Template)]
@@ -244,13 +248,37 @@ async fn create_token(
     })
 }
 
+/// Asks before [`delete_token`]: scripts using the token stop working.
+async fn confirm_revoke(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(id): Path<Uuid>,
+) -> WebResult<Html<String>> {
+    let token = accounts::api_tokens(&app.store.pool, me.account_id)
+        .await?
+        .into_iter()
+        .find(|t| t.api_token_id == id)
+        .ok_or(WebError::NotFound)?;
+    render(&ConfirmPage {
+        layout: Layout::new(&ctx, "account.token_revoke"),
+        question: ctx
+            .lang
+            .tf("confirm.revoke_token", &[("label", token.label)]),
+        consequence: ctx.lang.t("confirm.revoke_consequence"),
+        action: format!("/account/tokens/{id}/delete"),
+        button: ctx.lang.t("account.token_revoke"),
+        cancel: "/account".into(),
+    })
+}
+
 async fn delete_token(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path(id): Path<Uuid>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     if !accounts::delete_api_token(&app.store.pool, me.account_id, id).await? {
         return Err(WebError::NotFound);
     }
-    Ok(Redirect::to("/account"))
+    Ok((Flash::new("notice.token_revoked"), Redirect::to("/account")))
 }

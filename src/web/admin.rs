@@ -15,6 +15,7 @@ use axum::{Form, Router};
 use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
+use super::flash::Flash;
 use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
 use crate::ops;
 use crate::store::accounts::{self, Account};
@@ -96,7 +97,11 @@ async fn create_account(
                 Some(after),
             )
             .await?;
-            Ok(Redirect::to("/admin/accounts").into_response())
+            Ok((
+                Flash::new("notice.account_created").arg("name", account.display_name),
+                Redirect::to("/admin/accounts"),
+            )
+                .into_response())
         }
         Err(e) => {
             let mut errors = FieldErrors::default();
@@ -124,7 +129,7 @@ async fn set_roles(
     SignedIn(me): SignedIn,
     Path(username): Path<String>,
     Form(form): Form<RolesForm>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     require_admin(&me)?;
     let mut tx = app.store.begin().await?;
     let account = accounts::by_username(&mut *tx, &username)
@@ -147,5 +152,8 @@ async fn set_roles(
     )
     .await?;
     tx.commit().await?;
-    Ok(Redirect::to("/admin/accounts"))
+    Ok((
+        Flash::new("notice.roles_saved").arg("name", account.display_name),
+        Redirect::to("/admin/accounts"),
+    ))
 }

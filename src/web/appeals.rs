@@ -24,6 +24,7 @@ use axum::{Form, Router};
 use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
+use super::flash::Flash;
 use super::i18n::Lang;
 use super::incidents::{describe, name, remedy, sorted_players};
 use super::page::{Ctx, Layout};
@@ -410,7 +411,7 @@ async fn fix_committee(
         book.fix_committee(members, reserves, t)
     })
     .await?;
-    done(&app, &ctx, access, outcome).await
+    done(&app, &ctx, access, outcome, "notice.committee_saved").await
 }
 
 async fn co_opt(
@@ -428,7 +429,7 @@ async fn co_opt(
         Ok(())
     })
     .await?;
-    done(&app, &ctx, access, outcome).await
+    done(&app, &ctx, access, outcome, "notice.committee_saved").await
 }
 
 /// Back to the list, or the list again with the refusal.
@@ -437,11 +438,14 @@ async fn done<T>(
     ctx: &Ctx,
     access: Access,
     outcome: Result<T, FormError>,
+    notice: &'static str,
 ) -> WebResult<Response> {
     match outcome {
-        Ok(_) => Ok(
-            Redirect::to(&format!("/t/{}/appeals", access.tournament.short_name)).into_response(),
-        ),
+        Ok(_) => Ok((
+            Flash::new(notice),
+            Redirect::to(&format!("/t/{}/appeals", access.tournament.short_name)),
+        )
+            .into_response()),
         Err(e) => list_page(app, ctx, access, e.message(ctx.lang), String::new()).await,
     }
 }
@@ -524,7 +528,11 @@ async fn file_for_player(
         Err(e) => Err(e),
     };
     match outcome {
-        Ok(id) => Ok(Redirect::to(&format!("/t/{short}/appeals/{}", id.0)).into_response()),
+        Ok(id) => Ok((
+            Flash::new("notice.appeal_filed"),
+            Redirect::to(&format!("/t/{short}/appeals/{}", id.0)),
+        )
+            .into_response()),
         Err(e) => list_page(&app, &ctx, access, e.message(ctx.lang), String::new()).await,
     }
 }
@@ -623,12 +631,14 @@ async fn after_step<T>(
     access: Access,
     id: u32,
     outcome: Result<T, FormError>,
+    notice: &'static str,
 ) -> WebResult<Response> {
     match outcome {
-        Ok(_) => Ok(
-            Redirect::to(&format!("/t/{}/appeals/{id}", access.tournament.short_name))
-                .into_response(),
-        ),
+        Ok(_) => Ok((
+            Flash::new(notice),
+            Redirect::to(&format!("/t/{}/appeals/{id}", access.tournament.short_name)),
+        )
+            .into_response()),
         Err(e) => show_page(app, ctx, access, id, e.message(ctx.lang)).await,
     }
 }
@@ -644,7 +654,7 @@ async fn review(
         book.begin_review(AppealId(id), t, now())
     })
     .await?;
-    after_step(&app, &ctx, access, id, outcome).await
+    after_step(&app, &ctx, access, id, outcome, "notice.appeal_reviewing").await
 }
 
 /// What a decision or ruling form sends.
@@ -769,7 +779,7 @@ async fn decide(
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::DecideAppeal).await?;
     let outcome = decide_with(&app, &access, id, form, false).await?;
-    after_step(&app, &ctx, access, id, outcome).await
+    after_step(&app, &ctx, access, id, outcome, "notice.appeal_decided").await
 }
 
 async fn escalate(
@@ -783,7 +793,7 @@ async fn escalate(
         book.escalate(AppealId(id), now())
     })
     .await?;
-    after_step(&app, &ctx, access, id, outcome).await
+    after_step(&app, &ctx, access, id, outcome, "notice.appeal_referred").await
 }
 
 async fn rule(
@@ -795,7 +805,7 @@ async fn rule(
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::EditSettings).await?;
     let outcome = decide_with(&app, &access, id, form, true).await?;
-    after_step(&app, &ctx, access, id, outcome).await
+    after_step(&app, &ctx, access, id, outcome, "notice.appeal_ruled").await
 }
 
 #[derive(serde::Deserialize)]
@@ -959,7 +969,11 @@ async fn player_files(
         Err(e) => Err(e),
     };
     match outcome {
-        Ok(()) => Ok(Redirect::to(&format!("/p/{token}")).into_response()),
+        Ok(()) => Ok((
+            Flash::new("notice.appeal_filed"),
+            Redirect::to(&format!("/p/{token}")),
+        )
+            .into_response()),
         Err(e) => {
             let (tournament, view, player) = by_link(&app, &token).await?;
             player_page_for(&ctx, tournament, &view, player, e.message(ctx.lang))

@@ -129,7 +129,8 @@ pub async fn end_session(app: &AppState, headers: &HeaderMap) -> WebResult<heade
     Ok(cookies::set(SESSION_COOKIE, "", 0, is_secure(app, headers)))
 }
 
-fn is_secure(app: &AppState, headers: &HeaderMap) -> bool {
+/// Whether cookies must be Secure: configured so, or the request came over https.
+pub(super) fn is_secure(app: &AppState, headers: &HeaderMap) -> bool {
     app.config.secure_cookies || cookies::is_https(headers)
 }
 

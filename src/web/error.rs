@@ -118,9 +118,9 @@ fn domain_status(e: &TournamentError) -> StatusCode {
         | TournamentError::PlayerHasGames(_)
         | TournamentError::AlreadyAssigned { .. }
         | TournamentError::ByeTaken(_) => StatusCode::CONFLICT,
-        TournamentError::SelfPairing(_) | TournamentError::RoundOutOfRange { .. } => {
-            StatusCode::UNPROCESSABLE_ENTITY
-        }
+        TournamentError::SelfPairing(_)
+        | TournamentError::RoundOutOfRange { .. }
+        | TournamentError::ImpossibleJigo { .. } => StatusCode::UNPROCESSABLE_ENTITY,
     }
 }
 
@@ -135,6 +135,7 @@ fn domain_message_key(e: &TournamentError) -> &'static str {
         TournamentError::ByeTaken(_) => "error.bye_taken",
         TournamentError::SelfPairing(_) => "error.self_pairing",
         TournamentError::RoundOutOfRange { .. } => "error.round_out_of_range",
+        TournamentError::ImpossibleJigo { .. } => "error.impossible_jigo",
     }
 }
 
@@ -154,6 +155,7 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | UnknownTeam(_)
         | RoundOutOfRange { .. }
         | NoSuchGame { .. }
+        | ImpossibleJigo { .. }
         | NotInGame { .. }
         | RoundNotPaired(_)
         | RoundNotStarted(_)
@@ -205,6 +207,7 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
             ],
         ),
         NoSuchGame { round, board } => ("discipline.error.no_such_game", game(round, board)),
+        ImpossibleJigo { round, board } => ("discipline.error.impossible_jigo", game(round, board)),
         NotInGame {
             player,
             round,

@@ -15,6 +15,7 @@ use axum::routing::get;
 use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
+use super::flash::Flash;
 use super::page::{Ctx, Layout, render, render_invalid};
 use super::tournaments::authorise;
 use crate::core::access::Action;
@@ -121,7 +122,14 @@ async fn import_tournament(
             return refuse(message, &time_zone);
         }
     };
-    Ok(Redirect::to(&format!("/t/{}", created.short_name)).into_response())
+    let state = super::tournaments::load(&app, created.tournament_id).await?;
+    Ok((
+        Flash::new("notice.imported")
+            .arg("players", state.players().len())
+            .arg("rounds", state.settings().number_of_rounds),
+        Redirect::to(&format!("/t/{}", created.short_name)),
+    )
+        .into_response())
 }
 
 /// The tournament as an OpenGotha file, to open in OpenGotha or keep as a backup.

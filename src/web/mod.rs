@@ -24,6 +24,7 @@ pub mod auth;
 pub mod cookies;
 pub mod error;
 pub mod explain;
+pub mod flash;
 pub mod home;
 pub mod i18n;
 pub mod imports;
@@ -97,7 +98,11 @@ pub fn router(app: AppState) -> Router {
         .nest("/api/v1", api::routes())
         .fallback(|| async { WebError::NotFound })
         .layer(middleware::from_fn_with_state(app.clone(), auth::csrf))
-        .layer(middleware::from_fn(error_pages))
+        .layer(middleware::from_fn_with_state(app.clone(), error_pages))
+        .layer(middleware::from_fn_with_state(
+            app.clone(),
+            flash::middleware,
+        ))
         .layer(TraceLayer::new_for_http())
         .with_state(app)
 }
@@ -170,10 +175,11 @@ struct ErrorTemplate {
 }
 
 /// Middleware: turns an [`ErrorPage`] marker into a page (or JSON under `/api`).
-async fn error_pages(request: Request, next: Next) -> Response {
+async fn error_pages(State(app): State<AppState>, request: Request, next: Next) -> Response {
     let lang = Lang::negotiate(request.headers());
     let is_api = request.uri().path().starts_with("/api/");
     let path = request.uri().path().to_string();
+    let headers = request.headers().clone();
     let response = next.run(request).await;
     let Some(marker) = response.extensions().get::<ErrorPage>().cloned() else {
         return response;
@@ -186,14 +192,20 @@ async fn error_pages(request: Request, next: Next) -> Response {
         let body = serde_json::json!({ "error": marker.message_key, "message": message, "detail": marker.detail });
         return (marker.status, axum::Json(body)).into_response();
     }
+    // The signed-in person keeps their header (not "Sign in"); the lookup
+    // failing, as when the database is the error, shows the visitor's one.
+    let user = auth::session_account(&headers, &app).await.ok().flatten();
     let page = ErrorTemplate {
         layout: page::Layout {
             title: message.clone(),
             lang,
-            user: None,
-            csrf: String::new(),
+            user,
+            csrf: cookies::get(&headers, auth::CSRF_COOKIE)
+                .unwrap_or_default()
+                .to_string(),
             path,
             live: String::new(),
+            notice: flash::notice(&headers, lang),
         },
         status: marker.status.as_u16(),
         message,

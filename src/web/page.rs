@@ -17,6 +17,8 @@ pub struct Ctx {
     pub user: Option<Account>,
     pub csrf: String,
     pub path: String,
+    /// The one-time notice of the save before the redirect here ("" when none).
+    pub notice: String,
 }
 
 impl FromRequestParts<AppState> for Ctx {
@@ -32,11 +34,13 @@ impl FromRequestParts<AppState> for Ctx {
             .get::<Csrf>()
             .map(|c| c.0.clone())
             .unwrap_or_default();
+        let lang = Lang::negotiate(&parts.headers);
         Ok(Ctx {
-            lang: Lang::negotiate(&parts.headers),
+            lang,
             user,
             csrf,
             path: parts.uri.path().to_string(),
+            notice: super::flash::notice(&parts.headers, lang),
         })
     }
 }
@@ -63,6 +67,8 @@ pub struct Layout {
     pub path: String,
     /// The event stream that tells this page to reload, if it is a live page.
     pub live: String,
+    /// The one-time notice shown above the content ("" when none).
+    pub notice: String,
 }
 
 impl Layout {
@@ -75,6 +81,7 @@ impl Layout {
             csrf: ctx.csrf.clone(),
             path: ctx.path.clone(),
             live: String::new(),
+            notice: ctx.notice.clone(),
         }
     }
 
@@ -151,4 +158,22 @@ pub fn render_refusal(
     } else {
         render(page)?.into_response()
     })
+}
+
+/// A question before an irreversible step, answered without JavaScript: the
+/// destructive button is a link here, and this page's form posts the step.
+#[derive(askama::Template)]
+#[template(path = "confirm.html")]
+pub struct ConfirmPage {
+    pub layout: Layout,
+    /// "Delete the registration of Anna Ivanova?"
+    pub question: String,
+    /// What follows from it ("This cannot be undone.").
+    pub consequence: String,
+    /// Where the form posts.
+    pub action: String,
+    /// The label of the button that does it.
+    pub button: String,
+    /// Where "Cancel" goes back to.
+    pub cancel: String,
 }

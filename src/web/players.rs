@@ -10,8 +10,8 @@
 //! | `POST /t/{short}/players/import` | [`import_players`] | organisers: CSV or vbar file, all or nothing |
 //! | `GET /t/{short}/players.csv` | [`export_players`] | organisers |
 //! | `POST /t/{short}/players/{no}/confirm` | [`confirm_player`] | organisers |
-//! | `POST /t/{short}/players/{no}/delete` | [`delete_player`] | organisers |
-//! | `POST /t/{short}/players/{no}/withdraw` | [`withdraw_player`] | organisers: leaves from the next round to pair (a discipline-log act) |
+//! | `GET /t/{short}/players/{no}/delete`, `POST` | [`confirm_delete`], [`delete_player`] | organisers |
+//! | `GET /t/{short}/players/{no}/withdraw`, `POST` | [`confirm_withdraw`], [`withdraw_player`] | organisers: leaves from the next round to pair (a discipline-log act) |
 //! | `GET /t/{short}/register`, `POST` | [`show_registration`], [`register`] | everyone, while open |
 //! | `GET /t/{short}/registered/{no}` | [`show_registered`] | everyone |
 
@@ -30,7 +30,8 @@ use sha2::{Digest, Sha256};
 use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
-use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
+use super::flash::Flash;
+use super::page::{ConfirmPage, Ctx, FieldErrors, Layout, render, render_invalid};
 use super::tournaments::{Access, authorise, json, mutate, mutate_with_book, viewable};
 use crate::core::access::{self, Action};
 use crate::core::discipline::Act;
@@ -51,8 +52,14 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/t/{short}/players/{no}", post(update_player))
         .route("/t/{short}/players/{no}/edit", get(edit_player))
         .route("/t/{short}/players/{no}/confirm", post(confirm_player))
-        .route("/t/{short}/players/{no}/delete", post(delete_player))
-        .route("/t/{short}/players/{no}/withdraw", post(withdraw_player))
+        .route(
+            "/t/{short}/players/{no}/delete",
+            get(confirm_delete).post(delete_player),
+        )
+        .route(
+            "/t/{short}/players/{no}/withdraw",
+            get(confirm_withdraw).post(withdraw_player),
+        )
         .route("/t/{short}/register", get(show_registration).post(register))
         .route("/t/{short}/registered/{no}", get(show_registered))
 }
@@ -556,13 +563,18 @@ async fn add_player(
     if !duplicates.is_empty() && form.confirm_duplicate.is_none() {
         return Ok(render_invalid(&page(FieldErrors::default(), duplicates))?.into_response());
     }
+    let name = player.full_name();
     mutate(&app, &access, "player.add", |t| {
         let id = t.register(player);
         let after = json(t.player(id).expect("just registered"))?;
         Ok(((), None, Some(after)))
     })
     .await?;
-    Ok(Redirect::to(&format!("/t/{}/players", access.tournament.short_name)).into_response())
+    Ok((
+        Flash::new("notice.player_saved").arg("name", name),
+        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+    )
+        .into_response())
 }
 
 async fn edit_player(
@@ -616,6 +628,7 @@ async fn update_player(
             return Ok(render_invalid(&page)?.into_response());
         }
     };
+    let name = player.full_name();
     mutate(&app, &access, "player.edit", |t| {
         let before = t.player(id).ok_or(WebError::NotFound)?.clone();
         if digest(&before) != form.digest {
@@ -641,47 +654,72 @@ async fn update_player(
         Ok(((), Some(json(&before)?), Some(after)))
     })
     .await?;
-    Ok(Redirect::to(&format!("/t/{}/players", access.tournament.short_name)).into_response())
+    Ok((
+        Flash::new("notice.player_saved").arg("name", name),
+        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+    )
+        .into_response())
 }
 
 async fn confirm_player(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path((short, no)): Path<(String, u32)>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    mutate(&app, &access, "player.confirm", |t| {
+    let name = mutate(&app, &access, "player.confirm", |t| {
         let before = t.player(PlayerId(no)).ok_or(WebError::NotFound)?.clone();
         let after = Player {
             registration: Registration::Final,
             ..before.clone()
         };
         t.update_player(after.clone())?;
-        Ok(((), Some(json(&before)?), Some(json(&after)?)))
+        Ok((after.full_name(), Some(json(&before)?), Some(json(&after)?)))
     })
     .await?;
-    Ok(Redirect::to(&format!(
-        "/t/{}/players",
-        access.tournament.short_name
-    )))
+    Ok((
+        Flash::new("notice.player_confirmed").arg("name", name),
+        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+    ))
+}
+
+/// Asks before [`delete_player`]: a registration, once deleted, is gone.
+async fn confirm_delete(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
+    let player = state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
+    let name = [("name", player.full_name())];
+    render(&ConfirmPage {
+        layout: Layout::new(&ctx, "player.delete"),
+        question: ctx.lang.tf("confirm.delete_player", &name),
+        consequence: ctx.lang.t("confirm.irreversible"),
+        action: format!("/t/{short}/players/{no}/delete"),
+        button: ctx.lang.t("player.delete"),
+        cancel: format!("/t/{short}/players/{no}/edit"),
+    })
 }
 
 async fn delete_player(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path((short, no)): Path<(String, u32)>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    mutate_with_book(&app, &access, None, "player.delete", |t, book| {
+    let name = mutate_with_book(&app, &access, None, "player.delete", |t, book| {
         book.forget_player(t, PlayerId(no))?;
         let removed = t.remove_player(PlayerId(no))?;
-        Ok(((), Some(json(&removed)?), None))
+        Ok((removed.full_name(), Some(json(&removed)?), None))
     })
     .await?;
-    Ok(Redirect::to(&format!(
-        "/t/{}/players",
-        access.tournament.short_name
-    )))
+    Ok((
+        Flash::new("notice.player_deleted").arg("name", name),
+        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+    ))
 }
 
 #[derive(Template)]
@@ -772,6 +810,7 @@ async fn register(
         };
         return Ok(render_invalid(&page)?.into_response());
     }
+    let name = player.full_name();
     let no = state.register(player);
     tournaments::save_state(&mut *tx, id, &state).await?;
     let email = form.email.trim();
@@ -790,7 +829,11 @@ async fn register(
     .await?;
     tx.commit().await?;
     app.live.changed(id);
-    Ok(Redirect::to(&format!("/t/{}/registered/{}", tournament.short_name, no.0)).into_response())
+    Ok((
+        Flash::new("notice.registered").arg("name", name),
+        Redirect::to(&format!("/t/{}/registered/{}", tournament.short_name, no.0)),
+    )
+        .into_response())
 }
 
 async fn show_registered(
@@ -947,6 +990,7 @@ async fn import_players(
             return Ok(render_invalid(&page)?.into_response());
         }
     };
+    let count = players.len();
     mutate(&app, &access, "player.import", |t| {
         let ids: Vec<PlayerId> = players.into_iter().map(|p| t.register(p)).collect();
         let after = json(
@@ -957,7 +1001,11 @@ async fn import_players(
         Ok(((), None, Some(after)))
     })
     .await?;
-    Ok(Redirect::to(&format!("/t/{}/players", access.tournament.short_name)).into_response())
+    Ok((
+        Flash::new("notice.players_added").arg("count", count),
+        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+    )
+        .into_response())
 }
 
 async fn export_players(
@@ -984,19 +1032,40 @@ async fn export_players(
         .into_response())
 }
 
+/// Asks before [`withdraw_player`], whose button sits beside every name.
+async fn confirm_withdraw(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
+    let player = state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
+    let name = [("name", player.full_name())];
+    render(&ConfirmPage {
+        layout: Layout::new(&ctx, "player.withdraw"),
+        question: ctx.lang.tf("confirm.withdraw_player", &name),
+        consequence: ctx.lang.t("confirm.withdraw_consequence"),
+        action: format!("/t/{short}/players/{no}/withdraw"),
+        button: ctx.lang.t("player.withdraw"),
+        cancel: format!("/t/{short}/players"),
+    })
+}
+
 /// Takes a player out of every round not yet paired; their games stay.
 async fn withdraw_player(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path((short, no)): Path<(String, u32)>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let by = super::referee::official(&access.me)?;
     // A withdrawal is an act in the discipline log, dated, so its effect on
     // earlier and remaining games follows the tournament's rule text.
-    mutate_with_book(&app, &access, None, "player.withdraw", |t, book| {
+    let name = mutate_with_book(&app, &access, None, "player.withdraw", |t, book| {
         let player = PlayerId(no);
-        t.player(player).ok_or(WebError::NotFound)?;
+        let name = t.player(player).ok_or(WebError::NotFound)?.full_name();
         let from_round = t.next_round().ok_or(WebError::Domain(
             crate::core::TournamentError::RoundOutOfRange {
                 round: RoundNo::from_index(t.settings().number_of_rounds as usize),
@@ -1009,11 +1078,11 @@ async fn withdraw_player(
             note: String::new(),
         };
         let entry = book.record(t, super::referee::now(), by, act)?;
-        Ok(((), None, Some(json(&entry)?)))
+        Ok((name, None, Some(json(&entry)?)))
     })
     .await?;
-    Ok(Redirect::to(&format!(
-        "/t/{}/players",
-        access.tournament.short_name
-    )))
+    Ok((
+        Flash::new("notice.player_withdrawn").arg("name", name),
+        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+    ))
 }

@@ -17,6 +17,7 @@ use axum::{Json, Router};
 use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
+use super::flash::Flash;
 use super::page::{Ctx, Layout, render, render_invalid};
 use crate::core::formats::rating_list::{self, RatedPlayer, RatingIndex, SEARCH_LIMIT};
 use crate::store::accounts::Account;
@@ -141,7 +142,11 @@ async fn upload_list(
     };
     let count = i32::try_from(list.players.len()).unwrap_or(i32::MAX);
     rating_lists::insert(&app.store.pool, me.account_id, &file_name, count, &file).await?;
-    Ok(Redirect::to("/rating-list").into_response())
+    Ok((
+        Flash::new("notice.rating_list_loaded").arg("count", count),
+        Redirect::to("/rating-list"),
+    )
+        .into_response())
 }
 
 /// A rated player as the search returns it, ready to fill the player form.

@@ -26,6 +26,7 @@ use axum::{Form, Router};
 use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult, discipline_message};
+use super::flash::Flash;
 use super::i18n::Lang;
 use super::incidents::{describe, name};
 use super::page::{Ctx, Layout, render};
@@ -211,12 +212,15 @@ async fn start_round(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path((short, n)): Path<(String, u32)>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let act = Act::StartRound { round, board: None };
     record(&app, &access, act).await?;
-    Ok(Redirect::to(&format!("/t/{short}/referee/rounds/{n}")))
+    Ok((
+        Flash::new("notice.round_started").arg("round", n),
+        Redirect::to(&format!("/t/{short}/referee/rounds/{n}")),
+    ))
 }
 
 /// Records one act in its own transaction; the audit log gets the act and,
@@ -578,9 +582,11 @@ async fn act_on_board(
         Err(e) => Err(e),
     };
     match outcome {
-        Ok(_) => {
-            Ok(Redirect::to(&format!("/t/{short}/referee/rounds/{n}/boards/{b}")).into_response())
-        }
+        Ok(_) => Ok((
+            Flash::new("notice.referee_saved"),
+            Redirect::to(&format!("/t/{short}/referee/rounds/{n}/boards/{b}")),
+        )
+            .into_response()),
         Err(e) => {
             let current = view(&app, access.tournament.tournament_id).await?;
             let message = e.message(ctx.lang);
@@ -736,7 +742,11 @@ async fn act_on_player(
         Err(e) => Err(e),
     };
     match outcome {
-        Ok(_) => Ok(Redirect::to(&format!("/t/{short}/referee/log")).into_response()),
+        Ok(_) => Ok((
+            Flash::new("notice.referee_saved"),
+            Redirect::to(&format!("/t/{short}/referee/log")),
+        )
+            .into_response()),
         Err(e) => player_acts_page(
             &ctx,
             access.tournament,

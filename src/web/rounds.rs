@@ -8,7 +8,7 @@
 //! | `POST /t/{short}/rounds/pair` | [`pair_next_round`] | organisers |
 //! | `GET /t/{short}/rounds/{n}?q=` | [`show_round`] | everyone once published; `q` finds a player |
 //! | `POST /t/{short}/rounds/{n}/publish` | [`publish_round`] | organisers |
-//! | `POST /t/{short}/rounds/{n}/unpair` | [`unpair_round`] | organisers |
+//! | `GET /t/{short}/rounds/{n}/unpair`, `POST` | [`confirm_unpair`], [`unpair_round`] | organisers |
 //! | `POST /t/{short}/rounds/{n}/edit` | [`edit_pairing`] | organisers: pair, unpair, swap, bye by hand |
 //! | `GET /t/{short}/rounds/{n}/results`, `POST` | [`show_results`], [`enter_results`] | organisers, referees |
 //! | `POST /t/{short}/rounds/{n}/lock` | [`lock_round`] | organisers |
@@ -26,7 +26,8 @@ use axum::{Form, Router};
 use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
-use super::page::{Ctx, Layout, render};
+use super::flash::Flash;
+use super::page::{ConfirmPage, Ctx, Layout, render};
 use super::tournaments::{authorise, json, mutate_at, mutate_with_book, viewable};
 use crate::core::access::{self, Action, StaffRole};
 use crate::core::discipline::GameRef;
@@ -42,7 +43,10 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/t/{short}/rounds/pair", post(pair_next_round))
         .route("/t/{short}/rounds/{n}", get(show_round))
         .route("/t/{short}/rounds/{n}/publish", post(publish_round))
-        .route("/t/{short}/rounds/{n}/unpair", post(unpair_round))
+        .route(
+            "/t/{short}/rounds/{n}/unpair",
+            get(confirm_unpair).post(unpair_round),
+        )
         .route("/t/{short}/rounds/{n}/lock", post(lock_round))
         .route(
             "/t/{short}/rounds/{n}/results",
@@ -137,7 +141,7 @@ async fn pair_next_round(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path(short): Path<String>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     // Pairing reads results as they stand after sanctions and appeal
     // decisions; the new games go into the tournament as entered.
@@ -168,11 +172,14 @@ async fn pair_next_round(
         Ok(((), None, Some(after)))
     })
     .await?;
-    Ok(Redirect::to(&format!(
-        "/t/{}/rounds/{}",
-        access.tournament.short_name,
-        round.get()
-    )))
+    Ok((
+        Flash::new("notice.round_paired").arg("round", round.get()),
+        Redirect::to(&format!(
+            "/t/{}/rounds/{}",
+            access.tournament.short_name,
+            round.get()
+        )),
+    ))
 }
 
 /// One board as the lists show it.
@@ -269,8 +276,9 @@ async fn show_round(
     Path((short, n)): Path<(String, u32)>,
     Query(find): Query<FindQuery>,
 ) -> WebResult<axum::response::Response> {
-    // Visitors without a search all get the same page: serve it from the cache.
-    let cache_key = (ctx.user.is_none() && find.q.is_empty())
+    // Visitors without a search all get the same page: serve it from the
+    // cache, unless this visitor has a notice of their own to see.
+    let cache_key = (ctx.user.is_none() && find.q.is_empty() && ctx.notice.is_empty())
         .then(|| format!("round:{short}:{n}:{}", ctx.lang.code()));
     if let Some(html) = cache_key.as_deref().and_then(|key| app.live.page(key)) {
         return Ok(cached_html(html));
@@ -439,7 +447,7 @@ async fn publish_round(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path((short, n)): Path<(String, u32)>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     mark_round(&app, me, &short, n, Mark::Published).await
 }
 
@@ -447,7 +455,7 @@ async fn lock_round(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path((short, n)): Path<(String, u32)>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     mark_round(&app, me, &short, n, Mark::Locked).await
 }
 
@@ -457,7 +465,7 @@ async fn mark_round(
     short: &str,
     n: u32,
     mark: Mark,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let access = authorise(app, short, me, Action::EditPairings).await?;
     let id = access.tournament.tournament_id;
     let state = super::tournaments::load(app, id).await?;
@@ -502,17 +510,47 @@ async fn mark_round(
     .await?;
     tx.commit().await?;
     app.live.changed(id);
-    Ok(Redirect::to(&format!(
-        "/t/{}/rounds/{n}",
-        access.tournament.short_name
-    )))
+    let notice = match mark {
+        Mark::Published => "notice.round_published",
+        Mark::Locked => "notice.round_locked",
+    };
+    Ok((
+        Flash::new(notice).arg("round", n),
+        Redirect::to(&format!("/t/{}/rounds/{n}", access.tournament.short_name)),
+    ))
+}
+
+/// Asks before [`unpair_round`]: players may already have read the pairing.
+async fn confirm_unpair(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, n)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let access = authorise(&app, &short, me, Action::EditPairings).await?;
+    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
+    let round = RoundNo::new(n)
+        .filter(|r| state.is_paired(*r))
+        .ok_or(WebError::NotFound)?;
+    // Refused here as the step itself would be, rather than after the question.
+    state.clone().unpair(round)?;
+    render(&ConfirmPage {
+        layout: Layout::new(&ctx, "round.unpair"),
+        question: ctx
+            .lang
+            .tf("confirm.unpair_round", &[("round", n.to_string())]),
+        consequence: ctx.lang.t("confirm.unpair_consequence"),
+        action: format!("/t/{short}/rounds/{n}/unpair"),
+        button: ctx.lang.t("round.unpair"),
+        cancel: format!("/t/{short}/rounds/{n}"),
+    })
 }
 
 async fn unpair_round(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     Path((short, n)): Path<(String, u32)>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     mutate_with_book(&app, &access, None, "round.unpair", |t, book| {
@@ -529,10 +567,10 @@ async fn unpair_round(
     .await?;
     round_store::clear(&app.store.pool, access.tournament.tournament_id, n as i32).await?;
     app.live.changed(access.tournament.tournament_id);
-    Ok(Redirect::to(&format!(
-        "/t/{}/rounds",
-        access.tournament.short_name
-    )))
+    Ok((
+        Flash::new("notice.round_unpaired").arg("round", n),
+        Redirect::to(&format!("/t/{}/rounds", access.tournament.short_name)),
+    ))
 }
 
 #[derive(Template)]
@@ -543,7 +581,14 @@ struct ResultsPage {
     round: u32,
     boards: Vec<ResultLine>,
     locked: bool,
-    error: String,
+    /// The quick entry as typed, kept on a refused submission.
+    entry: String,
+    /// Entries refused as impossible or unreadable, in words.
+    refusals: Vec<String>,
+    /// Boards that already hold a different result, in words; the form that
+    /// was sent (the quick entry when `entry` is set, else the table) then
+    /// offers `replace`.
+    conflicts: Vec<String>,
 }
 
 /// A board on the results page: the result as entered (what the field
@@ -554,9 +599,22 @@ struct ResultLine {
     standing: Option<BoardLine>,
     /// Confirmed: a plain edit is refused.
     confirmed: bool,
+    /// What the field shows: the stored code, or what was typed on a refused
+    /// submission.
+    field: String,
+    /// The result the person saw before editing the field (`was_<n>`): a
+    /// field changed over a result they did not see is a conflict.
+    was: String,
+    /// Saved by the submission just before.
+    saved: bool,
 }
 
-fn result_lines(view: &super::tournaments::View, round: RoundNo) -> Vec<ResultLine> {
+fn result_lines(
+    view: &super::tournaments::View,
+    round: RoundNo,
+    typed: &HashMap<String, String>,
+    saved: &[u32],
+) -> Vec<ResultLine> {
     let standing = board_lines(&view.effective.tournament, round, "");
     board_lines(&view.entered, round, "")
         .into_iter()
@@ -566,13 +624,25 @@ fn result_lines(view: &super::tournaments::View, round: RoundNo) -> Vec<ResultLi
                 round,
                 board: BoardNo::new(line.board)?,
             };
+            let field = typed.get(&format!("board_{}", line.board));
+            let was = typed.get(&format!("was_{}", line.board));
             Some(ResultLine {
                 confirmed: view.book.check_plain_change(game).is_err(),
                 standing: (standing.code != line.code).then_some(standing),
+                field: field.unwrap_or(&line.code).clone(),
+                was: was.unwrap_or(&line.code).clone(),
+                saved: saved.contains(&line.board),
                 line,
             })
         })
         .collect()
+}
+
+#[derive(serde::Deserialize, Default)]
+struct SavedQuery {
+    /// The boards the last submission saved, comma-separated.
+    #[serde(default)]
+    saved: String,
 }
 
 async fn show_results(
@@ -580,31 +650,68 @@ async fn show_results(
     SignedIn(me): SignedIn,
     ctx: Ctx,
     Path((short, n)): Path<(String, u32)>,
+    Query(query): Query<SavedQuery>,
 ) -> WebResult<Html<String>> {
     let access = authorise(&app, &short, me, Action::EnterResults).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let id = access.tournament.tournament_id;
     let view = super::tournaments::view(&app, id).await?;
     let s = state_of(&round_store::states(&app.store.pool, id).await?, n);
+    let saved: Vec<u32> = query
+        .saved
+        .split(',')
+        .filter_map(|b| b.trim().parse().ok())
+        .collect();
     render(&ResultsPage {
-        layout: Layout::titled(
-            &ctx,
-            &format!(
-                "{} — {}",
-                access.tournament.name,
-                ctx.lang.tf("title.results", &[("n", n.to_string())])
-            ),
-        ),
+        layout: results_layout(&ctx, &access.tournament, n),
         tournament: access.tournament,
         round: n,
-        boards: result_lines(&view, round),
+        boards: result_lines(&view, round, &HashMap::new(), &saved),
         locked: s.locked_at.is_some(),
-        error: String::new(),
+        entry: String::new(),
+        refusals: Vec::new(),
+        conflicts: Vec::new(),
     })
 }
 
-/// Results come as `entry` ("12 b", "7 w!", "3 =") for one board typed at
-/// the keyboard, and/or as `board_<n>` fields from the full table.
+fn results_layout(ctx: &Ctx, tournament: &TournamentRow, n: u32) -> Layout {
+    Layout::titled(
+        ctx,
+        &format!(
+            "{} — {}",
+            tournament.name,
+            ctx.lang.tf("title.results", &[("n", n.to_string())])
+        ),
+    )
+}
+
+/// One result typed on the page.
+struct Typed {
+    board: BoardNo,
+    result: GameResult,
+    origin: ResultOrigin,
+    /// From the quick entry, where the stored result is not in sight.
+    quick: bool,
+}
+
+/// Reads one quick entry: a board number, then a code ("12 b", "7w!").
+/// `Err(None)` when unreadable, `Err(Some(n))` for board 0.
+fn parse_entry(entry: &str) -> Result<(BoardNo, GameResult, ResultOrigin), Option<u32>> {
+    let digits = entry
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(entry.len());
+    let (board, code) = entry.split_at(digits);
+    let board: u32 = board.parse().map_err(|_| None)?;
+    let (result, origin) = results::parse_code(code)
+        .filter(|_| !code.trim().is_empty())
+        .ok_or(None)?;
+    let board = BoardNo::new(board).ok_or(Some(board))?;
+    Ok((board, result, origin))
+}
+
+/// Results come as `entry` (one or more of "12 b", "7 w!", "3 =", separated
+/// by commas or new lines) typed at the keyboard, and/or as `board_<n>`
+/// fields from the full table. All or nothing: one refused entry saves none.
 async fn enter_results(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
@@ -617,92 +724,198 @@ async fn enter_results(
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let id = access.tournament.tournament_id;
     let s = state_of(&round_store::states(&app.store.pool, id).await?, n);
-    let mut changes: Vec<(BoardNo, GameResult, ResultOrigin)> = Vec::new();
-    let mut bad = Vec::new();
-    if let Some(entry) = fields
-        .get("entry")
-        .map(|e| e.trim())
+    let lang = ctx.lang;
+    let no_board = |board: u32| {
+        lang.tf(
+            "results.no_board",
+            &[("board", board.to_string()), ("round", n.to_string())],
+        )
+    };
+    let unreadable = |text: &str| lang.tf("results.unreadable", &[("entry", text.to_string())]);
+    let mut typed: Vec<Typed> = Vec::new();
+    let mut refusals = Vec::new();
+    let entry = fields.get("entry").cloned().unwrap_or_default();
+    for item in entry
+        .split([',', ';', '\n'])
+        .map(str::trim)
         .filter(|e| !e.is_empty())
     {
-        let parsed = entry.split_once(char::is_whitespace).and_then(|(b, code)| {
-            Some((
-                BoardNo::new(b.trim().parse().ok()?)?,
-                results::parse_code(code)?,
-            ))
-        });
-        match parsed {
-            Some((board, (result, origin))) => changes.push((board, result, origin)),
-            None => bad.push(entry.to_string()),
+        match parse_entry(item) {
+            Ok((board, result, origin)) => typed.push(Typed {
+                board,
+                result,
+                origin,
+                quick: true,
+            }),
+            Err(Some(board)) => refusals.push(no_board(board)),
+            Err(None) => refusals.push(unreadable(item)),
         }
     }
-    for (key, value) in &fields {
-        let Some(board) = key
-            .strip_prefix("board_")
-            .and_then(|b| b.parse().ok())
-            .and_then(BoardNo::new)
-        else {
-            continue;
-        };
-        match results::parse_code(value) {
-            Some((result, origin)) => changes.push((board, result, origin)),
-            None => bad.push(format!("{} {value}", board.get())),
+    let mut table: Vec<_> = fields
+        .iter()
+        .filter_map(|(key, value)| Some((key.strip_prefix("board_")?.parse::<u32>().ok()?, value)))
+        .collect();
+    table.sort_by_key(|(board, _)| *board);
+    for (number, value) in table {
+        match (BoardNo::new(number), results::parse_code(value)) {
+            (Some(board), Some((result, origin))) => typed.push(Typed {
+                board,
+                result,
+                origin,
+                quick: false,
+            }),
+            (None, _) => refusals.push(no_board(number)),
+            (_, None) => refusals.push(unreadable(&format!("{number} {value}"))),
         }
+    }
+    // One board typed twice with two results: which one was meant is unknown.
+    let mut twice: Vec<u32> = typed
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| {
+            typed[..*i]
+                .iter()
+                .any(|b| b.board == a.board && (b.result, b.origin) != (a.result, a.origin))
+        })
+        .map(|(_, t)| t.board.get())
+        .collect();
+    twice.sort_unstable();
+    twice.dedup();
+    for board in twice {
+        refusals.push(lang.tf("results.twice", &[("board", board.to_string())]));
     }
     let view = super::tournaments::view(&app, id).await?;
     let state = &view.entered;
-    // Only boards whose result really changes are written and logged.
-    changes.retain(|(board, result, origin)| {
-        state
-            .game_on(round, *board)
-            .is_none_or(|g| (g.result, g.origin) != (*result, *origin))
-    });
+    let replace = fields.contains_key("replace");
+    let mut conflicts = Vec::new();
+    let mut changes: Vec<&Typed> = Vec::new();
+    for t in &typed {
+        let board = t.board.get();
+        let game = match state.check_result(round, t.board, t.result, t.origin) {
+            Ok(game) => game,
+            Err(crate::core::TournamentError::ImpossibleJigo { .. }) => {
+                let komi = state
+                    .game_on(round, t.board)
+                    .map(|g| g.komi.to_string())
+                    .unwrap_or_default();
+                refusals.push(lang.tf(
+                    "results.impossible_jigo",
+                    &[("board", board.to_string()), ("komi", komi)],
+                ));
+                continue;
+            }
+            Err(_) => {
+                refusals.push(no_board(board));
+                continue;
+            }
+        };
+        let stored = results::code(game.result, game.origin);
+        // Only boards whose result really changes are written and logged.
+        if (game.result, game.origin) == (t.result, t.origin) {
+            continue;
+        }
+        // A known result is replaced only when the person saw it (the table
+        // field they edited showed it) or confirmed the replacement.
+        let seen = !t.quick && fields.get(&format!("was_{board}")) == Some(&stored);
+        if game.result != GameResult::Unknown && !seen && !replace {
+            conflicts.push(lang.tf(
+                "results.conflict",
+                &[
+                    ("board", board.to_string()),
+                    ("stored", results::notation(game.result, game.origin)),
+                    ("entered", results::notation(t.result, t.origin)),
+                ],
+            ));
+        }
+        changes.push(t);
+    }
     if s.locked_at.is_some() && !changes.is_empty() {
-        bad.push(ctx.lang.t("results.locked"));
+        refusals.push(lang.t("results.locked"));
     }
     // A confirmed result changes only by correction or appeal (RFG 16.8 з).
-    for (board, _, _) in &changes {
+    for t in &changes {
         if let Err(e) = view.book.check_plain_change(GameRef {
             round,
-            board: *board,
+            board: t.board,
         }) {
             let (key, args) = super::error::discipline_message(&e);
-            bad.push(ctx.lang.tf(key, &args));
+            refusals.push(lang.tf(key, &args));
         }
     }
-    if !bad.is_empty() {
+    if !refusals.is_empty() || !conflicts.is_empty() {
         let page = ResultsPage {
-            layout: Layout::titled(&ctx, &access.tournament.name),
+            layout: results_layout(&ctx, &access.tournament, n),
             tournament: access.tournament.clone(),
             round: n,
-            boards: result_lines(&view, round),
+            boards: result_lines(&view, round, &fields, &[]),
             locked: s.locked_at.is_some(),
-            error: format!("{}: {}", ctx.lang.t("results.bad_entry"), bad.join("; ")),
+            entry,
+            refusals,
+            conflicts,
         };
         return Ok(super::page::render_invalid(&page)?.into_response());
     }
-    if !changes.is_empty() {
-        mutate_with_book(&app, &access, None, &format!("results:{n}"), |t, book| {
-            let mut before = Vec::new();
-            for (board, result, origin) in &changes {
-                book.check_plain_change(GameRef {
-                    round,
-                    board: *board,
-                })?;
-                before.push(t.set_result(round, *board, *result, *origin)?);
-            }
-            let after: Vec<_> = changes
-                .iter()
-                .filter_map(|(board, _, _)| t.game_on(round, *board).cloned())
-                .collect();
-            Ok(((), Some(json(&before)?), Some(json(&after)?)))
-        })
-        .await?;
+    let results_page = format!("/t/{}/rounds/{n}/results", access.tournament.short_name);
+    if changes.is_empty() {
+        return Ok((
+            Flash::new("notice.results_unchanged"),
+            Redirect::to(&results_page),
+        )
+            .into_response());
     }
-    Ok(Redirect::to(&format!(
-        "/t/{}/rounds/{n}/results",
-        access.tournament.short_name
-    ))
-    .into_response())
+    mutate_with_book(&app, &access, None, &format!("results:{n}"), |t, book| {
+        let mut before = Vec::new();
+        for c in &changes {
+            book.check_plain_change(GameRef {
+                round,
+                board: c.board,
+            })?;
+            before.push(t.enter_result(round, c.board, c.result, c.origin)?);
+        }
+        let after: Vec<_> = changes
+            .iter()
+            .filter_map(|c| t.game_on(round, c.board).cloned())
+            .collect();
+        Ok(((), Some(json(&before)?), Some(json(&after)?)))
+    })
+    .await?;
+    Ok((
+        saved_notice(lang, &changes),
+        Redirect::to(&format!(
+            "{results_page}?saved={}",
+            changes
+                .iter()
+                .map(|c| c.board.get().to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        )),
+    )
+        .into_response())
+}
+
+/// "Results saved (3): board 5 1-0, …": the first few boards, so the
+/// cookie stays small; the page lists them all.
+fn saved_notice(lang: crate::web::i18n::Lang, changes: &[&Typed]) -> Flash {
+    const SHOWN: usize = 8;
+    let mut list: Vec<String> = changes
+        .iter()
+        .take(SHOWN)
+        .map(|c| {
+            lang.tf(
+                "results.saved_board",
+                &[
+                    ("board", c.board.get().to_string()),
+                    ("result", results::notation(c.result, c.origin)),
+                ],
+            )
+        })
+        .collect();
+    if changes.len() > SHOWN {
+        list.push("…".into());
+    }
+    Flash::new("notice.results_entered")
+        .arg("count", changes.len())
+        .arg("list", list.join(", "))
 }
 
 /// Server-sent events: `changed` whenever this tournament changes, so open
@@ -953,7 +1166,7 @@ async fn edit_pairing(
     SignedIn(me): SignedIn,
     Path((short, n)): Path<(String, u32)>,
     Form(form): Form<EditForm>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     use pairing::manual::{Edit, apply, check};
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
@@ -984,8 +1197,8 @@ async fn edit_pairing(
         Ok(((), Some(old), Some(new)))
     })
     .await?;
-    Ok(Redirect::to(&format!(
-        "/t/{}/rounds/{n}",
-        access.tournament.short_name
-    )))
+    Ok((
+        Flash::new("notice.pairing_edited").arg("round", n),
+        Redirect::to(&format!("/t/{}/rounds/{n}", access.tournament.short_name)),
+    ))
 }

@@ -686,6 +686,7 @@ mod tests {
             user: None,
             csrf: String::new(),
             path: String::new(),
+            notice: String::new(),
         };
         let valid = form
             .validate(&ctx, &settings)
@@ -711,6 +712,7 @@ mod tests {
             user: None,
             csrf: String::new(),
             path: String::new(),
+            notice: String::new(),
         };
         let valid = form
             .validate(&ctx, &Settings::default())
@@ -732,6 +734,7 @@ mod tests {
             user: None,
             csrf: String::new(),
             path: String::new(),
+            notice: String::new(),
         };
         let errors = form
             .validate(&ctx, &Settings::default())

@@ -22,6 +22,7 @@ use super::AppState;
 use super::audit_words::{self, AuditWords};
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
+use super::flash::Flash;
 use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
 use super::settings_form::{self, TournamentForm};
 use crate::core::access::{self, Action, StaffRole};
@@ -200,7 +201,11 @@ async fn create_tournament(
     )
     .await?;
     tx.commit().await?;
-    Ok(Redirect::to(&format!("/t/{}", created.short_name)).into_response())
+    Ok((
+        Flash::new("notice.tournament_created"),
+        Redirect::to(&format!("/t/{}", created.short_name)),
+    )
+        .into_response())
 }
 
 #[derive(Template)]
@@ -403,7 +408,11 @@ async fn update_settings(
     .await?;
     tx.commit().await?;
     app.live.changed(current.tournament_id);
-    Ok(Redirect::to(&format!("/t/{}", valid.settings.general.short_name)).into_response())
+    Ok((
+        Flash::new("notice.settings_saved"),
+        Redirect::to(&format!("/t/{}", valid.settings.general.short_name)),
+    )
+        .into_response())
 }
 
 #[derive(Template)]
@@ -474,7 +483,11 @@ async fn add_staff(
     )
     .await?;
     tx.commit().await?;
-    Ok(Redirect::to(&format!("/t/{}/staff", tournament.short_name)).into_response())
+    Ok((
+        Flash::new("notice.staff_added").arg("name", account.display_name),
+        Redirect::to(&format!("/t/{}/staff", tournament.short_name)),
+    )
+        .into_response())
 }
 
 #[derive(serde::Deserialize)]
@@ -488,7 +501,7 @@ async fn remove_staff(
     SignedIn(me): SignedIn,
     Path(short): Path<String>,
     Form(form): Form<RemoveStaffForm>,
-) -> WebResult<Redirect> {
+) -> WebResult<(Flash, Redirect)> {
     let Access { tournament, me, .. } = authorise(&app, &short, me, Action::ManageStaff).await?;
     let role = StaffRole::from_key(&form.role).ok_or(WebError::NotFound)?;
     let removed = tournaments::staff(&app.store.pool, tournament.tournament_id)
@@ -513,7 +526,10 @@ async fn remove_staff(
     )
     .await?;
     tx.commit().await?;
-    Ok(Redirect::to(&format!("/t/{}/staff", tournament.short_name)))
+    Ok((
+        Flash::new("notice.staff_removed"),
+        Redirect::to(&format!("/t/{}/staff", tournament.short_name)),
+    ))
 }
 
 /// An audit entry in words, at the hall's time (the tournament's time zone).

@@ -428,7 +428,12 @@ impl Log {
                 }
                 Ok(())
             }
-            Act::Correction { .. } => Ok(()),
+            Act::Correction {
+                game,
+                result,
+                origin,
+                ..
+            } => check_possible(tournament, *game, *result, *origin),
             Act::Decision { remedies, .. } => check_remedies(tournament, self, remedies),
         }
     }
@@ -491,12 +496,32 @@ pub(super) fn check_remedies(
                     return Err(DisciplineError::NotAppealable(*id));
                 }
             }
-            Remedy::SetResult { game, .. } => {
-                game.game(tournament)?;
-            }
+            Remedy::SetResult {
+                game,
+                result,
+                origin,
+            } => check_possible(tournament, *game, *result, *origin)?,
         }
     }
     Ok(())
+}
+
+/// A result the game can have had, as for one entered by hand
+/// ([`Tournament::check_result`]): no played jigo under half-point komi.
+fn check_possible(
+    tournament: &Tournament,
+    game: GameRef,
+    result: GameResult,
+    origin: ResultOrigin,
+) -> Result<(), DisciplineError> {
+    let (round, board) = (game.round, game.board);
+    match tournament.check_result(round, board, result, origin) {
+        Ok(_) => Ok(()),
+        Err(crate::core::TournamentError::ImpossibleJigo { .. }) => {
+            Err(DisciplineError::ImpossibleJigo { round, board })
+        }
+        Err(_) => Err(DisciplineError::NoSuchGame { round, board }),
+    }
 }
 
 /// Whether an act is a referee's decision that an appeal can name.

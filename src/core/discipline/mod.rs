@@ -83,6 +83,14 @@ pub enum DisciplineError {
         /// The board.
         board: BoardNo,
     },
+    /// A played jigo set on a board whose komi has a half point.
+    #[error("board {board} of round {round} has a half-point komi; a jigo is impossible")]
+    ImpossibleJigo {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
     /// The player does not play in that game.
     #[error("player {player} does not play on board {board} of round {round}")]
     NotInGame {

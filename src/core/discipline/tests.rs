@@ -23,6 +23,50 @@ fn round(n: u32) -> RoundNo {
 }
 
 #[test]
+fn a_correction_or_remedy_to_a_played_jigo_under_half_point_komi_is_refused() {
+    let (t, _) = four_players_round_one();
+    let s = settings();
+    let mut log = Log::default();
+    let jigo = Act::Correction {
+        game: board1(),
+        result: GameResult::Jigo,
+        origin: ResultOrigin::Played,
+        reason: Reason::new("slip misread").unwrap(),
+    };
+    let refused = Err(DisciplineError::ImpossibleJigo {
+        round: round(1),
+        board: board1().board,
+    });
+    assert_eq!(
+        log.record(&t, &s, minute(10), referee(), jigo).map(|_| ()),
+        refused
+    );
+    let by_default = Act::Correction {
+        game: board1(),
+        result: GameResult::Jigo,
+        origin: ResultOrigin::ByDefault,
+        reason: Reason::new("both late").unwrap(),
+    };
+    record(&mut log, &t, &s, 20, by_default);
+    let remedy = super::log::check_remedies(
+        &t,
+        &log,
+        &[Remedy::SetResult {
+            game: board2(),
+            result: GameResult::Jigo,
+            origin: ResultOrigin::Played,
+        }],
+    );
+    assert_eq!(
+        remedy,
+        Err(DisciplineError::ImpossibleJigo {
+            round: round(1),
+            board: board2().board,
+        })
+    );
+}
+
+#[test]
 fn a_second_warning_in_one_game_forfeits_it_under_egf_rules() {
     let (t, [a, ..]) = four_players_round_one();
     let s = settings();

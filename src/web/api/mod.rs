@@ -356,7 +356,7 @@ async fn set_result(
         &format!("results:{n}"),
         |t, book| {
             book.check_plain_change(GameRef { round, board })?;
-            let before = t.set_result(round, board, result, origin)?;
+            let before = t.enter_result(round, board, result, origin)?;
             let after = t.game_on(round, board).cloned();
             Ok(((), Some(to_json(&before)?), Some(to_json(&after)?)))
         },
