@@ -1,11 +1,51 @@
 // Reloads a public page when its tournament changes (a round published,
 // a result entered). Without JavaScript a plain reload does the same.
+//
+// An open stream holds one of the few connections a browser keeps to a
+// server (six over HTTP/1.1), so it is closed while the page is hidden or
+// left, and opened again when the page is shown: the stream's URL names
+// the version the page shows, and the server answers at once when the
+// tournament changed meanwhile. Once the person leaves the page (a form
+// sent, a link followed), a reload would cancel where they are going: the
+// organiser who pairs a round must land on the round, not on the list
+// reloaded by the change their own click made.
 (function () {
   var live = document.querySelector("[data-live]");
   if (!live || !window.EventSource) return;
-  var source = new EventSource(live.getAttribute("data-live"));
-  source.addEventListener("changed", function () {
-    source.close();
-    window.location.reload();
+  var url = live.getAttribute("data-live");
+  var source = null;
+  var leaving = false;
+  function close() {
+    if (source) {
+      source.close();
+      source = null;
+    }
+  }
+  function open() {
+    if (source || leaving || document.visibilityState === "hidden") return;
+    source = new EventSource(url);
+    source.addEventListener("changed", function () {
+      close();
+      window.location.reload();
+    });
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") close();
+    else open();
   });
+  window.addEventListener("beforeunload", function () {
+    leaving = true;
+    close();
+    // Still here after a while: it was a download, or the way was cancelled.
+    setTimeout(function () {
+      leaving = false;
+      open();
+    }, 5000);
+  });
+  window.addEventListener("pagehide", close);
+  window.addEventListener("pageshow", function () {
+    leaving = false;
+    open();
+  });
+  open();
 })();

@@ -209,3 +209,44 @@ async fn referee_warns_twice_on_a_phone(app: &TestApp, phone: &Browser, referee:
     );
     phone.screenshot("phone-pairings-forfeit").await;
 }
+
+/// A player waits on the tournament's page between rounds; when the
+/// organiser publishes the next round, the phone shows it by itself.
+#[tokio::test]
+async fn a_phone_on_the_overview_shows_a_newly_published_round_without_a_reload() {
+    let Some(phone) = Browser::start(360, 740).await else {
+        return;
+    };
+    let app = TestApp::start().await;
+    let org = common::hall::running_tournament(&app).await;
+    phone.goto(&app.url("/t/crawl")).await;
+    assert_eq!(
+        phone.text("[data-test=current-round]").await,
+        "Current pairings: Round 1"
+    );
+    // The page has loaded; give its event stream a moment to connect.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    app.post_ok(&org, "/t/crawl/rounds/2/publish", &[]).await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    loop {
+        let shown = phone
+            .client
+            .find(fantoccini::Locator::Css("[data-test=current-round]"))
+            .await
+            .ok();
+        let text = match shown {
+            Some(e) => e.text().await.unwrap_or_default(),
+            None => String::new(),
+        };
+        if text == "Current pairings: Round 2" {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the phone still shows {text:?} after round 2 was published"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(phone.log().await.iter().all(|(level, _)| level != "SEVERE"));
+    phone.client.clone().close().await.unwrap();
+}

@@ -547,6 +547,8 @@ struct ShowPage {
     panel: Vec<String>,
     can_decide: bool,
     can_escalate: bool,
+    /// Opens the referees' pages, so their tabs are shown.
+    can_referee: bool,
     is_filed: bool,
     is_under_review: bool,
     is_decided: bool,
@@ -603,6 +605,7 @@ async fn show_page(
         panel,
         can_decide: may(Action::DecideAppeal),
         can_escalate: may(Action::EditSettings),
+        can_referee: may(Action::LogSanction),
         is_filed: matches!(appeal.state, AppealState::Filed),
         is_under_review: matches!(appeal.state, AppealState::UnderReview { .. }),
         is_decided: matches!(appeal.state, AppealState::Decided { .. }),

@@ -86,9 +86,14 @@ impl Layout {
     }
 
     /// The same layout on a page that reloads when the tournament changes.
-    pub fn live(self, short_name: &str) -> Self {
+    /// The stream is told the version the page shows, so a change made
+    /// before it connects, or while the page was hidden, still reloads it.
+    pub fn live(self, tournament: &crate::store::tournaments::TournamentRow) -> Self {
         Layout {
-            live: format!("/t/{short_name}/events"),
+            live: format!(
+                "/t/{}/events?since={}",
+                tournament.short_name, tournament.version
+            ),
             ..self
         }
     }

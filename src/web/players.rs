@@ -940,7 +940,7 @@ async fn show_player(
         .map(|b| b.round.get())
         .collect();
     render(&PlayerPage {
-        layout: Layout::titled(&ctx, &player.full_name()).live(&tournament.short_name),
+        layout: Layout::titled(&ctx, &player.full_name()).live(&tournament),
         player: PlayerLine::of(player, state.settings().number_of_rounds),
         tournament,
         games,

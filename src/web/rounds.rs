@@ -127,7 +127,8 @@ async fn list_rounds(
         .filter(|line| line.published || ctx.is_staff(&roles))
         .collect();
     render(&RoundsPage {
-        layout: Layout::titled(&ctx, &tournament.name),
+        // Players wait here for the next round: it appears when published.
+        layout: Layout::titled(&ctx, &tournament.name).live(&tournament),
         next_round: state.next_round().map(RoundNo::get),
         tournament,
         rounds,
@@ -339,7 +340,7 @@ async fn show_round(
                 ctx.lang.tf("title.round", &[("n", n.to_string())])
             ),
         )
-        .live(&tournament.short_name),
+        .live(&tournament),
         has_results: boards.iter().any(|b| b.code != "?"),
         tournament,
         round: n,
@@ -920,40 +921,56 @@ fn saved_notice(lang: crate::web::i18n::Lang, changes: &[&Typed]) -> Flash {
 
 /// Server-sent events: `changed` whenever this tournament changes, so open
 /// pairing and standings pages reload themselves.
+/// The version the page that listens shows.
+#[derive(serde::Deserialize)]
+struct Since {
+    since: Option<i32>,
+}
+
 async fn events(
     State(app): State<AppState>,
     ctx: Ctx,
     Path(short): Path<String>,
+    Query(since): Query<Since>,
 ) -> WebResult<
     axum::response::sse::Sse<
         impl futures_util::Stream<Item = Result<axum::response::sse::Event, std::convert::Infallible>>,
     >,
 > {
     use axum::response::sse::{Event, KeepAlive, Sse};
+    // Listening starts before the version is read, so no change falls between.
+    let notices = app.live.subscribe();
     let (tournament, _) = viewable(&app, &ctx, &short).await?;
     let id = tournament.tournament_id;
-    let notices = app.live.subscribe();
-    let stream = futures_util::stream::unfold(notices, move |mut notices| async move {
-        loop {
-            match notices.recv().await {
-                Ok(changed) if changed == id => {
-                    return Some((
-                        Ok(Event::default().event("changed").data("reload")),
-                        notices,
-                    ));
-                }
-                Ok(_) => continue,
-                // Missed notices may include ours: tell the page to reload.
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                    return Some((
-                        Ok(Event::default().event("changed").data("reload")),
-                        notices,
-                    ));
-                }
-                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+    let stale = since.since.is_some_and(|v| v != tournament.version);
+    let stream =
+        futures_util::stream::unfold((notices, stale), move |(mut notices, stale)| async move {
+            if stale {
+                return Some((
+                    Ok(Event::default().event("changed").data("reload")),
+                    (notices, false),
+                ));
             }
-        }
-    });
+            loop {
+                match notices.recv().await {
+                    Ok(changed) if changed == id => {
+                        return Some((
+                            Ok(Event::default().event("changed").data("reload")),
+                            (notices, false),
+                        ));
+                    }
+                    Ok(_) => continue,
+                    // Missed notices may include ours: tell the page to reload.
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        return Some((
+                            Ok(Event::default().event("changed").data("reload")),
+                            (notices, false),
+                        ));
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+                }
+            }
+        });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 

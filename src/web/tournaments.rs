@@ -294,7 +294,8 @@ async fn show_tournament(
             .max(),
     };
     render(&TournamentPage {
-        layout: Layout::titled(&ctx, &tournament.name),
+        // The overview links the current round: it follows a publication.
+        layout: Layout::titled(&ctx, &tournament.name).live(&tournament),
         can_edit: access::may(&roles, is_admin, Action::EditSettings),
         can_manage_staff: access::may(&roles, is_admin, Action::ManageStaff),
         can_referee: access::may(&roles, is_admin, Action::LogSanction),

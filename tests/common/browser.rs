@@ -68,6 +68,11 @@ impl Browser {
         // widening to fit a page that overflows, which would hide the overflow.
         let metrics = serde_json::json!({ "width": width, "height": height, "pixelRatio": 1.0, "mobile": false });
         let mut caps = serde_json::Map::new();
+        // Console messages, script exceptions and failed loads, for `log`.
+        caps.insert(
+            "goog:loggingPrefs".into(),
+            serde_json::json!({ "browser": "ALL" }),
+        );
         caps.insert(
             "goog:chromeOptions".into(),
             serde_json::json!({
@@ -186,6 +191,57 @@ impl Browser {
         let path = dir.join(format!("{name}.png"));
         std::fs::write(&path, self.client.screenshot().await.unwrap()).unwrap();
         path
+    }
+}
+
+impl Browser {
+    /// The browser's console since the last call: failed loads, script
+    /// exceptions and `console.error` come as `SEVERE`.
+    pub async fn log(&self) -> Vec<(String, String)> {
+        let entries = self.client.issue_cmd(BrowserLog).await.unwrap();
+        entries
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|e| {
+                let field = |k: &str| e[k].as_str().unwrap_or("").to_string();
+                (field("level"), field("message"))
+            })
+            .collect()
+    }
+
+    /// How far the page is wider than the window, in CSS pixels.
+    pub async fn overflow(&self) -> i64 {
+        self.client
+            .execute(
+                "return document.documentElement.scrollWidth - window.innerWidth",
+                vec![],
+            )
+            .await
+            .unwrap()
+            .as_i64()
+            .unwrap()
+    }
+}
+
+/// ChromeDriver's own command for the browser's console log.
+#[derive(Debug)]
+struct BrowserLog;
+
+impl fantoccini::wd::WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/se/log",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(r#"{"type":"browser"}"#.into()))
     }
 }
 

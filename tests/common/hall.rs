@@ -1,0 +1,143 @@
+//! A running tournament with something on every page, and a crawler that
+//! finds the pages a person reaches from a start by following links.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use scraper::{Html, Selector};
+
+use super::TestApp;
+
+/// A tournament with players, a published round with results and a second
+/// round paired but not yet published.
+pub async fn running_tournament(app: &TestApp) -> reqwest::Client {
+    app.account("org", false, true).await;
+    app.account("referee", false, false).await;
+    app.account("judge", false, false).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let changes = [
+        ("name", "Crawl Open"),
+        ("short_name", "crawl"),
+        ("rounds", "3"),
+        ("registration_open", "on"),
+    ];
+    assert_eq!(
+        app.submit(
+            &org,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            &changes
+        )
+        .await
+        .status(),
+        303
+    );
+    for (i, rank) in ["2d", "1k", "4k", "6k", "9k"].iter().enumerate() {
+        let changes = [
+            ("name", format!("Player{i}")),
+            ("first_name", "P".into()),
+            ("rank", rank.to_string()),
+        ];
+        let changes: Vec<(&str, &str)> = changes.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let res = app
+            .submit(
+                &org,
+                "/t/crawl/players/new",
+                "[data-test=player-form]",
+                "/t/crawl/players",
+                &changes,
+            )
+            .await;
+        assert_eq!(res.status(), 303);
+    }
+    for (user, role) in [("referee", "referee"), ("judge", "appeals_member")] {
+        app.post_ok(
+            &org,
+            "/t/crawl/staff",
+            &[("username", user), ("role", role)],
+        )
+        .await;
+    }
+    app.post_ok(&org, "/t/crawl/rounds/pair", &[]).await;
+    app.post_ok(&org, "/t/crawl/rounds/1/publish", &[]).await;
+    let res = app
+        .post_form(
+            &org,
+            "/t/crawl/rounds/1/results",
+            &[("board_1", "w"), ("board_2", "b!")],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    // The referees' and the committee's pages have something to show.
+    app.post_ok(
+        &org,
+        "/t/crawl/appeals/committee",
+        &[
+            ("members", "A One\nB Two\nC Three #5"),
+            ("reserves", "D Four"),
+        ],
+    )
+    .await;
+    app.post_ok(&org, "/t/crawl/referee/rounds/1/start", &[])
+        .await;
+    let warning = [("act", "warning"), ("player", "white"), ("reason", "noise")];
+    app.post_ok(&org, "/t/crawl/referee/rounds/1/boards/1", &warning)
+        .await;
+    let appeal = [
+        ("player", "1"),
+        ("appealed", "pairing"),
+        ("round", "1"),
+        ("grounds", "paired twice with a club mate"),
+    ];
+    app.post_ok(&org, "/t/crawl/appeals", &appeal).await;
+    app.post_ok(&org, "/t/crawl/appeals/1/review", &[]).await;
+    app.post_ok(&org, "/t/crawl/rounds/pair", &[]).await;
+    org
+}
+
+/// Pages reached from `start` by following same-site links, with their HTML.
+pub async fn crawl(
+    app: &TestApp,
+    client: &reqwest::Client,
+    start: &[&str],
+) -> BTreeMap<String, String> {
+    let links = Selector::parse("a[href]").unwrap();
+    let mut seen: BTreeSet<String> = start.iter().map(|s| s.to_string()).collect();
+    let mut queue: VecDeque<String> = seen.iter().cloned().collect();
+    let mut pages = BTreeMap::new();
+    let mut broken = Vec::new();
+    while let Some(path) = queue.pop_front() {
+        let res = client.get(app.url(&path)).send().await.unwrap();
+        let status = res.status().as_u16();
+        let is_html = res
+            .headers()
+            .get("content-type")
+            .is_some_and(|v| v.to_str().unwrap_or("").starts_with("text/html"));
+        // The language switcher answers with a redirect back: that is its job.
+        if path.starts_with("/language/") && status == 303 {
+            continue;
+        }
+        if status != 200 {
+            broken.push(format!("{path}: {status}"));
+            continue;
+        }
+        if !is_html {
+            continue;
+        }
+        let body = res.text().await.unwrap();
+        for a in Html::parse_document(&body).select(&links) {
+            let href = a.value().attr("href").unwrap();
+            if !href.starts_with('/') || href.starts_with("//") {
+                continue;
+            }
+            let href = href.split('#').next().unwrap().to_string();
+            if seen.insert(href.clone()) {
+                queue.push_back(href);
+            }
+        }
+        pages.insert(path, body);
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+    pages
+}
