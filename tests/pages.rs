@@ -150,6 +150,8 @@ async fn every_page_loads_whole_without_errors_and_fits_a_phone_in_every_languag
     ];
 
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots/pages");
+    // Only this run's pages: a private link's token differs every run.
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let mut failures = Vec::new();
     let mut visits = 0;

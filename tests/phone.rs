@@ -6,8 +6,9 @@ mod common;
 use common::TestApp;
 use common::browser::Browser;
 
-/// A name with no space to break at, far wider than a phone.
-const LONG_NAME: &str = "Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaftschaferswessenschafewarenwohlgepflegt";
+/// A name with no space to break at, as long as a name may be (60
+/// characters) and far wider than a phone.
+const LONG_NAME: &str = "Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaf";
 
 /// Twelve players, one of them with [`LONG_NAME`] and a long club name, and
 /// round 1 paired and published.

@@ -229,6 +229,10 @@ async fn step(h: &Hall<'_>, rng: &mut StdRng, known: &mut Known, serial: usize) 
                 let (_, other) = game(rng);
                 fields.push((format!("board_{other}"), code(rng).to_string()));
             }
+            // The organiser confirms replacing a result already there.
+            if rng.gen_bool(0.5) {
+                fields.push(("replace".into(), "on".into()));
+            }
             let fields: Vec<(&str, &str)> = fields
                 .iter()
                 .map(|(k, v)| (k.as_str(), v.as_str()))

@@ -218,7 +218,7 @@ pub fn summary(t: &Tournament, book: &Book, appeal: &Appeal, lang: Lang, zone: &
         id: appeal.id.0,
         title: format!(
             "{} — {appellant}",
-            lang.tf("title.appeal", &[("n", appeal.id.to_string())])
+            lang.tf("title.appeal", &[("n", appeal.id.0.to_string())])
         ),
         status_key: status_key(appeal),
         lines,
@@ -592,7 +592,8 @@ async fn show_page(
             &format!(
                 "{} — {}",
                 access.tournament.name,
-                ctx.lang.tf("title.appeal", &[("n", appeal.id.to_string())])
+                ctx.lang
+                    .tf("title.appeal", &[("n", appeal.id.0.to_string())])
             ),
         ),
         appeal: summary(

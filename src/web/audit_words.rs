@@ -190,7 +190,7 @@ pub fn describe(
                 .map(|o| lang.t(super::appeals::outcome_key(o)).to_lowercase())
                 .unwrap_or_default();
             AuditWords {
-                what: lang.tf(key, &[("n", appeal.id.to_string()), ("outcome", outcome)]),
+                what: lang.tf(key, &[("n", appeal.id.0.to_string()), ("outcome", outcome)]),
                 changes: logged_results(lang, before, after),
             }
         }
@@ -245,7 +245,7 @@ fn appeal_change(
             let state = lang.t(super::appeals::status_key(appeal));
             lang.tf(
                 "audit.appeal_state",
-                &[("n", appeal.id.to_string()), ("state", state)],
+                &[("n", appeal.id.0.to_string()), ("state", state)],
             )
         }
         (_, None) => return fallback(lang, action, before, after),

@@ -2,6 +2,7 @@
 //! WebDriver. Tests skip with a message where they are not installed;
 //! `.ci/run` installs them.
 
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -19,7 +20,12 @@ pub struct Browser {
 }
 
 impl Drop for Browser {
+    /// Ends the driver and the browser it started: they share a process
+    /// group, so a test that panics before closing its session leaves no
+    /// Chromium running.
     fn drop(&mut self) {
+        let group = format!("-{}", self.driver.id());
+        let _ = Command::new("kill").args(["-TERM", "--", &group]).status();
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
@@ -43,6 +49,7 @@ impl Browser {
             .port();
         let driver = Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))
+            .process_group(0)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
