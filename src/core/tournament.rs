@@ -55,6 +55,10 @@ pub enum TournamentError {
     /// The player has games or byes, which would lose their opponent.
     #[error("player {0} has games; withdraw them instead of deleting")]
     PlayerHasGames(PlayerId),
+    /// The player's draw number is in the table the rounds are paired on
+    /// (fixed when round 1 was paired), which deleting would change.
+    #[error("player {0} has a place in the table; withdraw them instead of deleting")]
+    PlayerInTable(PlayerId),
     /// A played jigo on a board whose komi has a half point, which rules a tie out.
     #[error("board {board} of round {round} has a half-point komi; a jigo is impossible")]
     ImpossibleJigo {
@@ -292,6 +296,10 @@ impl Tournament {
             || self.byes.iter().any(|b| b.player == id);
         if has_games {
             return Err(TournamentError::PlayerHasGames(id));
+        }
+        let paired = !self.games.is_empty() || !self.byes.is_empty();
+        if paired && self.players[index].draw_number.is_some() {
+            return Err(TournamentError::PlayerInTable(id));
         }
         Ok(self.players.remove(index))
     }
@@ -593,5 +601,25 @@ mod tests {
             "the deleted player's number would name the newcomer"
         );
         assert_eq!(next.0, c.0 + 1);
+    }
+
+    #[test]
+    fn a_player_with_a_fixed_place_in_the_table_is_not_deleted() {
+        let (mut t, [a, b, c]) = three_players();
+        let mut numbered = t.player(c).unwrap().clone();
+        numbered.draw_number = Some(3);
+        t.update_player(numbered).unwrap();
+        assert_eq!(
+            t.remove_player(c).map(|p| p.id),
+            Ok(c),
+            "before round 1 it may go"
+        );
+        let (mut t, _) = three_players();
+        let mut numbered = t.player(c).unwrap().clone();
+        numbered.draw_number = Some(3);
+        t.update_player(numbered).unwrap();
+        t.record_pairing(RoundNo::FIRST, vec![game(1, a, b)], None)
+            .unwrap();
+        assert_eq!(t.remove_player(c), Err(TournamentError::PlayerInTable(c)));
     }
 }

@@ -116,6 +116,7 @@ fn domain_status(e: &TournamentError) -> StatusCode {
         TournamentError::RoundAlreadyPaired(_)
         | TournamentError::RoundHasResults(_)
         | TournamentError::PlayerHasGames(_)
+        | TournamentError::PlayerInTable(_)
         | TournamentError::AlreadyAssigned { .. }
         | TournamentError::ByeTaken(_) => StatusCode::CONFLICT,
         TournamentError::SelfPairing(_)
@@ -131,6 +132,7 @@ fn domain_message_key(e: &TournamentError) -> &'static str {
         TournamentError::RoundAlreadyPaired(_) => "error.round_already_paired",
         TournamentError::RoundHasResults(_) => "error.round_has_results",
         TournamentError::PlayerHasGames(_) => "error.player_has_games",
+        TournamentError::PlayerInTable(_) => "error.player_in_table",
         TournamentError::AlreadyAssigned { .. } => "error.already_assigned",
         TournamentError::ByeTaken(_) => "error.bye_taken",
         TournamentError::SelfPairing(_) => "error.self_pairing",
