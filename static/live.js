@@ -28,6 +28,14 @@
       close();
       window.location.reload();
     });
+    // A refused stream (the server restarting behind a proxy) is not
+    // retried by the browser: try again a little later.
+    source.onerror = function () {
+      if (source && source.readyState === EventSource.CLOSED) {
+        source = null;
+        setTimeout(open, 10000);
+      }
+    };
   }
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden") close();

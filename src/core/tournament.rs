@@ -5,7 +5,7 @@
 //! planned rounds, and no player has two assignments in one round.
 
 use super::ids::{BoardNo, PlayerId, RoundNo};
-use super::player::Player;
+use super::player::{Player, Registration};
 use super::round::{Bye, Game};
 use super::settings::Settings;
 use serde::{Deserialize, Serialize};
@@ -128,6 +128,14 @@ impl Tournament {
             clubs_groups: Vec::new(),
             next_player: 1,
         }
+    }
+
+    /// Whether visitors see `player`: a confirmed player always, a
+    /// preliminary registration unless the organiser hides those until
+    /// confirmed. Staff see everyone.
+    pub fn is_public(&self, player: &Player) -> bool {
+        player.registration == Registration::Final
+            || self.settings.preliminary_players == super::settings::PreliminaryListing::Apart
     }
 
     /// The settings.
@@ -298,7 +306,9 @@ impl Tournament {
             return Err(TournamentError::PlayerHasGames(id));
         }
         let paired = !self.games.is_empty() || !self.byes.is_empty();
-        if paired && self.players[index].draw_number.is_some() {
+        // Only confirmed players are placed in the table (see `pairing::numbers`).
+        let player = &self.players[index];
+        if paired && player.draw_number.is_some() && player.registration == Registration::Final {
             return Err(TournamentError::PlayerInTable(id));
         }
         Ok(self.players.remove(index))

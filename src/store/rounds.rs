@@ -1,4 +1,6 @@
 //! What players may see of each round: published or not, locked or not.
+//! Each change bumps the tournament's version too: what a page shows has
+//! changed, and live pages compare versions (`web::page::Layout::live`).
 
 use sqlx::PgExecutor;
 use time::OffsetDateTime;
@@ -28,7 +30,8 @@ pub async fn publish(
     round_no: i32,
 ) -> sqlx::Result<()> {
     sqlx::query!(
-        "insert into round_state (tournament_id, round_no, published_at) values ($1, $2, now())
+        "with bump as (update tournament set version = version + 1 where tournament_id = $1)
+         insert into round_state (tournament_id, round_no, published_at) values ($1, $2, now())
          on conflict (tournament_id, round_no) do update set published_at = coalesce(round_state.published_at, now())",
         tournament_id,
         round_no
@@ -40,7 +43,8 @@ pub async fn publish(
 
 pub async fn lock(db: impl PgExecutor<'_>, tournament_id: Uuid, round_no: i32) -> sqlx::Result<()> {
     sqlx::query!(
-        "insert into round_state (tournament_id, round_no, locked_at) values ($1, $2, now())
+        "with bump as (update tournament set version = version + 1 where tournament_id = $1)
+         insert into round_state (tournament_id, round_no, locked_at) values ($1, $2, now())
          on conflict (tournament_id, round_no) do update set locked_at = coalesce(round_state.locked_at, now())",
         tournament_id,
         round_no
@@ -57,7 +61,8 @@ pub async fn clear(
     round_no: i32,
 ) -> sqlx::Result<()> {
     sqlx::query!(
-        "delete from round_state where tournament_id = $1 and round_no = $2",
+        "with bump as (update tournament set version = version + 1 where tournament_id = $1)
+         delete from round_state where tournament_id = $1 and round_no = $2",
         tournament_id,
         round_no
     )

@@ -88,12 +88,9 @@ impl Layout {
     /// The same layout on a page that reloads when the tournament changes.
     /// The stream is told the version the page shows, so a change made
     /// before it connects, or while the page was hidden, still reloads it.
-    pub fn live(self, tournament: &crate::store::tournaments::TournamentRow) -> Self {
+    pub fn live(self, short_name: &str, version: i32) -> Self {
         Layout {
-            live: format!(
-                "/t/{}/events?since={}",
-                tournament.short_name, tournament.version
-            ),
+            live: format!("/t/{short_name}/events?since={version}"),
             ..self
         }
     }

@@ -900,11 +900,7 @@ async fn show_player(
     let id = PlayerId(no);
     let player = state
         .player(id)
-        .filter(|p| {
-            is_staff
-                || p.registration == Registration::Final
-                || state.settings().preliminary_players == PreliminaryListing::Apart
-        })
+        .filter(|p| is_staff || state.is_public(p))
         .ok_or(WebError::NotFound)?;
     let mut games: Vec<GameLine> = state
         .games()
@@ -940,7 +936,8 @@ async fn show_player(
         .map(|b| b.round.get())
         .collect();
     render(&PlayerPage {
-        layout: Layout::titled(&ctx, &player.full_name()).live(&tournament),
+        layout: Layout::titled(&ctx, &player.full_name())
+            .live(&tournament.short_name, tournament.version),
         player: PlayerLine::of(player, state.settings().number_of_rounds),
         tournament,
         games,

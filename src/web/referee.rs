@@ -198,7 +198,7 @@ fn round_page(ctx: &Ctx, access: Access, view: &View, n: Option<u32>) -> WebResu
                 }
             ),
         )
-        .live(&access.tournament),
+        .live(&access.tournament.short_name, access.tournament.version),
         rounds: paired_rounds(&view.entered),
         tournament: access.tournament,
         round: n.unwrap_or(0),

@@ -128,7 +128,8 @@ async fn list_rounds(
         .collect();
     render(&RoundsPage {
         // Players wait here for the next round: it appears when published.
-        layout: Layout::titled(&ctx, &tournament.name).live(&tournament),
+        layout: Layout::titled(&ctx, &tournament.name)
+            .live(&tournament.short_name, tournament.version),
         next_round: state.next_round().map(RoundNo::get),
         tournament,
         rounds,
@@ -290,10 +291,12 @@ async fn show_round(
         app.live.generation(tournament.tournament_id),
     );
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let state = super::tournaments::view(&app, tournament.tournament_id)
-        .await?
-        .effective
-        .tournament;
+    let view = super::tournaments::view(&app, tournament.tournament_id).await?;
+    // The page names the version of the data it shows: a cached copy then
+    // never sends its readers to reload for a change it already holds.
+    let (version, entered) = (view.version, view.entered);
+    let recorded = view.book.check_round_free(round).is_err();
+    let state = view.effective.tournament;
     let s = state_of(
         &round_store::states(&app.store.pool, tournament.tournament_id).await?,
         n,
@@ -340,8 +343,15 @@ async fn show_round(
                 ctx.lang.tf("title.round", &[("n", n.to_string())])
             ),
         )
-        .live(&tournament),
-        has_results: boards.iter().any(|b| b.code != "?"),
+        .live(&tournament.short_name, version),
+        // What undoing or editing the pairing would refuse: results as
+        // entered (on every board, whatever the search) or referees'
+        // records on its games.
+        has_results: recorded
+            || entered
+                .games()
+                .iter()
+                .any(|g| g.round == round && g.result != GameResult::Unknown),
         tournament,
         round: n,
         boards,
@@ -535,6 +545,10 @@ async fn confirm_unpair(
         .ok_or(WebError::NotFound)?;
     // Refused here as the step itself would be, rather than after the question.
     state.clone().unpair(round)?;
+    super::tournaments::view(&app, access.tournament.tournament_id)
+        .await?
+        .book
+        .check_round_free(round)?;
     render(&ConfirmPage {
         layout: Layout::new(&ctx, "round.unpair"),
         question: ctx
@@ -555,7 +569,7 @@ async fn unpair_round(
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     mutate_with_book(&app, &access, None, "round.unpair", |t, book| {
-        book.check_round_free(round)?;
+        book.release_round(round)?;
         let before = json(
             &t.games()
                 .iter()
@@ -627,6 +641,12 @@ fn result_lines(
             };
             let field = typed.get(&format!("board_{}", line.board));
             let was = typed.get(&format!("was_{}", line.board));
+            // A field the person left as it was shows what is stored now.
+            let (field, was) = if field == was {
+                (None, None)
+            } else {
+                (field, was)
+            };
             Some(ResultLine {
                 confirmed: view.book.check_plain_change(game).is_err(),
                 standing: (standing.code != line.code).then_some(standing),
@@ -758,6 +778,11 @@ async fn enter_results(
         .collect();
     table.sort_by_key(|(board, _)| *board);
     for (number, value) in table {
+        // The table sends every board; a field left as it was is no entry,
+        // or a result entered meanwhile by someone else would be undone.
+        if fields.get(&format!("was_{number}")) == Some(value) {
+            continue;
+        }
         match (BoardNo::new(number), results::parse_code(value)) {
             (Some(board), Some((result, origin))) => typed.push(Typed {
                 board,

@@ -138,7 +138,7 @@ async fn page(
             &ctx,
             &format!("{} — {}", tournament.name, ctx.lang.t(title)),
         )
-        .live(&tournament),
+        .live(&tournament.short_name, tournament.version),
         tournament,
         round,
         rounds: (1..=last).collect(),

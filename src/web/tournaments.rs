@@ -295,7 +295,8 @@ async fn show_tournament(
     };
     render(&TournamentPage {
         // The overview links the current round: it follows a publication.
-        layout: Layout::titled(&ctx, &tournament.name).live(&tournament),
+        layout: Layout::titled(&ctx, &tournament.name)
+            .live(&tournament.short_name, tournament.version),
         can_edit: access::may(&roles, is_admin, Action::EditSettings),
         can_manage_staff: access::may(&roles, is_admin, Action::ManageStaff),
         can_referee: access::may(&roles, is_admin, Action::LogSanction),

@@ -18,8 +18,8 @@ use crate::core::tournament::Tournament;
 impl Book {
     /// Refuses a book that names a player, a game, an entry or an appeal
     /// that `tournament` no longer has, or whose log no longer applies to it
-    /// (a game played after a withdrawal): the state every page must be able
-    /// to read.
+    /// (the referee's report, which applies the log, fails): the state every
+    /// page must be able to read.
     pub fn check_references(&self, tournament: &Tournament) -> Result<(), DisciplineError> {
         for entry in self.log.entries() {
             if let Some(game) = entry.act.game() {
@@ -134,6 +134,23 @@ impl Book {
         if in_appeal || on_committee {
             return Err(DisciplineError::PlayerInRecords(player));
         }
+        self.log = super::log::Log::from_entries(kept);
+        Ok(())
+    }
+
+    /// Prepares the book for a round's pairing being undone, or refuses
+    /// ([`Book::check_round_free`]). The round's start goes with the
+    /// pairing: the round paired again starts afresh, and lateness counts
+    /// from the new start (GTR and RFG 21.3 count it from the start of play).
+    pub fn release_round(&mut self, round: RoundNo) -> Result<(), DisciplineError> {
+        self.check_round_free(round)?;
+        let kept = self
+            .log
+            .entries()
+            .iter()
+            .filter(|e| !matches!(e.act, Act::StartRound { round: r, .. } if r == round))
+            .cloned()
+            .collect();
         self.log = super::log::Log::from_entries(kept);
         Ok(())
     }
@@ -275,6 +292,12 @@ mod tests {
             book.check_round_free(round(1)),
             Ok(()),
             "a start names no game"
+        );
+        let mut undone = book.clone();
+        undone.release_round(round(1)).unwrap();
+        assert!(
+            undone.log.entries().is_empty(),
+            "the start goes with the pairing"
         );
         let warning = Act::Sanction(Sanction {
             kind: SanctionKind::Warning {

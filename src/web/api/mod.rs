@@ -186,12 +186,13 @@ async fn list_players(
     headers: axum::http::HeaderMap,
     Path(short): Path<String>,
 ) -> WebResult<Json<Value>> {
-    let (t, view, _) = readable(&app, &headers, &short).await?;
+    let (t, view, is_staff) = readable(&app, &headers, &short).await?;
     let state = view.effective.tournament;
     let rounds = state.settings().number_of_rounds;
     let players: Vec<Value> = state
         .players()
         .iter()
+        .filter(|p| is_staff || state.is_public(p))
         .map(|p| player_json(p, rounds))
         .collect();
     Ok(Json(json!({ "version": t.version, "players": players })))
