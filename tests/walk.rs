@@ -136,6 +136,23 @@ impl Hall<'_> {
         }
     }
 
+    /// Registers a player through the organiser's form.
+    async fn register(&self, name: &str, rank: &str) -> u16 {
+        let fields = [("name", name), ("first_name", "W"), ("rank", rank)];
+        let t = format!("/t/{}", self.short);
+        self.app
+            .submit(
+                &self.org,
+                &format!("{t}/players/new"),
+                "[data-test=player-form]",
+                &format!("{t}/players"),
+                &fields,
+            )
+            .await
+            .status()
+            .as_u16()
+    }
+
     async fn post(&self, who: &reqwest::Client, path: &str, fields: &[(&str, &str)]) -> u16 {
         let res = self.app.post_form(who, path, fields).await;
         let status = res.status().as_u16();
@@ -182,18 +199,10 @@ async fn step(h: &Hall<'_>, rng: &mut StdRng, known: &mut Known, serial: usize) 
         0..=2 => {
             let name = format!("Walker{serial}");
             let rank = *["3d", "1d", "2k", "5k", "9k", "15k"].choose(rng).unwrap();
-            let fields = [("name", name.as_str()), ("first_name", "W"), ("rank", rank)];
-            let res = h
-                .app
-                .submit(
-                    &h.org,
-                    &format!("{t}/players/new"),
-                    "[data-test=player-form]",
-                    &format!("{t}/players"),
-                    &fields,
-                )
-                .await;
-            (format!("register {name} {rank}"), res.status().as_u16())
+            (
+                format!("register {name} {rank}"),
+                h.register(&name, rank).await,
+            )
         }
         3 => {
             let p = player(rng);
@@ -373,16 +382,7 @@ async fn walk(app: &TestApp, seed: u64) {
     for serial in 0..STEPS {
         if serial < 6 {
             let name = format!("Early{serial}");
-            let fields = [("name", name.as_str()), ("first_name", "E"), ("rank", "4k")];
-            h.app
-                .submit(
-                    &h.org,
-                    &format!("/t/{}/players/new", h.short),
-                    "[data-test=player-form]",
-                    &format!("/t/{}/players", h.short),
-                    &fields,
-                )
-                .await;
+            h.register(&name, "4k").await;
             continue;
         }
         if serial == 6 {
@@ -447,16 +447,7 @@ async fn a_withdrawn_player_who_never_played_can_be_deleted() {
     let h = hall(&app, "walk").await;
     let t = format!("/t/{}", h.short);
     for name in ["Ann", "Bob", "Cid"] {
-        let fields = [("name", name), ("first_name", "X"), ("rank", "5k")];
-        h.app
-            .submit(
-                &h.org,
-                &format!("{t}/players/new"),
-                "[data-test=player-form]",
-                &format!("{t}/players"),
-                &fields,
-            )
-            .await;
+        assert_eq!(h.register(name, "5k").await, 303);
     }
     assert_eq!(
         h.post(&h.org, &format!("{t}/players/3/withdraw"), &[])
@@ -479,16 +470,7 @@ async fn a_player_under_a_referees_sanction_is_not_deleted_and_the_reason_is_giv
     let h = hall(&app, "walk").await;
     let t = format!("/t/{}", h.short);
     for name in ["Ann", "Bob", "Cid"] {
-        let fields = [("name", name), ("first_name", "X"), ("rank", "5k")];
-        h.app
-            .submit(
-                &h.org,
-                &format!("{t}/players/new"),
-                "[data-test=player-form]",
-                &format!("{t}/players"),
-                &fields,
-            )
-            .await;
+        assert_eq!(h.register(name, "5k").await, 303);
     }
     let ban = [
         ("act", "supergroup_ban"),
@@ -518,16 +500,7 @@ async fn the_settings_keep_at_least_as_many_rounds_as_are_paired() {
     let h = hall(&app, "walk").await;
     let t = format!("/t/{}", h.short);
     for name in ["Ann", "Bob", "Cid", "Dan"] {
-        let fields = [("name", name), ("first_name", "X"), ("rank", "5k")];
-        h.app
-            .submit(
-                &h.org,
-                &format!("{t}/players/new"),
-                "[data-test=player-form]",
-                &format!("{t}/players"),
-                &fields,
-            )
-            .await;
+        assert_eq!(h.register(name, "5k").await, 303);
     }
     for _ in 0..3 {
         assert_eq!(h.post(&h.org, &format!("{t}/rounds/pair"), &[]).await, 303);
