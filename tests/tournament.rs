@@ -1139,6 +1139,25 @@ async fn preliminary_players_are_listed_apart_or_hidden_as_the_organiser_chooses
     assert_eq!(count(&page, "[data-test=preliminary-section]"), 0);
     let (status, _) = app.get_html(&visitor, "/t/autumn/players/2/games").await;
     assert_eq!(status, 404, "a hidden registration has no public page");
+    let other = app.new_client();
+    let (_, page) = app.get_html(&other, "/t/autumn/registered/2").await;
+    let shown = text(&page, "[data-test=registered]").unwrap();
+    assert!(
+        !shown.contains("Echo"),
+        "nobody trying numbers reads {shown:?}"
+    );
+    let api = app
+        .client
+        .get(app.url("/api/v1/tournaments/autumn/players"))
+        .send()
+        .await
+        .unwrap();
+    let players: serde_json::Value = api.json().await.unwrap();
+    assert_eq!(
+        players["players"].as_array().unwrap().len(),
+        1,
+        "nor in the API"
+    );
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
     assert_eq!(
         count(&page, "[data-test=player-row]"),

@@ -841,15 +841,20 @@ async fn show_registered(
     ctx: Ctx,
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
-    let (tournament, _) = viewable(&app, &ctx, &short).await?;
+    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let state = super::tournaments::view(&app, tournament.tournament_id)
         .await?
         .effective
         .tournament;
-    let name = state
-        .player(PlayerId(no))
-        .ok_or(WebError::NotFound)?
-        .full_name();
+    let player = state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
+    // Where preliminary registrations are hidden, this page names nobody
+    // to someone trying numbers; the person who just registered reads
+    // their name in the notice the registration left.
+    let name = if ctx.is_staff(&roles) || state.is_public(player) {
+        player.full_name()
+    } else {
+        String::new()
+    };
     render(&RegisteredPage {
         layout: Layout::titled(&ctx, &tournament.name),
         tournament,
