@@ -50,9 +50,11 @@ async fn six_boards(app: &TestApp, browser: &Browser) {
 
 /// The text of each page of a PDF, or `None` (after saying why) when
 /// poppler's `pdftotext` is not installed.
-fn pdf_pages(pdf: &[u8]) -> Option<Vec<String>> {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("printed.pdf");
+/// The PDF is kept as `target/tmp/print/<name>.pdf`, for a person to look at.
+fn pdf_pages(name: &str, pdf: &[u8]) -> Option<Vec<String>> {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("print");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.pdf"));
     std::fs::write(&file, pdf).unwrap();
     let Ok(out) = Command::new("pdftotext").arg(&file).arg("-").output() else {
         eprintln!("skipped: the print test reads PDFs with pdftotext (apt install poppler-utils)");
@@ -76,7 +78,7 @@ async fn six_boards_of_result_slips_print_on_two_a4_pages() {
 
     browser.goto(&app.url("/t/paper/rounds/1/slips")).await;
     assert_eq!(browser.count("[data-test=slip]").await, 6);
-    let Some(pages) = pdf_pages(&browser.print_a4().await) else {
+    let Some(pages) = pdf_pages("slips", &browser.print_a4().await) else {
         return;
     };
     assert_eq!(pages.len(), 2, "four slips to a page: {pages:#?}");
@@ -85,6 +87,10 @@ async fn six_boards_of_result_slips_print_on_two_a4_pages() {
         (slips_on(&pages[0]), slips_on(&pages[1])),
         (4, 2),
         "{pages:#?}"
+    );
+    assert!(
+        pages.iter().all(|p| !p.contains("Jigo")),
+        "every board has a half-point komi, so no slip offers a jigo: {pages:#?}"
     );
     browser.client.clone().close().await.unwrap();
 }
@@ -103,7 +109,12 @@ async fn printed_pairings_leave_out_the_site_navigation() {
         assert!(on_screen.contains(&"Sign out".to_string()), "{on_screen:?}");
         let links = browser.texts(".no-print a").await;
         assert!(!links.is_empty(), "{path}: the links to the other lists");
-        let Some(pages) = pdf_pages(&browser.print_a4().await) else {
+        let name = if path.ends_with("name") {
+            "pairings-by-name"
+        } else {
+            "pairings"
+        };
+        let Some(pages) = pdf_pages(name, &browser.print_a4().await) else {
             return;
         };
         assert_eq!(pages.len(), 1, "{path}: six boards fit one page");

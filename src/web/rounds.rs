@@ -193,6 +193,9 @@ pub struct BoardLine {
     pub black_rank: String,
     pub handicap: u8,
     pub komi: String,
+    /// A tie is possible: the komi is a whole number (a half point rules a
+    /// jigo out, so the result slip offers no box for one).
+    pub jigo: bool,
     pub result: String,
     pub code: String,
     /// Why the result was not played out, as a translation key ("" when it was).
@@ -234,6 +237,7 @@ fn board_lines(t: &Tournament, round: RoundNo, query: &str) -> Vec<BoardLine> {
                 black,
                 handicap: g.handicap,
                 komi: g.komi.to_string(),
+                jigo: g.komi.halves() % 2 == 0,
                 result: results::notation(g.result, g.origin),
                 code: results::code(g.result, g.origin),
                 note_key: note_key(g.result, g.origin),
