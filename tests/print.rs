@@ -134,3 +134,41 @@ async fn printed_pairings_leave_out_the_site_navigation() {
     }
     browser.client.clone().close().await.unwrap();
 }
+
+#[tokio::test]
+async fn printed_standings_and_crosstable_list_everyone_on_one_page_without_the_site_navigation() {
+    let Some(browser) = Browser::start(1280, 900).await else {
+        return;
+    };
+    let app = TestApp::start().await;
+    six_boards(&app, &browser).await;
+
+    for (name, path) in [
+        ("standings", "/t/paper/standings"),
+        ("crosstable", "/t/paper/crosstable?round=1"),
+    ] {
+        browser.goto(&app.url(path)).await;
+        let mut on_screen = browser.texts("header.site a, header.site button").await;
+        on_screen.retain(|word| word != "Tengen");
+        assert!(on_screen.contains(&"Sign out".to_string()), "{on_screen:?}");
+        let Some(pages) = pdf_pages(name, &browser.print_a4().await) else {
+            return;
+        };
+        assert_eq!(pages.len(), 1, "{path}: twelve players fit one page");
+        for word in &on_screen {
+            assert!(
+                !pages[0].contains(word.as_str()),
+                "{path}: {word:?} is printed: {}",
+                pages[0]
+            );
+        }
+        for i in 0..12 {
+            assert!(
+                pages[0].contains(&format!("Player{i:02}")),
+                "{path}: Player{i:02} is missing: {}",
+                pages[0]
+            );
+        }
+    }
+    browser.client.clone().close().await.unwrap();
+}
