@@ -6,3 +6,4 @@ pub mod opengotha;
 pub mod pairing_tsv;
 pub mod rating_list;
 pub mod standings_tsv;
+pub mod text;

@@ -35,16 +35,18 @@ pub struct ImportError {
 /// Rounds OpenGotha's participation string covers.
 const OPENGOTHA_ROUNDS: u32 = 20;
 
-/// Reads a tournament from the bytes of an OpenGotha file (UTF-8).
+/// Reads a tournament from the bytes of an OpenGotha file, in the encoding
+/// its XML declaration names (OpenGotha 3.x wrote ISO-8859-1).
 pub fn import_bytes(bytes: &[u8]) -> Result<Tournament, ImportError> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => import(text),
-        Err(e) => Err(ImportError {
-            line: 1 + bytes[..e.valid_up_to()]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count(),
-            problem: "the file is not UTF-8 text".into(),
+    match super::text::decode_xml(bytes) {
+        Ok(text) => import(&text),
+        Err(super::text::TextError::UnknownEncoding(label)) => Err(ImportError {
+            line: 1,
+            problem: format!("the file declares an encoding nobody knows: {label:?}"),
+        }),
+        Err(super::text::TextError::Malformed { line, encoding }) => Err(ImportError {
+            line,
+            problem: format!("the file is not {encoding} text, as its declaration says"),
         }),
     }
 }
@@ -1392,5 +1394,38 @@ mod tests {
         let again = import(&export(&t)).unwrap();
         assert_eq!(again.players()[0].birth_year, None);
         assert_eq!(again.players()[0].gender, None);
+    }
+
+    /// OpenGotha 3.x wrote `encoding="ISO-8859-1"`: the same tournament,
+    /// whichever of the two encodings its file is in.
+    #[test]
+    fn a_latin1_file_reads_as_its_utf8_twin() {
+        let mut t = everything();
+        let mut p = t.players()[0].clone();
+        p.name = "Müller".into();
+        p.first_name = "Zoë".into();
+        t.update_player(p).unwrap();
+        let utf8 = export(&t);
+        let latin1: Vec<u8> = utf8
+            .replacen("encoding=\"UTF-8\"", "encoding=\"ISO-8859-1\"", 1)
+            .chars()
+            .map(|c| u8::try_from(u32::from(c)).expect("Latin-1 text"))
+            .collect();
+        assert_ne!(latin1, utf8.as_bytes(), "the bytes differ");
+        let read = import_bytes(&latin1).unwrap();
+        assert_eq!(read, import(&utf8).unwrap());
+        assert_eq!(read.players()[0].name, "Müller");
+    }
+
+    #[test]
+    fn a_file_whose_bytes_contradict_its_declaration_names_the_line() {
+        let bad = MINIMAL.replacen("<Tournament", "<!-- M\u{fc}ller -->\n<Tournament", 1);
+        let bytes: Vec<u8> = bad
+            .bytes()
+            .map(|b| if b == 0xc3 { 0xfc } else { b })
+            .collect();
+        let err = import_bytes(&bytes).unwrap_err();
+        assert_eq!(err.line, 2, "the comment's line: {err}");
+        assert!(err.problem.contains("UTF-8"), "{err}");
     }
 }
