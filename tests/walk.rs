@@ -483,6 +483,14 @@ async fn a_player_under_a_referees_sanction_is_not_deleted_and_the_reason_is_giv
             .await,
         303
     );
+    let (asked, _) = h
+        .app
+        .get_html(&h.org, &format!("{t}/players/3/delete"))
+        .await;
+    assert_eq!(
+        asked, 409,
+        "refused before the question, as the step would be"
+    );
     let res = h
         .app
         .post_form(&h.org, &format!("{t}/players/3/delete"), &[])

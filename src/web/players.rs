@@ -684,23 +684,63 @@ async fn confirm_player(
 }
 
 /// Asks before [`delete_player`]: a registration, once deleted, is gone.
+/// A deletion the step would refuse is refused here, before the question.
 async fn confirm_delete(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     ctx: Ctx,
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
-    let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
-    let player = state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
-    let name = [("name", player.full_name())];
-    render(&ConfirmPage {
-        layout: Layout::new(&ctx, "player.delete"),
-        question: ctx.lang.tf("confirm.delete_player", &name),
-        consequence: ctx.lang.t("confirm.irreversible"),
-        action: format!("/t/{short}/players/{no}/delete"),
-        button: ctx.lang.t("player.delete"),
+    let step = PlayerStep {
+        title_key: "player.delete",
+        question_key: "confirm.delete_player",
+        consequence_key: "confirm.irreversible",
+        path: "delete",
         cancel: format!("/t/{short}/players/{no}/edit"),
+    };
+    confirm_player_step(&app, me, &ctx, &short, no, step, |view| {
+        let player = PlayerId(no);
+        view.book.clone().forget_player(&view.entered, player)?;
+        view.entered.clone().remove_player(player)?;
+        Ok(())
+    })
+    .await
+}
+
+/// A step on one player that asks first ([`confirm_delete`], [`confirm_withdraw`]).
+struct PlayerStep {
+    title_key: &'static str,
+    question_key: &'static str,
+    consequence_key: &'static str,
+    /// The step's path under the player, which the form posts to.
+    path: &'static str,
+    cancel: String,
+}
+
+async fn confirm_player_step(
+    app: &AppState,
+    me: crate::store::accounts::Account,
+    ctx: &Ctx,
+    short: &str,
+    no: u32,
+    step: PlayerStep,
+    refused: impl FnOnce(&super::tournaments::View) -> WebResult<()>,
+) -> WebResult<Html<String>> {
+    let Access { tournament, .. } = authorise(app, short, me, Action::ManagePlayers).await?;
+    let view = super::tournaments::view(app, tournament.tournament_id).await?;
+    let player = view
+        .entered
+        .player(PlayerId(no))
+        .ok_or(WebError::NotFound)?;
+    let name = [("name", player.full_name())];
+    refused(&view)?;
+    render(&ConfirmPage {
+        layout: Layout::new(ctx, step.title_key),
+        question: ctx.lang.tf(step.question_key, &name),
+        consequence: ctx.lang.t(step.consequence_key),
+        action: format!("/t/{short}/players/{no}/{}", step.path),
+        button: ctx.lang.t(step.title_key),
+        cancel: step.cancel,
     })
 }
 
@@ -1041,18 +1081,14 @@ async fn confirm_withdraw(
     ctx: Ctx,
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
-    let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
-    let player = state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
-    let name = [("name", player.full_name())];
-    render(&ConfirmPage {
-        layout: Layout::new(&ctx, "player.withdraw"),
-        question: ctx.lang.tf("confirm.withdraw_player", &name),
-        consequence: ctx.lang.t("confirm.withdraw_consequence"),
-        action: format!("/t/{short}/players/{no}/withdraw"),
-        button: ctx.lang.t("player.withdraw"),
+    let step = PlayerStep {
+        title_key: "player.withdraw",
+        question_key: "confirm.withdraw_player",
+        consequence_key: "confirm.withdraw_consequence",
+        path: "withdraw",
         cancel: format!("/t/{short}/players"),
-    })
+    };
+    confirm_player_step(&app, me, &ctx, &short, no, step, |_| Ok(())).await
 }
 
 /// Takes a player out of every round not yet paired; their games stay.
