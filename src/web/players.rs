@@ -451,6 +451,8 @@ struct PlayerFormPage {
     rounds: Vec<u32>,
     /// The player's number when editing.
     editing: Option<u32>,
+    /// Deleting the registration would be taken (see [`may_delete`]).
+    deletable: bool,
     duplicates: Vec<String>,
     /// The rating-list search typed, and its matches.
     lookup: String,
@@ -527,6 +529,7 @@ async fn new_player(
         errors: FieldErrors::default(),
         rounds: (1..=rounds).collect(),
         editing: None,
+        deletable: false,
         duplicates: Vec::new(),
         lookup: query.lookup,
         lookups,
@@ -551,6 +554,7 @@ async fn add_player(
         errors,
         rounds: (1..=rounds).collect(),
         editing: None,
+        deletable: false,
         duplicates,
         lookup: String::new(),
         lookups: Vec::new(),
@@ -584,7 +588,9 @@ async fn edit_player(
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
     let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
+    let view = super::tournaments::view(&app, tournament.tournament_id).await?;
+    let deletable = may_delete(&view, no).is_ok();
+    let state = view.entered;
     let player = state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
     let rounds = state.settings().number_of_rounds;
     render(&PlayerFormPage {
@@ -594,6 +600,7 @@ async fn edit_player(
         errors: FieldErrors::default(),
         rounds: (1..=rounds).collect(),
         editing: Some(no),
+        deletable,
         duplicates: Vec::new(),
         lookup: String::new(),
         lookups: Vec::new(),
@@ -621,6 +628,7 @@ async fn update_player(
                 errors,
                 rounds: (1..=rounds).collect(),
                 editing: Some(no),
+                deletable: false,
                 duplicates: Vec::new(),
                 lookup: String::new(),
                 lookups: Vec::new(),
@@ -699,12 +707,17 @@ async fn confirm_delete(
         cancel: format!("/t/{short}/players/{no}/edit"),
     };
     confirm_player_step(&app, me, &ctx, &short, no, step, |view| {
-        let player = PlayerId(no);
-        view.book.clone().forget_player(&view.entered, player)?;
-        view.entered.clone().remove_player(player)?;
-        Ok(())
+        may_delete(view, no)
     })
     .await
+}
+
+/// Refuses as [`delete_player`] would, changing nothing.
+fn may_delete(view: &super::tournaments::View, no: u32) -> WebResult<()> {
+    let player = PlayerId(no);
+    view.book.clone().forget_player(&view.entered, player)?;
+    view.entered.clone().remove_player(player)?;
+    Ok(())
 }
 
 /// A step on one player that asks first ([`confirm_delete`], [`confirm_withdraw`]).
