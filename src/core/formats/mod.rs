@@ -2,6 +2,7 @@
 //! (callers pass and receive text).
 pub mod crosstable;
 pub mod csv;
+pub mod h9_read;
 pub mod opengotha;
 pub mod pairing_tsv;
 pub mod rating_list;

@@ -1,4 +1,5 @@
-//! The text of an XML file, in the encoding it declares.
+//! The text of a file: an XML file in the encoding it declares, a plain
+//! text file (EGF results) in UTF-8 or else ISO-8859-15.
 //!
 //! OpenGotha 3.x wrote its files as `encoding="ISO-8859-1"` for years, and
 //! files from Russia and Ukraine come as windows-1251: a reader that takes
@@ -35,6 +36,21 @@ pub fn decode_xml(bytes: &[u8]) -> Result<String, TextError> {
             line: first_bad_line(encoding, body),
             encoding: encoding.name(),
         }),
+    }
+}
+
+/// Decodes a plain-text file that declares no encoding: UTF-8 when the
+/// bytes are valid UTF-8 (after an optional byte-order mark), else
+/// ISO-8859-15, which OpenGotha writes its EGF results files in. Every byte
+/// sequence is ISO-8859-15 text, so this cannot fail.
+pub fn decode_plain(bytes: &[u8]) -> String {
+    let body = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match std::str::from_utf8(body) {
+        Ok(text) => text.to_owned(),
+        Err(_) => encoding_rs::ISO_8859_15
+            .decode_without_bom_handling(body)
+            .0
+            .into_owned(),
     }
 }
 
@@ -104,6 +120,13 @@ mod tests {
             decode_xml("<P name=\"Łukasz\"/>".as_bytes()).unwrap(),
             "<P name=\"Łukasz\"/>"
         );
+    }
+
+    #[test]
+    fn plain_text_is_utf8_when_it_can_be_and_latin9_otherwise() {
+        assert_eq!(decode_plain("Łukasz".as_bytes()), "Łukasz");
+        assert_eq!(decode_plain(b"\xef\xbb\xbfAndr\xc3\xa9"), "André");
+        assert_eq!(decode_plain(b"Andr\xe9 \xa4"), "André €");
     }
 
     #[test]
