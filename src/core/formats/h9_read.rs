@@ -20,6 +20,7 @@ use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::player::{Participation, Player};
 use crate::core::presets;
 use crate::core::rank::Rank;
+use crate::core::rating::Rating;
 use crate::core::round::{Bye, Game, GameResult, ResultOrigin};
 use crate::core::settings::{Settings, System};
 use crate::core::tournament::Tournament;
@@ -246,7 +247,7 @@ pub fn import(text: &str) -> Result<Tournament, Vec<H9Error>> {
         settings.handicap.ceiling = 0;
     }
     // h9 has no short name; the organiser may give another on the import form.
-    settings.general.short_name = short_name_of(&settings.general.name);
+    settings.general.short_name = super::short_name_from(&settings.general.name);
     build(settings, lines, entries)
 }
 
@@ -335,28 +336,6 @@ fn parse_komi(text: &str) -> Option<HalfPoints> {
     let doubled = text.replace(',', ".").parse::<f64>().ok()? * 2.0;
     (doubled.fract() == 0.0 && doubled.abs() < 200.0)
         .then(|| HalfPoints::from_halves(doubled as i32))
-}
-
-/// A short name for the tournament's address, from its name: Latin letters
-/// and digits, other runs as `-`; the organiser can give another one.
-fn short_name_of(name: &str) -> String {
-    let mut short = String::new();
-    for c in name.chars() {
-        if c.is_ascii_alphanumeric() {
-            short.push(c);
-        } else if !short.is_empty() && !short.ends_with('-') {
-            short.push('-');
-        }
-        if short.len() >= 40 {
-            break;
-        }
-    }
-    let short = short.trim_end_matches('-');
-    if short.is_empty() {
-        "h9-import".to_string()
-    } else {
-        short.to_string()
-    }
 }
 
 fn is_rank_token(token: &str) -> bool {
@@ -743,6 +722,8 @@ fn build(
         p.country = l.country.clone();
         p.club = l.club.clone();
         p.egf_pin = l.pin.clone();
+        // The file has no ratings; as the registration form does without one.
+        p.rating = Rating::of_rank(l.rank);
         for (r, entry) in entries[i].iter().enumerate() {
             let round = RoundNo::from_index(r);
             let round_played = games.iter().any(|g| g.0 == r) || byes[r].is_some();
