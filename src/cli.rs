@@ -146,7 +146,8 @@ async fn admin(store: &Store, command: AdminCommand) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `tengen import FILE.xml --owner NAME`: the web's import, from a shell.
+/// `tengen import FILE --owner NAME`: the web's import (OpenGotha, MacMahon 3.9
+/// or h9), from a shell.
 pub async fn import(
     file: &std::path::Path,
     owner: &str,
@@ -163,7 +164,7 @@ pub async fn import(
             .await?
             .ok_or_else(|| anyhow::anyhow!("no account named {owner}"))?;
         let created =
-            crate::ops::import_opengotha(&store, owner.account_id, &bytes, short_name, time_zone)
+            crate::ops::import_tournament(&store, owner.account_id, &bytes, short_name, time_zone)
                 .await?
                 .map_err(|problem| {
                     anyhow::anyhow!("{}: {problem}; nothing was imported", file.display())

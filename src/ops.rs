@@ -207,11 +207,18 @@ pub fn is_valid_short_name(short: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
-/// Why an OpenGotha file could not become a tournament.
+/// Why a tournament file could not become a tournament.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum ImportProblem {
+    /// An OpenGotha file's problem, in English words.
     #[error("line {line}: {problem}")]
     BadFile { line: usize, problem: String },
+    /// Every malformed line of an EGF results file.
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    BadH9(Vec<crate::core::formats::h9_read::H9Error>),
+    /// A MacMahon 3.9 file's first problem.
+    #[error(transparent)]
+    BadMacMahon(crate::core::formats::macmahon::MacMahonError),
     #[error("the short name cannot be used in an address (Latin letters, digits, '-', '_')")]
     BadShortName,
     #[error("another tournament already uses this short name")]
@@ -220,10 +227,11 @@ pub enum ImportProblem {
     BadTimeZone,
 }
 
-/// Creates a tournament owned by `owner` from an OpenGotha file: all of it,
-/// or nothing. Rounds that already have games come published. An empty
-/// `time_zone` is taken from the file ([`crate::core::zones::likely`]).
-pub async fn import_opengotha(
+/// Creates a tournament owned by `owner` from an OpenGotha, MacMahon 3.9 or
+/// EGF results (h9) file, told apart by content ([`crate::core::formats::sniff`]):
+/// all of it, or nothing. Rounds that already have games come published. An
+/// empty `time_zone` is taken from the file ([`crate::core::zones::likely`]).
+pub async fn import_tournament(
     store: &Store,
     owner: uuid::Uuid,
     file: &[u8],
@@ -231,16 +239,23 @@ pub async fn import_opengotha(
     time_zone: &str,
 ) -> anyhow::Result<Result<crate::store::tournaments::TournamentRow, ImportProblem>> {
     use crate::core::RoundNo;
-    use crate::core::formats::opengotha;
+    use crate::core::formats::{TournamentFile, h9_read, macmahon, opengotha, sniff};
     use crate::store::{audit, rounds, tournaments};
-    let mut state = match opengotha::import_bytes(file) {
-        Ok(state) => state,
-        Err(e) => {
-            return Ok(Err(ImportProblem::BadFile {
+    let read = match sniff(file) {
+        TournamentFile::OpenGotha => {
+            opengotha::import_bytes(file).map_err(|e| ImportProblem::BadFile {
                 line: e.line,
                 problem: e.problem,
-            }));
+            })
         }
+        TournamentFile::MacMahon39 => {
+            macmahon::import_bytes(file).map_err(ImportProblem::BadMacMahon)
+        }
+        TournamentFile::H9 => h9_read::import_bytes(file).map_err(ImportProblem::BadH9),
+    };
+    let mut state = match read {
+        Ok(state) => state,
+        Err(problem) => return Ok(Err(problem)),
     };
     let mut settings = state.settings().clone();
     if let Some(short) = short_name.map(str::trim).filter(|s| !s.is_empty()) {

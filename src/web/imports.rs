@@ -1,4 +1,5 @@
-//! Whole tournaments in and out as OpenGotha files.
+//! Whole tournaments in as OpenGotha, MacMahon 3.9 or EGF results (h9)
+//! files, and out as OpenGotha files.
 //!
 //! | route | handler | who |
 //! |---|---|---|
@@ -16,9 +17,12 @@ use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::flash::Flash;
+use super::i18n::Lang;
 use super::page::{Ctx, Layout, render, render_invalid};
 use super::tournaments::authorise;
 use crate::core::access::Action;
+use crate::core::formats::h9_read::H9Problem;
+use crate::core::formats::macmahon::MacMahonProblem;
 use crate::core::formats::opengotha;
 use crate::ops::{self, ImportProblem};
 
@@ -40,6 +44,8 @@ pub(super) fn routes() -> Router<AppState> {
 struct ImportPage {
     layout: Layout,
     error: String,
+    /// One message per malformed line (an h9 file names them all).
+    problems: Vec<String>,
     time_zone: String,
 }
 
@@ -55,13 +61,14 @@ async fn show_import(SignedIn(_): SignedIn, ctx: Ctx) -> WebResult<Html<String>>
     render(&ImportPage {
         layout: Layout::new(&ctx, "import.title"),
         error: String::new(),
-        // Empty: the import takes it from the file (see `ops::import_opengotha`).
+        problems: Vec::new(),
+        // Empty: the import takes it from the file (see `ops::import_tournament`).
         time_zone: String::new(),
     })
 }
 
-/// Creates a tournament from an OpenGotha file: everything or, on any
-/// problem, nothing, with the file's line named.
+/// Creates a tournament from an OpenGotha, MacMahon 3.9 or h9 file:
+/// everything or, on any problem, nothing, with the file's lines named.
 async fn import_tournament(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
@@ -92,15 +99,16 @@ async fn import_tournament(
             _ => {}
         }
     }
-    let refuse = |error: String, time_zone: &str| -> WebResult<Response> {
+    let refuse = |error: String, problems: Vec<String>, time_zone: &str| -> WebResult<Response> {
         let page = ImportPage {
             layout: Layout::new(&ctx, "import.title"),
             error,
+            problems,
             time_zone: time_zone.to_string(),
         };
         Ok(render_invalid(&page)?.into_response())
     };
-    let created = match ops::import_opengotha(
+    let created = match ops::import_tournament(
         &app.store,
         me.account_id,
         &file,
@@ -111,15 +119,36 @@ async fn import_tournament(
     {
         Ok(created) => created,
         Err(problem) => {
-            let message = match &problem {
-                ImportProblem::BadFile { line, problem } => {
-                    format!("{} {line}: {problem}", ctx.lang.t("import.error_line"))
-                }
-                ImportProblem::BadShortName => ctx.lang.t("import.error_short_name"),
-                ImportProblem::ShortNameTaken => ctx.lang.t("import.error_short_name_taken"),
-                ImportProblem::BadTimeZone => ctx.lang.t("tournament.error.time_zone"),
+            let lang = ctx.lang;
+            let at_line = |line: usize, text: String| {
+                lang.tf(
+                    "import.problem_at_line",
+                    &[("line", line.to_string()), ("problem", text)],
+                )
             };
-            return refuse(message, &time_zone);
+            let (message, problems) = match &problem {
+                ImportProblem::BadFile { line, problem } => (
+                    format!("{} {line}: {problem}", lang.t("import.error_line")),
+                    Vec::new(),
+                ),
+                ImportProblem::BadH9(errors) => (
+                    lang.t("import.error_lines"),
+                    errors
+                        .iter()
+                        .map(|e| at_line(e.line, h9_message(lang, &e.problem)))
+                        .collect(),
+                ),
+                ImportProblem::BadMacMahon(e) => (
+                    lang.t("import.error_lines"),
+                    vec![at_line(e.line, macmahon_message(lang, &e.problem))],
+                ),
+                ImportProblem::BadShortName => (lang.t("import.error_short_name"), Vec::new()),
+                ImportProblem::ShortNameTaken => {
+                    (lang.t("import.error_short_name_taken"), Vec::new())
+                }
+                ImportProblem::BadTimeZone => (lang.t("tournament.error.time_zone"), Vec::new()),
+            };
+            return refuse(message, problems, &time_zone);
         }
     };
     let state = super::tournaments::load(&app, created.tournament_id).await?;
@@ -130,6 +159,95 @@ async fn import_tournament(
         Redirect::to(&format!("/t/{}", created.short_name)),
     )
         .into_response())
+}
+
+/// An h9 line's problem in the reader's language.
+fn h9_message(lang: Lang, problem: &H9Problem) -> String {
+    let n = |v: &dyn ToString| v.to_string();
+    match problem {
+        H9Problem::NoPlayers => lang.t("import.h9.no_players"),
+        H9Problem::NoRounds => lang.t("import.h9.no_rounds"),
+        H9Problem::TooManyRounds { found, max } => lang.tf(
+            "import.h9.too_many_rounds",
+            &[("found", n(found)), ("max", n(max))],
+        ),
+        H9Problem::NoRank => lang.t("import.h9.no_rank"),
+        H9Problem::NoName => lang.t("import.h9.no_name"),
+        H9Problem::FewerEntries { found, expected } => lang.tf(
+            "import.h9.fewer_entries",
+            &[("found", n(found)), ("expected", n(expected))],
+        ),
+        H9Problem::MoreEntries { found, expected } => lang.tf(
+            "import.h9.more_entries",
+            &[("found", n(found)), ("expected", n(expected))],
+        ),
+        H9Problem::BadResult { round, token } => lang.tf(
+            "import.h9.bad_result",
+            &[("round", n(round)), ("token", token.clone())],
+        ),
+        H9Problem::BadCriterion { token } => {
+            lang.tf("import.h9.bad_criterion", &[("token", token.clone())])
+        }
+        H9Problem::UnknownOpponent {
+            round,
+            opponent,
+            players,
+        } => lang.tf(
+            "import.h9.unknown_opponent",
+            &[
+                ("round", n(round)),
+                ("opponent", n(opponent)),
+                ("players", n(players)),
+            ],
+        ),
+        H9Problem::OwnOpponent { round } => {
+            lang.tf("import.h9.own_opponent", &[("round", n(round))])
+        }
+        H9Problem::SidesDisagree { round, other_line } => lang.tf(
+            "import.h9.sides_disagree",
+            &[("round", n(round)), ("other", n(other_line))],
+        ),
+        H9Problem::BadTag { tag, value } => lang.tf(
+            "import.h9.bad_tag",
+            &[("tag", tag.clone()), ("value", value.clone())],
+        ),
+    }
+}
+
+/// A MacMahon 3.9 file's problem in the reader's language.
+fn macmahon_message(lang: Lang, problem: &MacMahonProblem) -> String {
+    let n = |v: &dyn ToString| v.to_string();
+    match problem {
+        MacMahonProblem::Xml(detail) => {
+            lang.tf("import.macmahon.xml", &[("detail", detail.clone())])
+        }
+        MacMahonProblem::NotMacMahon(element) => lang.tf(
+            "import.macmahon.not_macmahon",
+            &[("element", element.clone())],
+        ),
+        MacMahonProblem::BadValue { element, value } => lang.tf(
+            "import.macmahon.bad_value",
+            &[("element", element.clone()), ("value", value.clone())],
+        ),
+        MacMahonProblem::DuplicatePlayer(id) => {
+            lang.tf("import.macmahon.duplicate_player", &[("id", id.clone())])
+        }
+        MacMahonProblem::UnknownPlayer(id) => {
+            lang.tf("import.macmahon.unknown_player", &[("id", id.clone())])
+        }
+        MacMahonProblem::RoundOutOfRange { round, rounds } => lang.tf(
+            "import.macmahon.round_out_of_range",
+            &[("round", n(round)), ("rounds", n(rounds))],
+        ),
+        MacMahonProblem::RoundCount { found, max } => lang.tf(
+            "import.macmahon.round_count",
+            &[("found", n(found)), ("max", n(max))],
+        ),
+        MacMahonProblem::SelfPairing => lang.t("import.macmahon.self_pairing"),
+        MacMahonProblem::PairedTwice { round } => {
+            lang.tf("import.macmahon.paired_twice", &[("round", n(round))])
+        }
+    }
 }
 
 /// The tournament as an OpenGotha file, to open in OpenGotha or keep as a backup.

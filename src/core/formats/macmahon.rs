@@ -63,9 +63,9 @@ pub enum MacMahonProblem {
         /// `<NumberOfRounds>`.
         rounds: u32,
     },
-    /// More rounds than a tournament can hold.
-    #[error("{found} rounds; at most {max} can be imported")]
-    TooManyRounds {
+    /// No rounds, or more than a tournament can hold.
+    #[error("{found} rounds; a tournament has 1 to {max}")]
+    RoundCount {
         /// `<NumberOfRounds>`.
         found: u32,
         /// The most a tournament holds.
@@ -411,7 +411,7 @@ fn build(
     if !(1..=i64::from(Participation::MAX_ROUNDS)).contains(&rounds) {
         return Err(MacMahonError {
             line: field("NumberOfRounds", "").0,
-            problem: MacMahonProblem::TooManyRounds {
+            problem: MacMahonProblem::RoundCount {
                 found: rounds.clamp(0, i64::from(u32::MAX)) as u32,
                 max: Participation::MAX_ROUNDS,
             },

@@ -1,0 +1,124 @@
+//! The import page takes EGF results (h9) and MacMahon 3.9 files as well as
+//! OpenGotha's, and refuses a malformed one whole, naming its lines.
+
+mod common;
+
+use common::{TestApp, text};
+
+async fn upload(
+    app: &TestApp,
+    client: &reqwest::Client,
+    bytes: Vec<u8>,
+    short: &str,
+    lang: &str,
+) -> reqwest::Response {
+    let token = app.csrf_token(client).await;
+    let form = reqwest::multipart::Form::new()
+        .text("csrf", token)
+        .part(
+            "file",
+            reqwest::multipart::Part::bytes(bytes).file_name("upload"),
+        )
+        .text("short_name", short.to_string())
+        .text("time_zone", "");
+    client
+        .post(app.url("/tournaments/import"))
+        .header("Accept-Language", lang)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn organiser(app: &TestApp) -> reqwest::Client {
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    org
+}
+
+/// The notice the tournament's page shows after the import's redirect.
+async fn imported(app: &TestApp, client: &reqwest::Client, res: reqwest::Response) -> String {
+    assert_eq!(res.status(), 303);
+    let to = res.headers()["location"].to_str().unwrap().to_string();
+    let (status, page) = app.get_html(client, &to).await;
+    assert_eq!(status, 200);
+    text(&page, "[data-test=notice]").expect("the import's notice")
+}
+
+#[tokio::test]
+async fn an_h9_file_becomes_a_tournament_with_its_players() {
+    let Some(fixtures) = common::shared_fixtures() else {
+        println!("skipped: ../shared/fixtures not found");
+        return;
+    };
+    let app = TestApp::start().await;
+    let org = organiser(&app).await;
+    let h9 = std::fs::read(fixtures.join("egf-results/Tournoi_de_Juvisy.h9")).unwrap();
+    let players = String::from_utf8_lossy(&h9)
+        .lines()
+        .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
+        .count();
+    let res = upload(&app, &org, h9, "juvisy", "en").await;
+    assert_eq!(
+        imported(&app, &org, res).await,
+        format!("Tournament imported: {players} players, 4 rounds.")
+    );
+    let (_, page) = app.get_html(&org, "/t/juvisy/players").await;
+    let listed = page.root_element().text().collect::<String>();
+    // ISO-8859-15 in the file, read as such.
+    assert!(listed.contains("Minieri") && listed.contains("François"));
+    let visitor = app.new_client();
+    let (status, _) = app.get_html(&visitor, "/t/juvisy/rounds/4").await;
+    assert_eq!(status, 200, "the played rounds come published");
+}
+
+#[tokio::test]
+async fn a_macmahon_file_becomes_a_tournament_with_its_players() {
+    let app = TestApp::start().await;
+    let org = organiser(&app).await;
+    let xml = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/samples/macmahon39.xml"
+    ))
+    .unwrap();
+    let res = upload(&app, &org, xml, "", "en").await;
+    assert_eq!(
+        imported(&app, &org, res).await,
+        "Tournament imported: 5 players, 3 rounds."
+    );
+    // No short name given: one from the tournament's name.
+    let (_, page) = app
+        .get_html(&org, "/t/Hamburg-Spring-Open-2025/players")
+        .await;
+    let listed = page.root_element().text().collect::<String>();
+    assert!(listed.contains("Иванов") && listed.contains("山田"));
+}
+
+#[tokio::test]
+async fn a_malformed_h9_file_names_its_lines_and_creates_nothing() {
+    let app = TestApp::start().await;
+    let org = organiser(&app).await;
+    let h9 = "; EV[Broken Cup]
+   1 Ann Lee      2D FR Pari    2+/w0    3+/b0
+   2 Bob Ray      1D FR Pari    1-/b0    3x/w0
+   3 Cid Sun      1K FR Pari    0+       1-/w0
+   4 Dan Fox         FR Pari    0+       0+
+";
+    let res = upload(&app, &org, h9.as_bytes().to_vec(), "broken", "uk").await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let problems: Vec<String> = page
+        .select(&scraper::Selector::parse("[data-test=import-problems] li").unwrap())
+        .map(|li| li.text().collect())
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "Рядок 5: У рядку немає рангу (на зразок 12k чи 3d).",
+            "Рядок 3: Тур 2: «3x/w0» — не результат на зразок 12+/w2, 7-, 3= чи 0+.",
+        ]
+    );
+    let (status, _) = app.get_html(&org, "/t/broken").await;
+    assert_eq!(status, 404, "a refused file creates nothing");
+}
