@@ -184,16 +184,16 @@ pub fn import(text: &str) -> Result<Tournament, Vec<H9Error>> {
             Some(at) => (&raw[..at], Some(&raw[at + 1..])),
             None => (raw, None),
         };
-        if let Some(comment) = comment {
-            if let Err(e) = read_tag(
+        if let Some(comment) = comment
+            && let Err(e) = read_tag(
                 comment,
                 line,
                 &mut settings,
                 &mut handicap_reduction,
                 &mut header_criteria,
-            ) {
-                errors.push(e);
-            }
+            )
+        {
+            errors.push(e);
         }
         if content.trim().is_empty() {
             continue;
