@@ -115,8 +115,8 @@ async fn a_malformed_h9_file_names_its_lines_and_creates_nothing() {
     assert_eq!(
         problems,
         [
-            "Рядок 5: У рядку немає рангу (на зразок 12k чи 3d).",
             "Рядок 3: Тур 2: «3x/w0» — не результат на зразок 12+/w2, 7-, 3= чи 0+.",
+            "Рядок 5: У рядку немає рангу (на зразок 12k чи 3d).",
         ]
     );
     let (status, _) = app.get_html(&org, "/t/broken").await;

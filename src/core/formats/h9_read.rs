@@ -212,6 +212,8 @@ pub fn import(text: &str) -> Result<Tournament, Vec<H9Error>> {
     }
     let entries = read_entries(&mut lines, &mut errors);
     if !errors.is_empty() {
+        // In the file's order, as the organiser corrects it.
+        errors.sort_by_key(|e| e.line);
         return Err(errors);
     }
     let rounds = entries.first().map_or(0, Vec::len);
@@ -1040,7 +1042,6 @@ mod tests {
                         value: "seven".into()
                     }
                 ),
-                (6, H9Problem::NoRank),
                 (
                     4,
                     H9Problem::FewerEntries {
@@ -1055,6 +1056,7 @@ mod tests {
                         token: "2x/w0".into()
                     }
                 ),
+                (6, H9Problem::NoRank),
             ]
         );
     }

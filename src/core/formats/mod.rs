@@ -24,7 +24,15 @@ pub enum TournamentFile {
 /// Which program wrote a file, by its first element: an XML file starts with
 /// `<` (after a byte-order mark and blanks), an h9 file never does.
 pub fn sniff(bytes: &[u8]) -> TournamentFile {
-    let text = text::decode_plain(&bytes[..bytes.len().min(4096)]);
+    let head = &bytes[..bytes.len().min(4096)];
+    // OpenGotha files may come in UTF-16 with its mark (see `text`).
+    let text = match encoding_rs::Encoding::for_bom(head) {
+        Some((encoding, bom)) => encoding
+            .decode_without_bom_handling(&head[bom..])
+            .0
+            .into_owned(),
+        None => text::decode_plain(head),
+    };
     let mut rest = text.trim_start_matches('\u{feff}').trim_start();
     if !rest.starts_with('<') {
         return TournamentFile::H9;
