@@ -137,3 +137,89 @@ fn the_egf_results_files_read_with_every_player_round_and_game() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert_eq!(checked, 3);
 }
+
+/// The score a criterion column shows, in half points (`11½`, or `11?`
+/// where ISO-8859-15 could not write `½`).
+fn halves(token: &str) -> Option<i32> {
+    let (whole, half) = match token.strip_suffix(['½', '?']) {
+        Some(w) => (w, 1),
+        None => (token, 0),
+    };
+    Some(whole.parse::<i32>().ok()? * 2 + half)
+}
+
+#[test]
+fn scores_recomputed_from_the_games_read_match_opengothas_first_column() {
+    let Some(dir) = fixtures() else {
+        println!("skipped: ../shared/fixtures not found");
+        return;
+    };
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir.join("expected/h9")).expect("fixtures are readable") {
+        let path = entry.expect("directory entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("h9") {
+            continue;
+        }
+        let stem = path
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let bytes = std::fs::read(&path).expect("fixture is readable");
+        let text = encoding_rs::ISO_8859_15
+            .decode_without_bom_handling(&bytes)
+            .0;
+        let header = text.lines().find(|l| l.starts_with("; Pl ")).unwrap_or("");
+        let first = header
+            .split("Club")
+            .nth(1)
+            .and_then(|c| c.split_whitespace().next());
+        if !matches!(first, Some("NBW" | "MMS")) {
+            continue;
+        }
+        let mut t = h9_read::import_bytes(&bytes).expect("the file reads");
+        // What an h9 file does not carry: the McMahon bar, floor and zero, and per-player corrections.
+        let xml = opengotha::import_bytes(
+            &std::fs::read(dir.join(format!("opengotha/{stem}.xml"))).unwrap(),
+        )
+        .unwrap();
+        if xml.players().iter().any(|p| p.smms_correction != 0) {
+            continue;
+        }
+        let mut settings = t.settings().clone();
+        settings.mcmahon = xml.settings().mcmahon;
+        settings.unplayed.round_down = xml.settings().unplayed.round_down;
+        t.set_settings(settings);
+        let rounds = t.settings().number_of_rounds;
+        let sheet = tengen::core::standings::scores(&t, rounds);
+        for (i, line) in player_lines(&text).iter().enumerate() {
+            let id = PlayerId(i as u32 + 1);
+            let rank_at = line.iter().position(|tok| {
+                tok.len() <= 3
+                    && tok.ends_with(['K', 'D', 'P'])
+                    && tok[..tok.len() - 1].parse::<u8>().is_ok()
+            });
+            let Some(r) = rank_at else { continue };
+            let Some(shown) = halves(line[r + 3]) else {
+                failures.push(format!("{stem}: line {} column {:?}", i + 1, line[r + 3]));
+                continue;
+            };
+            let computed = match first {
+                Some("NBW") => sheet.nbw(id),
+                _ => sheet.mms(id),
+            }
+            .map(|h| h.halves());
+            if computed != Some(shown) {
+                failures.push(format!(
+                    "{stem}: player {} shows {shown} halves, computed {computed:?}",
+                    i + 1
+                ));
+            }
+        }
+        checked += 1;
+    }
+    println!("{checked} files checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(checked > 0);
+}

@@ -729,7 +729,7 @@ fn build(
         for (r, entry) in entries[i].iter().enumerate() {
             let round = RoundNo::from_index(r);
             let round_played = games.iter().any(|g| g.0 == r) || byes[r].is_some();
-            if matches!(entry, Entry::Free(_)) && round_played && byes[r] != Some(i) {
+            if is_absence(*entry, round_played) && byes[r] != Some(i) {
                 p.participation = p.participation.with(round, false);
             }
         }
@@ -767,13 +767,27 @@ fn build(
     Ok(t)
 }
 
+/// Whether a round's entry, if not the bye, declares the player absent.
+/// OpenGotha writes `0-` for everyone in a round not yet paired, so `0-`
+/// is an absence only in a round with games; a `0=` or `0+` is one anywhere
+/// (OpenGotha counts absences declared for rounds still to play).
+fn is_absence(entry: Entry, round_played: bool) -> bool {
+    match entry {
+        Entry::Free(Outcome::Loss) => round_played,
+        Entry::Free(_) => true,
+        Entry::Game { .. } => false,
+    }
+}
+
 /// The bye of each round, and the points byes and absences are worth.
 ///
 /// The file writes a round without a game as `0+`, `0=` or `0-` whether it
-/// was a bye or an absence. A round has at most one bye: the first player
-/// with `0+` (the spec's free win), else the first with `0=`, when the
-/// round was played; everyone else without a game is absent. The values of
-/// the first bye and the first absence seen become the tournament's.
+/// was a bye or an absence; OpenGotha writes one value for every bye of a
+/// tournament. So byes are written `0+` (the spec's free win) when any
+/// line has a `0+`, else `0=`; a round's bye is the first player with that
+/// entry (a `0=` only in a round that was played), and everyone else
+/// without a game is absent. The values of the first bye and the first
+/// absence seen become the tournament's.
 fn choose_byes(
     settings: &mut Settings,
     entries: &[Vec<Entry>],
@@ -791,23 +805,30 @@ fn choose_byes(
             .position(|e| e[r] == Entry::Free(wanted))
             .map(|i| (i, wanted))
     };
+    let bye_symbol = match entries
+        .iter()
+        .flatten()
+        .any(|e| *e == Entry::Free(Outcome::Win))
+    {
+        true => Outcome::Win,
+        false => Outcome::Jigo,
+    };
     let mut byes = vec![None; rounds];
     let mut bye_value = None;
     let mut absent_value = None;
     for (r, bye) in byes.iter_mut().enumerate() {
         let played = games.iter().any(|g| g.0 == r);
-        let chosen = free(r, Outcome::Win).or_else(|| free(r, Outcome::Jigo).filter(|_| played));
+        let chosen = free(r, bye_symbol).filter(|_| played || bye_symbol == Outcome::Win);
         if let Some((i, o)) = chosen {
             *bye = Some(i);
             bye_value.get_or_insert(worth(o));
         }
-        if played {
-            for (i, e) in entries.iter().enumerate() {
-                if let Entry::Free(o) = e[r]
-                    && Some(i) != *bye
-                {
-                    absent_value.get_or_insert(worth(o));
-                }
+        for (i, e) in entries.iter().enumerate() {
+            if let Entry::Free(o) = e[r]
+                && is_absence(e[r], played || bye.is_some())
+                && Some(i) != *bye
+            {
+                absent_value.get_or_insert(worth(o));
             }
         }
     }
@@ -1115,6 +1136,29 @@ mod tests {
                 ),
                 (4, H9Problem::OwnOpponent { round: 2 }),
             ]
+        );
+    }
+
+    #[test]
+    fn where_byes_are_worth_a_win_a_half_point_round_is_an_absence() {
+        let t = read(
+            "   1 Ann Lee   2D FR Pari   0=       3+/w0    0=
+   2 Bob Ray   1D FR Pari   3+/w0    0+       0-
+   3 Cid Sun   1K FR Pari   2-/b0    1-/b0    0-
+",
+        );
+        // Round 3 has no game: Ann's `0=` is an absence declared ahead, the `0-` nothing yet.
+        let byes: Vec<_> = t.byes().iter().map(|b| (b.round.get(), b.player)).collect();
+        assert_eq!(byes, [(2, PlayerId(2))]);
+        let plays = |p: usize, r: u32| t.players()[p].participation.plays(RoundNo::new(r).unwrap());
+        assert_eq!(
+            (plays(0, 1), plays(0, 3), plays(1, 3), plays(2, 3)),
+            (false, false, true, true)
+        );
+        let u = t.settings().unplayed;
+        assert_eq!(
+            (u.mms_bye, u.mms_absent),
+            (HalfPoints::ONE, HalfPoints::HALF)
         );
     }
 
