@@ -628,6 +628,11 @@ pub struct DisplayParameters {
     pub display_club_column: bool,
     /// `displayIndGamesInMatches`.
     pub display_individual_games_in_matches: bool,
+    /// Tengen's own, not in OpenGotha files: the standings show each
+    /// player's EGF rating change so far (`core::gor`), when the organiser
+    /// turns it on.
+    #[serde(default)]
+    pub show_gor_change: bool,
 }
 
 impl Default for DisplayParameters {
@@ -648,6 +653,7 @@ impl Default for DisplayParameters {
             display_country_column: true,
             display_club_column: false,
             display_individual_games_in_matches: true,
+            show_gor_change: false,
         }
     }
 }

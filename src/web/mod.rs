@@ -25,6 +25,7 @@ pub mod cookies;
 pub mod error;
 pub mod explain;
 pub mod flash;
+mod gor;
 pub mod home;
 pub mod i18n;
 pub mod imports;

@@ -924,6 +924,8 @@ struct GameLine {
     opponent_no: u32,
     handicap: u8,
     result: String,
+    /// What the game changes in the EGF rating preview, "" when not rated.
+    gor: String,
 }
 
 #[derive(Template)]
@@ -934,6 +936,7 @@ struct PlayerPage {
     player: PlayerLine,
     games: Vec<GameLine>,
     byes: Vec<u32>,
+    gor: super::gor::PlayerBlock,
 }
 
 /// A player's page: their games of every published round, with results.
@@ -960,6 +963,8 @@ async fn show_player(
         .player(id)
         .filter(|p| is_staff || state.is_public(p))
         .ok_or(WebError::NotFound)?;
+    // Everyone who sees the page sees the preview, from the rounds they see.
+    let gor = super::gor::PlayerBlock::of(&state, player, &visible, ctx.lang);
     let mut games: Vec<GameLine> = state
         .games()
         .iter()
@@ -983,6 +988,7 @@ async fn show_player(
                 handicap: g.handicap,
                 // White's score first, as on the pairing list.
                 result: crate::core::results::notation(g.result, g.origin),
+                gor: gor.game(g.round),
             })
         })
         .collect();
@@ -1000,6 +1006,7 @@ async fn show_player(
         tournament,
         games,
         byes,
+        gor,
     })
 }
 

@@ -52,6 +52,8 @@ pub struct TournamentForm {
     pub criterion_4: String,
     pub criterion_5: String,
     pub criterion_6: String,
+    /// Show each player's EGF rating change in the standings.
+    pub show_gor_change: Option<String>,
     /// Replace pairing, handicap and placement by the system's standard ones.
     pub use_presets: Option<String>,
     pub pai_minimize_score_difference: String,
@@ -217,6 +219,7 @@ impl TournamentForm {
             criterion_4: criterion(3),
             criterion_5: criterion(4),
             criterion_6: criterion(5),
+            show_gor_change: s.display.show_gor_change.then(|| "on".into()),
             use_presets: None,
             pai_minimize_score_difference: s.pairing.minimize_score_difference.to_string(),
             pai_dudd_weight: s.pairing.dudd_weight.to_string(),
@@ -300,6 +303,7 @@ impl TournamentForm {
             _ => errors.add("rounds", t("tournament.error.rounds")),
         }
         s.losers_play_on = self.losers_play_on.is_some();
+        s.display.show_gor_change = self.show_gor_change.is_some();
         let rank = |field: &'static str, text: &str, errors: &mut FieldErrors| match Rank::from_str(
             text.trim(),
         ) {
