@@ -348,10 +348,11 @@ mod tests {
     /// A tournament of `rounds` rounds with `basic_minutes` main time and
     /// 15 stones in 5 minutes of Canadian overtime.
     fn tournament(rounds: u32, basic_minutes: u32) -> Tournament {
-        let mut s = Settings::default();
-        s.number_of_rounds = rounds;
-        s.time = canadian(basic_minutes, 15, 300);
-        Tournament::new(s)
+        Tournament::new(Settings {
+            number_of_rounds: rounds,
+            time: canadian(basic_minutes, 15, 300),
+            ..Settings::default()
+        })
     }
 
     /// Registers a player of `rank` with a GoR of `gor` from the EGD list.
@@ -511,9 +512,11 @@ mod tests {
     }
 
     fn settings(internet: bool, time: TimeSystem) -> Settings {
-        let mut s = Settings::default();
+        let mut s = Settings {
+            time,
+            ..Settings::default()
+        };
         s.general.internet = internet;
-        s.time = time;
         s
     }
 

@@ -964,7 +964,7 @@ async fn show_player(
         .filter(|p| is_staff || state.is_public(p))
         .ok_or(WebError::NotFound)?;
     // Everyone who sees the page sees the preview, from the rounds they see.
-    let gor = super::gor::PlayerBlock::of(&state, player, &visible, ctx.lang);
+    let gor = super::gor::PlayerBlock::of(&state, player, visible, ctx.lang);
     let mut games: Vec<GameLine> = state
         .games()
         .iter()
