@@ -16,15 +16,10 @@ pub(super) fn signed(value: f64, decimals: usize) -> String {
     format!("{sign}{digits}")
 }
 
-/// The class's weight as a reader knows it, "¾" rather than 0.75.
-fn weight(class: EgfClass) -> &'static str {
-    match class {
-        EgfClass::A => "1",
-        EgfClass::B => "¾",
-        EgfClass::C => "½",
-        EgfClass::D => "¼",
-        EgfClass::X => "0",
-    }
+/// The share of a game the class counts, in percent (a preview is never
+/// of class X, which counts nothing).
+fn percent(class: EgfClass) -> String {
+    format!("{:.0}", class.weight().unwrap_or(0.0) * 100.0)
 }
 
 /// "2000 → 2010 (+10)".
@@ -70,7 +65,7 @@ impl PlayerBlock {
             "gor.preview_note",
             &[
                 ("class", preview.class.to_string()),
-                ("weight", weight(preview.class).to_string()),
+                ("percent", percent(preview.class)),
             ],
         )];
         if gor.from_rank {
