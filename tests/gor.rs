@@ -161,3 +161,36 @@ async fn the_standings_show_the_rating_change_only_when_the_organiser_turns_it_o
     let (_, again) = app.get_html(&org, "/t/gor/standings").await;
     assert!(cells(&again, "[data-test=standing-gor]").is_empty());
 }
+
+#[tokio::test]
+async fn on_a_phone_the_column_comes_with_all_columns_and_keeps_the_page_narrow() {
+    let app = TestApp::start().await;
+    let org = one_round_played(&app).await;
+    app.post_ok(&org, "/t/gor/rounds/1/publish", &[]).await;
+    show_gor_column(&app, &org, true).await;
+    let Some(phone) = common::browser::Browser::start(360, 800).await else {
+        return;
+    };
+    phone.goto(&app.url("/t/gor/standings")).await;
+    let shown = "return getComputedStyle(document.querySelector('[data-test=gor-column]')).display";
+    let display = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    let hidden = phone.client.execute(shown, vec![]).await.unwrap();
+    assert_eq!(
+        display(hidden),
+        "none",
+        "hidden like the other extra columns"
+    );
+    phone.click("#all-columns").await;
+    let visible = phone.client.execute(shown, vec![]).await.unwrap();
+    assert_eq!(display(visible), "table-cell");
+    assert_eq!(
+        phone.texts("[data-test=standing-gor]").await,
+        ["+13", "−11"]
+    );
+    assert_eq!(
+        phone.overflow().await,
+        0,
+        "the page is no wider than the phone"
+    );
+    phone.screenshot("gor-standings-phone").await;
+}
