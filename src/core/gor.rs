@@ -183,7 +183,9 @@ impl Preview {
 /// The player's score in a game the EGD rates, `None` for one it does not:
 /// a result by default (nobody played; OpenGotha's h9 marks it `!` so the
 /// EGD skips it), an unknown result, and "both win" or "both lose", which
-/// record a decision about the pair rather than a game one of them won.
+/// record a decision about the pair rather than a game one of them won. A
+/// referee's decision on a played game counts as its result, as the h9 file
+/// reports it.
 fn rated_score(game: &Game, colour: Colour) -> Option<f64> {
     if game.origin == ResultOrigin::ByDefault {
         return None;
