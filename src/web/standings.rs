@@ -50,6 +50,8 @@ struct StandingsPage {
     crosstable: bool,
     /// Open appeals that can change prizes (GTR, RFG 26.4 ж), e.g. "#1, #3".
     pending_appeals: String,
+    /// The reader may download the federations' results files.
+    may_export: bool,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -90,6 +92,13 @@ async fn page(
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let is_staff = ctx.is_staff(&roles);
+    let may_export = ctx.user.as_ref().is_some_and(|u| {
+        crate::core::access::may(
+            &roles,
+            u.is_admin,
+            crate::core::access::Action::EditSettings,
+        )
+    });
     let view = super::tournaments::view(&app, tournament.tournament_id).await?;
     let pending_appeals = view
         .book
@@ -154,6 +163,7 @@ async fn page(
         lines,
         crosstable,
         pending_appeals,
+        may_export,
     })
 }
 
