@@ -24,6 +24,7 @@ pub mod auth;
 pub mod cookies;
 pub mod error;
 pub mod explain;
+pub mod exports;
 pub mod flash;
 mod gor;
 pub mod home;
@@ -90,6 +91,7 @@ pub fn router(app: AppState) -> Router {
         .merge(tournaments::routes())
         .merge(players::routes())
         .merge(imports::routes())
+        .merge(exports::routes())
         .merge(ratings::routes())
         .merge(rounds::routes())
         .merge(explain::routes())

@@ -54,6 +54,8 @@ struct StandingsPage {
     show_gor: bool,
     /// Open appeals that can change prizes (GTR, RFG 26.4 ж), e.g. "#1, #3".
     pending_appeals: String,
+    /// The reader may download the federations' results files.
+    may_export: bool,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -94,6 +96,13 @@ async fn page(
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let is_staff = ctx.is_staff(&roles);
+    let may_export = ctx.user.as_ref().is_some_and(|u| {
+        crate::core::access::may(
+            &roles,
+            u.is_admin,
+            crate::core::access::Action::EditSettings,
+        )
+    });
     let view = super::tournaments::view(&app, tournament.tournament_id).await?;
     let pending_appeals = view
         .book
@@ -167,6 +176,7 @@ async fn page(
         crosstable,
         show_gor: gor.is_some(),
         pending_appeals,
+        may_export,
     })
 }
 

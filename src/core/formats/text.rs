@@ -73,6 +73,65 @@ fn first_bad_line(encoding: &'static Encoding, body: &[u8]) -> usize {
     1 + text[..bad].matches('\n').count()
 }
 
+/// The text in ISO-8859-15 as Java's encoder writes it for OpenGotha's EGF
+/// and FFG files: each character the encoding lacks (Cyrillic, CJK, and ½,
+/// which Latin-9 replaced by œ) becomes one `?`.
+pub fn encode_latin9(text: &str) -> Vec<u8> {
+    let mut encoder = encoding_rs::ISO_8859_15.new_encoder();
+    let mut out = Vec::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let mut buffer = [0u8; 1024];
+        let (result, read, written) =
+            encoder.encode_from_utf8_without_replacement(rest, &mut buffer, true);
+        out.extend_from_slice(&buffer[..written]);
+        rest = &rest[read..];
+        match result {
+            encoding_rs::EncoderResult::InputEmpty => return out,
+            encoding_rs::EncoderResult::OutputFull => {}
+            encoding_rs::EncoderResult::Unmappable(_) => out.push(b'?'),
+        }
+    }
+}
+
+/// The encodings results files are written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Charset {
+    /// UTF-8: every script and ½ as they are.
+    Utf8,
+    /// ISO-8859-15, byte for byte as OpenGotha writes it ([`encode_latin9`]).
+    Latin9,
+}
+
+impl Charset {
+    /// The text in this encoding.
+    pub fn encode(self, text: &str) -> Vec<u8> {
+        match self {
+            Charset::Utf8 => text.as_bytes().to_vec(),
+            Charset::Latin9 => encode_latin9(text),
+        }
+    }
+
+    /// The IANA name, as in a `charset=` parameter.
+    pub fn label(self) -> &'static str {
+        match self {
+            Charset::Utf8 => "utf-8",
+            Charset::Latin9 => "iso-8859-15",
+        }
+    }
+}
+
+impl std::str::FromStr for Charset {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        [Charset::Utf8, Charset::Latin9]
+            .into_iter()
+            .find(|c| c.label().eq_ignore_ascii_case(text))
+            .ok_or_else(|| format!("{text}: the encodings are utf-8 and iso-8859-15"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +183,14 @@ mod tests {
                 line: 3,
                 encoding: "UTF-8"
             })
+        );
+    }
+
+    #[test]
+    fn latin9_writes_a_question_mark_for_each_character_it_lacks() {
+        assert_eq!(
+            encode_latin9("Nemo André 11½ Иван €"),
+            b"Nemo Andr\xe9 11? ???? \xa4".to_vec()
         );
     }
 }
