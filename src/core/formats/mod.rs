@@ -4,6 +4,7 @@ pub mod crosstable;
 pub mod csv;
 pub mod opengotha;
 pub mod pairing_tsv;
+pub mod protocol;
 pub mod rating_list;
 pub mod standings_tsv;
 pub mod text;
