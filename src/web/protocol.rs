@@ -166,7 +166,10 @@ fn heading(p: &Protocol, lang: Lang) -> Vec<(String, String)> {
             &[
                 ("basis", lang.t(basis)),
                 ("correction", p.handicap.correction.to_string()),
-                ("ceiling", p.handicap.ceiling.to_string()),
+                (
+                    "ceiling",
+                    lang.plural("protocol.stones", u64::from(p.handicap.ceiling)),
+                ),
                 ("threshold", p.handicap.no_handicap_threshold.to_string()),
             ],
         )

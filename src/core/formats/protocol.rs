@@ -6,8 +6,10 @@
 //!   з) and after the event sends the table and the data for the rating;
 //!   App. 9 §2.1: the placement criteria decide the places "в финальном
 //!   протоколе"; App. 9 §1.1–1.4: shared places and the titles and prizes that
-//!   follow them; §13.3 of our RFG requirements lists pairings, colours,
-//!   handicaps, byes, forfeits and the officials.
+//!   follow them; App. 9 §6.2: in McMahon and Swiss the criteria matter only
+//!   for the top group, so lower lines print them without deciding prizes;
+//!   `requirements-rfg-code.md` §13.3 derives from the code the record of
+//!   pairings, colours, handicaps, byes, forfeits and officials.
 //! - Ukrainian rules III.8: prepared by the chief referee, it holds 1) the
 //!   name, place and dates, 2) the rank norms fulfilled, 3) the final table
 //!   with surnames and first names; III.2 4)–8): system, time control,
