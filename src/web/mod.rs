@@ -12,6 +12,7 @@
 //! | `/tournaments/import`, `/t/{short}/export/…` | [`imports`] |
 //! | `/rating-list…` | [`ratings`] |
 //! | `/t/{short}/standings`, `/t/{short}/crosstable` | [`standings`] |
+//! | `/t/{short}/protocol`, `/t/{short}/protocol.csv` | [`protocol`] |
 //! | `/api/v1/…` | [`api`] |
 //! | `/static/…` | files from `static/`, compiled in |
 
@@ -34,6 +35,7 @@ pub mod incidents;
 pub mod live;
 pub mod page;
 pub mod players;
+pub mod protocol;
 pub mod ratings;
 pub mod referee;
 pub mod rounds;
@@ -96,6 +98,7 @@ pub fn router(app: AppState) -> Router {
         .merge(rounds::routes())
         .merge(explain::routes())
         .merge(standings::routes())
+        .merge(protocol::routes())
         .merge(referee::routes())
         .merge(appeals::routes())
         .nest("/api/v1", api::routes())

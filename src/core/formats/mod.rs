@@ -5,6 +5,7 @@ pub mod csv;
 pub mod h9;
 pub mod opengotha;
 pub mod pairing_tsv;
+pub mod protocol;
 pub mod rating_list;
 pub mod standings_tsv;
 pub mod text;
