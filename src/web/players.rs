@@ -1218,12 +1218,9 @@ async fn stamp(app: &AppState, player: &mut Player) -> WebResult<()> {
     Ok(())
 }
 
-/// A player's rating as the refresh page shows it: before or after.
-fn rating_text(rank: Rank, rating: Rating, source: &str) -> String {
-    match source {
-        "" => format!("{rank} · {}", rating.gor()),
-        _ => format!("{rank} · {} · {source}", rating.gor()),
-    }
+/// A player's rank and rating as the refresh page shows them, and the list's name and date.
+fn rating_text(rank: Rank, rating: Rating, source: String) -> (String, String) {
+    (format!("{rank} · {}", rating.gor()), source)
 }
 
 /// One line of the refresh preview.
@@ -1231,8 +1228,8 @@ struct RatingChangeLine {
     name: String,
     /// How the player was found in the list, in words.
     matched_by: String,
-    before: String,
-    after: String,
+    before: (String, String),
+    after: (String, String),
     /// The rank differs from the list's and stays, as set by hand.
     rank_kept: bool,
 }
@@ -1264,7 +1261,7 @@ async fn preview_ratings(
         return Err(crate::core::TournamentError::RatingsFixed.into());
     }
     let mut page = RatingsPage {
-        layout: Layout::new(&ctx, "ratings.update.title"),
+        layout: Layout::titled(&ctx, &tournament.name),
         tournament,
         list: None,
         changes: Vec::new(),
@@ -1294,8 +1291,8 @@ async fn preview_ratings(
             Some(RatingChangeLine {
                 name: before.full_name(),
                 matched_by,
-                before: rating_text(before.rank, before.rating, &source_text(before)),
-                after: rating_text(c.rank, c.rating, &c.source.to_string()),
+                before: rating_text(before.rank, before.rating, source_text(before)),
+                after: rating_text(c.rank, c.rating, c.source.to_string()),
                 rank_kept: c.rank != c.source.rank,
             })
         })
