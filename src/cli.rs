@@ -7,6 +7,7 @@ use std::io::BufRead;
 use clap::{Parser, Subcommand};
 
 use crate::config::{DatabaseArgs, ServeArgs};
+use crate::core::formats::text::Charset;
 use crate::store::{Database, Store, accounts};
 
 /// Tengen, a Go tournament server.
@@ -38,6 +39,27 @@ pub enum Command {
         /// The round to pair, from 1.
         #[arg(long)]
         round: u32,
+    },
+    /// Print the EGF results file (h9) of an OpenGotha file, as OpenGotha
+    /// 3.51 writes it, with each player's EGD PIN when known.
+    H9 {
+        /// The OpenGotha XML file.
+        file: std::path::PathBuf,
+        /// Keep games won by default, marked `!` (default: written `0=`).
+        #[arg(long)]
+        keep_by_default: bool,
+        /// `utf-8`, or `iso-8859-15` byte for byte as OpenGotha writes it.
+        #[arg(long, default_value = "utf-8")]
+        encoding: Charset,
+    },
+    /// Print the FFG results file (tou) of an OpenGotha file, as OpenGotha
+    /// 3.51 writes it.
+    Tou {
+        /// The OpenGotha XML file.
+        file: std::path::PathBuf,
+        /// `iso-8859-15`, what the FFG reads and OpenGotha writes, or `utf-8`.
+        #[arg(long, default_value = "iso-8859-15")]
+        encoding: Charset,
     },
     /// Create a tournament from an OpenGotha file, owned by an account.
     Import {
@@ -194,11 +216,8 @@ fn read_password() -> anyhow::Result<String> {
 
 /// `tengen standings FILE.xml [--round N]`: read the file, print the table.
 pub fn standings(file: &std::path::Path, round: Option<u32>) -> anyhow::Result<()> {
-    use crate::core::formats::{opengotha, standings_tsv};
-    use anyhow::Context as _;
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let tournament =
-        opengotha::import_bytes(&bytes).with_context(|| format!("{}", file.display()))?;
+    use crate::core::formats::standings_tsv;
+    let tournament = read_opengotha(file)?;
     let rounds = tournament.settings().number_of_rounds;
     let round = match round {
         Some(r) if r == 0 || r > rounds => {
@@ -211,15 +230,42 @@ pub fn standings(file: &std::path::Path, round: Option<u32>) -> anyhow::Result<(
     Ok(())
 }
 
+/// `tengen h9 FILE.xml`: read the file, print its EGF results file.
+pub fn h9(file: &std::path::Path, keep_by_default: bool, encoding: Charset) -> anyhow::Result<()> {
+    use crate::core::formats::h9;
+    let tournament = read_opengotha(file)?;
+    let text = h9::export(&tournament, h9::Options { keep_by_default });
+    print_bytes(&encoding.encode(&text))
+}
+
+/// `tengen tou FILE.xml`: read the file, print its FFG results file.
+pub fn tou(file: &std::path::Path, encoding: Charset) -> anyhow::Result<()> {
+    let tournament = read_opengotha(file)?;
+    print_bytes(&encoding.encode(&crate::core::formats::tou::export(&tournament)))
+}
+
+fn read_opengotha(file: &std::path::Path) -> anyhow::Result<crate::core::Tournament> {
+    use anyhow::Context as _;
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    crate::core::formats::opengotha::import_bytes(&bytes)
+        .with_context(|| format!("{}", file.display()))
+}
+
+/// A reader that stops early (`| head`) is not an error.
+fn print_bytes(bytes: &[u8]) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    match std::io::stdout().lock().write_all(bytes) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
 /// `tengen pair FILE.xml --round N`: forget rounds N and later, pair round N,
 /// print the boards and the time the pairing took.
 pub fn pair(file: &std::path::Path, round: u32) -> anyhow::Result<()> {
-    use crate::core::formats::opengotha;
     use crate::core::pairing;
     use anyhow::Context as _;
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let tournament =
-        opengotha::import_bytes(&bytes).with_context(|| format!("{}", file.display()))?;
+    let tournament = read_opengotha(file)?;
     let rounds = tournament.settings().number_of_rounds;
     let round = crate::core::RoundNo::new(round)
         .filter(|r| r.get() <= rounds)

@@ -33,6 +33,12 @@ fn main() -> anyhow::Result<()> {
             database,
         )),
         Some(Command::Pair { file, round }) => tengen::cli::pair(&file, round),
+        Some(Command::H9 {
+            file,
+            keep_by_default,
+            encoding,
+        }) => tengen::cli::h9(&file, keep_by_default, encoding),
+        Some(Command::Tou { file, encoding }) => tengen::cli::tou(&file, encoding),
     }
 }
 

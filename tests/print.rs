@@ -7,6 +7,7 @@ use std::process::Command;
 
 use common::TestApp;
 use common::browser::Browser;
+use common::cup::{self, CHIEF_REFEREE, PLAYERS};
 
 /// A tournament of twelve players with round 1 paired and published (six
 /// boards), and a browser signed in as its organiser.
@@ -171,4 +172,138 @@ async fn printed_standings_and_crosstable_list_everyone_on_one_page_without_the_
         }
     }
     browser.client.clone().close().await.unwrap();
+}
+
+/// The page at `url` printed by Chromium's own `--print-to-pdf`, which takes
+/// the paper from the page's `@page` rule (WebDriver's Print Page sets the
+/// paper itself, so it cannot show a page turning to landscape); `None`
+/// (after saying why) when Chromium is not installed.
+async fn print_as_the_page_asks(url: &str) -> Option<Vec<u8>> {
+    const CHROMIUM: &str = "/usr/bin/chromium";
+    if !std::path::Path::new(CHROMIUM).exists() {
+        eprintln!("skipped: printing needs Debian's chromium (apt install chromium)");
+        return None;
+    }
+    let profile = tempfile::tempdir().unwrap();
+    let pdf = profile.path().join("page.pdf");
+    let args = vec![
+        "--headless=new".to_string(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-dev-shm-usage".into(),
+        "--no-first-run".into(),
+        "--disable-background-networking".into(),
+        "--no-pdf-header-footer".into(),
+        format!("--user-data-dir={}", profile.path().display()),
+        format!("--print-to-pdf={}", pdf.display()),
+        url.to_string(),
+    ];
+    // The server answers on this test's runtime: Chromium waits off it.
+    let status = tokio::task::spawn_blocking(move || {
+        Command::new(CHROMIUM)
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    assert!(status.success(), "chromium --print-to-pdf {url}");
+    Some(std::fs::read(&pdf).unwrap())
+}
+
+/// The paper of a PDF's first page as `pdfinfo` names it: width and height
+/// in points, and whether it is A4 either way round.
+fn paper(name: &str) -> (f64, f64, bool) {
+    let file = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("print")
+        .join(format!("{name}.pdf"));
+    let out = Command::new("pdfinfo").arg(&file).output().unwrap();
+    let info = String::from_utf8(out.stdout).unwrap();
+    let line = info
+        .lines()
+        .find_map(|l| l.strip_prefix("Page size:"))
+        .unwrap_or_else(|| panic!("no page size: {info}"));
+    let numbers: Vec<f64> = line
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (numbers[0], numbers[1], line.contains("(A4)"))
+}
+
+#[tokio::test]
+async fn the_final_protocol_prints_on_a4_in_russian_and_ukrainian_and_turns_to_landscape_for_seven_rounds()
+ {
+    let app = TestApp::start().await;
+    let org = cup::cup(&app, 1).await;
+    let words = |lang: &str| match lang {
+        "ru" => (
+            [
+                "Итоговый протокол",
+                "Сроки проведения",
+                "Система проведения",
+                "Контроль времени",
+                "Судейская коллегия",
+                "Главный судья",
+                "Главный секретарь",
+            ],
+            ["Войти", "Обзор", "Скачать таблицей", "English", "Tengen"],
+        ),
+        _ => (
+            [
+                "Підсумковий протокол",
+                "Дати проведення",
+                "Система проведення",
+                "Контроль часу",
+                "Суддівська колегія",
+                "Головний суддя",
+                "Головний секретар",
+            ],
+            [
+                "Увійти",
+                "Огляд",
+                "Завантажити таблицею",
+                "English",
+                "Tengen",
+            ],
+        ),
+    };
+    // One round and three criteria fit a portrait page; seven rounds do not.
+    for (rounds, landscape) in [(1, false), (7, true)] {
+        for round in 2..=rounds {
+            cup::play_round(&app, &org, round).await;
+        }
+        for lang in ["ru", "uk"] {
+            let url = app.url(&format!("/t/kubok/protocol?lang={lang}"));
+            let Some(pdf) = print_as_the_page_asks(&url).await else {
+                return;
+            };
+            let name = format!("protocol-{lang}-{rounds}-rounds");
+            let Some(pages) = pdf_pages(&name, &pdf) else {
+                return;
+            };
+            let (width, height, a4) = paper(&name);
+            assert!(a4, "{name}: {width}×{height} pt is not A4");
+            assert_eq!(width > height, landscape, "{name}: {width}×{height} pt");
+            let printed = pages.join("\n");
+            let (heading, navigation) = words(lang);
+            for word in heading
+                .iter()
+                .chain(&["Кубок Києва", CHIEF_REFEREE])
+                .chain(&PLAYERS)
+            {
+                assert!(
+                    printed.contains(word),
+                    "{name}: {word:?} is missing: {printed}"
+                );
+            }
+            for word in navigation {
+                assert!(
+                    !printed.contains(word),
+                    "{name}: {word:?} is printed: {printed}"
+                );
+            }
+        }
+    }
 }

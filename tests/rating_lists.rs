@@ -1,6 +1,12 @@
 //! The real rating lists of `../shared/fixtures/rating-lists` read whole, and
-//! known players are found the way an organiser types them.
+//! known players are found the way an organiser types them; lists and
+//! player files in windows-1251 uploaded; ratings refreshed from a newer
+//! list until round 1 is paired.
 
+mod common;
+
+use common::{TestApp, text};
+use scraper::{Html, Selector};
 use std::path::Path;
 use tengen::core::formats::rating_list::{RatedPlayer, RatingIndex, SEARCH_LIMIT, parse};
 
@@ -56,4 +62,296 @@ fn the_real_ffg_list_reads_whole_and_finds_known_players() {
     assert_eq!(shown(&index.search("rene aaij", 5)), ["AAIJ René"]);
     assert_eq!(shown(&index.search("mickael ab", 5)), ["ABADIA Mickaël"]);
     assert_eq!(index.search("9728205", 5)[0].name, "ABADIA");
+}
+
+const FORM: &str = "[data-test=player-form]";
+
+/// A line of `egf_db.txt`, columns as in the EGD's file.
+fn egf_line(pin: &str, names: &str, club: &str, grade: &str, gor: i32) -> String {
+    format!(" {pin:>8}  {names:<37} UA  {club:<4}   {grade:>3}   --   {gor:>4}     1  T171125N\n")
+}
+
+/// An EGD list of `date` in windows-1251, as a Ukrainian federation might save it.
+fn list(date: &str, lines: &[String]) -> Vec<u8> {
+    let text = format!("<pre>\n({date})\n{}</pre>\n", lines.concat());
+    encoding_rs::WINDOWS_1251.encode(&text).0.into_owned()
+}
+
+async fn organiser_with_tournament(app: &TestApp) -> reqwest::Client {
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let res = app.create_tournament(&org, "lviv", "Lviv Open").await;
+    assert_eq!(res.status(), 303);
+    org
+}
+
+async fn upload(
+    app: &TestApp,
+    org: &reqwest::Client,
+    path: &str,
+    bytes: Vec<u8>,
+    encoding: &str,
+) -> reqwest::Response {
+    let token = app.csrf_token(org).await;
+    let form = reqwest::multipart::Form::new()
+        .text("csrf", token)
+        .text("encoding", encoding.to_string())
+        .part(
+            "file",
+            reqwest::multipart::Part::bytes(bytes).file_name("list.txt"),
+        );
+    org.post(app.url(path))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+}
+
+fn all_text(page: &Html, selector: &str) -> Vec<String> {
+    page.select(&Selector::parse(selector).unwrap())
+        .map(|e| {
+            e.text()
+                .collect::<String>()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// Registers the list's player found by `lookup`, as the organiser picks them.
+async fn register_from_list(app: &TestApp, org: &reqwest::Client, lookup: &str) {
+    let (_, page) = app
+        .get_html(org, &format!("/t/lviv/players/new?lookup={lookup}"))
+        .await;
+    let link = page
+        .select(&Selector::parse("[data-test=suggestion]").unwrap())
+        .next()
+        .and_then(|a| a.value().attr("href"))
+        .unwrap_or_else(|| panic!("{lookup} in the list"))
+        .to_string();
+    let res = app.submit(org, &link, FORM, "/t/lviv/players", &[]).await;
+    assert_eq!(res.status(), 303, "registering {lookup}");
+}
+
+#[tokio::test]
+async fn a_windows_1251_list_uploads_and_ratings_keep_its_date() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let older = list(
+        "22 Feb 2018",
+        &[
+            egf_line("13000001", "Іваненко Петро", "Lviv", "2k", 1833),
+            egf_line("13000002", "Шевченко Тарас_Григорович", "Kyiv", "3d", 2250),
+        ],
+    );
+    let res = upload(&app, &org, "/rating-list", older.clone(), "UTF-8").await;
+    assert_eq!(res.status(), 422, "windows-1251 bytes are not UTF-8");
+    let page = Html::parse_document(&res.text().await.unwrap());
+    let error = text(&page, "[data-test=upload-error]").unwrap();
+    assert!(error.contains("Line 3 is not UTF-8 text"), "{error}");
+    let res = upload(&app, &org, "/rating-list", older, "windows-1251").await;
+    assert_eq!(res.status(), 303);
+    let (_, page) = app.get_html(&org, "/rating-list").await;
+    assert_eq!(
+        text(&page, "[data-test=list-date]").unwrap(),
+        "EGD 2018-02-22"
+    );
+
+    register_from_list(&app, &org, "13000001").await;
+    let (_, page) = app.get_html(&org, "/t/lviv/players").await;
+    assert_eq!(
+        all_text(&page, "[data-test=player-row] .name a"),
+        ["Іваненко Петро"]
+    );
+    assert_eq!(
+        all_text(&page, "[data-test=rating]"),
+        ["1833 · EGD 2018-02-22"]
+    );
+    let (_, page) = app.get_html(&org, "/t/lviv/players/1/edit").await;
+    assert!(
+        text(&page, "[data-test=rating-source]")
+            .unwrap()
+            .ends_with("EGD 2018-02-22")
+    );
+    // A rating typed by hand is nobody's list.
+    let res = app
+        .submit(
+            &org,
+            "/t/lviv/players/1/edit",
+            FORM,
+            "/t/lviv/players/1",
+            &[("rating", "1900")],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/lviv/players").await;
+    assert_eq!(all_text(&page, "[data-test=rating]"), ["1900"]);
+}
+
+#[tokio::test]
+async fn a_windows_1251_player_file_imports_with_its_cyrillic_names() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let csv = encoding_rs::WINDOWS_1251
+        .encode("Name;FirstName;Rank;Country;Club\nІваненко;Петро;2k;UA;Львів\nШевченко;Тарас;3d;UA;Київ\n")
+        .0
+        .into_owned();
+    let res = upload(&app, &org, "/t/lviv/players/import", csv.clone(), "UTF-8").await;
+    assert_eq!(res.status(), 422);
+    let page = Html::parse_document(&res.text().await.unwrap());
+    let error = text(&page, "[data-test=import-errors]").unwrap();
+    assert!(error.contains("Line 2 is not UTF-8 text"), "{error}");
+    assert_eq!(
+        all_text(&page, "[data-test=player-row]"),
+        Vec::<String>::new()
+    );
+    let vbar = encoding_rs::WINDOWS_1251
+        .encode("Сидоренко|Олена|5k|Одеса|UA|1650|f\n")
+        .0
+        .into_owned();
+    for file in [csv, vbar] {
+        let res = upload(&app, &org, "/t/lviv/players/import", file, "").await;
+        assert_eq!(res.status(), 303);
+    }
+    let (_, page) = app.get_html(&org, "/t/lviv/players").await;
+    assert_eq!(
+        all_text(&page, "[data-test=player-row] .name a"),
+        ["Іваненко Петро", "Сидоренко Олена", "Шевченко Тарас"]
+    );
+}
+
+#[tokio::test]
+async fn ratings_are_refreshed_from_a_newer_list_until_round_one_is_paired() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let older = list(
+        "22 Feb 2018",
+        &[
+            egf_line("13000001", "Іваненко Петро", "Lviv", "2k", 1833),
+            egf_line("13000002", "Шевченко Тарас", "Kyiv", "3d", 2250),
+        ],
+    );
+    assert_eq!(
+        upload(&app, &org, "/rating-list", older, "").await.status(),
+        303
+    );
+    register_from_list(&app, &org, "13000001").await;
+    register_from_list(&app, &org, "13000002").await;
+    // The organiser promotes Shevchenko by hand; a third player is not in any list.
+    let res = app
+        .submit(
+            &org,
+            "/t/lviv/players/2/edit",
+            FORM,
+            "/t/lviv/players/2",
+            &[("rank", "4d")],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let res = app
+        .submit(
+            &org,
+            "/t/lviv/players/new",
+            FORM,
+            "/t/lviv/players",
+            &[("name", "Коваль"), ("first_name", "Ірина"), ("rank", "10k")],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+
+    let newer = list(
+        "03 May 2018",
+        &[
+            egf_line("13000001", "Іваненко Петро", "Lviv", "1k", 1960),
+            egf_line("13000002", "Шевченко Тарас", "Kyiv", "3d", 2270),
+        ],
+    );
+    assert_eq!(
+        upload(&app, &org, "/rating-list", newer, "").await.status(),
+        303
+    );
+    let (_, page) = app.get_html(&org, "/t/lviv/players").await;
+    assert!(text(&page, "[data-test=refresh-ratings]").is_some());
+    let (status, page) = app.get_html(&org, "/t/lviv/players/ratings").await;
+    assert_eq!(status, 200);
+    let rows: Vec<_> = ["refresh-before", "refresh-after"]
+        .iter()
+        .map(|cell| all_text(&page, &format!("[data-test={cell}]")))
+        .collect();
+    assert_eq!(
+        rows[0],
+        ["2K · 1833 · EGD 2018-02-22", "4D · 2250 · EGD 2018-02-22"]
+    );
+    assert_eq!(
+        rows[1],
+        [
+            "1K · 1960 · EGD 2018-05-03",
+            "4D · 2270 · EGD 2018-05-03 (rank set by hand, kept)"
+        ]
+    );
+    assert_eq!(
+        all_text(&page, "[data-test=refresh-not-found] li"),
+        ["Коваль Ірина"]
+    );
+    let (_, listed) = app.get_html(&org, "/t/lviv/players").await;
+    assert_eq!(
+        all_text(&listed, "[data-test=rating]"),
+        ["1833 · EGD 2018-02-22", "1100", "2250 · EGD 2018-02-22"],
+        "the preview changed nothing"
+    );
+
+    let res = app
+        .submit(
+            &org,
+            "/t/lviv/players/ratings",
+            "form:has([data-test=refresh-confirm])",
+            "/t/lviv/players/ratings",
+            &[],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/lviv/players").await;
+    assert_eq!(
+        all_text(&page, "[data-test=player-row] td:nth-child(2)"),
+        [
+            "1K 1960 · EGD 2018-05-03",
+            "10K 1100",
+            "4D 2270 · EGD 2018-05-03"
+        ]
+    );
+    let (_, page) = app.get_html(&org, "/t/lviv/players/ratings").await;
+    assert!(text(&page, "[data-test=refresh-nothing]").is_some());
+
+    let res = app.post_form(&org, "/t/lviv/rounds/pair", &[]).await;
+    assert_eq!(res.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/lviv/players").await;
+    assert!(text(&page, "[data-test=refresh-ratings]").is_none());
+    assert!(text(&page, "[data-test=ratings-fixed]").is_some());
+    let (status, page) = app.get_html(&org, "/t/lviv/players/ratings").await;
+    assert_eq!(status, 409);
+    let error = text(&page, "[data-test=error]").unwrap();
+    assert!(error.contains("once round 1 is paired"), "{error}");
+    // The form of a preview loaded just before the pairing, sent after it.
+    let (list, version): (i64, i32) = sqlx::query_as(
+        "select (select max(rating_list_id) from rating_list), version from tournament",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    let res = app
+        .post_form(
+            &org,
+            "/t/lviv/players/ratings",
+            &[
+                ("list", &list.to_string()),
+                ("version", &version.to_string()),
+            ],
+        )
+        .await;
+    assert_eq!(res.status(), 409);
+    let page = Html::parse_document(&res.text().await.unwrap());
+    let error = text(&page, "[data-test=error]").unwrap();
+    assert!(error.contains("once round 1 is paired"), "{error}");
 }

@@ -8,6 +8,7 @@ pub mod access;
 pub mod discipline;
 pub mod fold;
 pub mod formats;
+pub mod gor;
 pub mod ids;
 pub mod pairing;
 pub mod player;

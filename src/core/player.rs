@@ -1,9 +1,12 @@
 //! A registered player and the rounds they take part in.
 
+use super::formats::rating_list::ListKind;
 use super::ids::{PlayerId, RoundNo};
 use super::rank::Rank;
 use super::rating::Rating;
+use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// A player registered in a tournament.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,6 +54,32 @@ pub struct Player {
     /// `pairing::numbers`. Absent in files written before it existed.
     #[serde(default)]
     pub draw_number: Option<u32>,
+    /// The rating list the rating was taken from; none for a rating typed
+    /// by hand, computed from the rank or read from another program's file.
+    #[serde(default)]
+    pub rating_source: Option<RatingSource>,
+}
+
+/// Which rating list a player's rating comes from, and of which day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingSource {
+    /// The federation's list.
+    pub list: ListKind,
+    /// The list's date, when it states one.
+    pub date: Option<Date>,
+    /// The rank the list gave with the rating. While the player's rank is
+    /// still this one, it follows a newer list; a rank set by hand stays.
+    pub rank: Rank,
+}
+
+impl fmt::Display for RatingSource {
+    /// `EGD 2018-02-22`, or `EGD` for a list without a date.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.date {
+            Some(date) => write!(f, "{} {date}", self.list),
+            None => write!(f, "{}", self.list),
+        }
+    }
 }
 
 impl Player {
@@ -77,6 +106,7 @@ impl Player {
             participation: Participation::ALL,
             registration: Registration::Final,
             draw_number: None,
+            rating_source: None,
         }
     }
 
@@ -133,6 +163,36 @@ impl Participation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_document_written_before_rating_sources_still_loads() {
+        let mut value =
+            serde_json::to_value(Player::new(PlayerId(1), "Kim", "Ji", Rank::Dan(1))).unwrap();
+        value.as_object_mut().unwrap().remove("rating_source");
+        let player: Player = serde_json::from_value(value).unwrap();
+        assert_eq!(player.rating_source, None);
+    }
+
+    #[test]
+    fn a_rating_source_names_its_list_and_day() {
+        let source = RatingSource {
+            list: ListKind::Egf,
+            date: Some(Date::new(2018, 5, 3).unwrap()),
+            rank: Rank::Kyu(2),
+        };
+        assert_eq!(source.to_string(), "EGD 2018-05-03");
+        let back: RatingSource =
+            serde_json::from_value(serde_json::to_value(source).unwrap()).unwrap();
+        assert_eq!(back, source);
+        assert_eq!(
+            RatingSource {
+                date: None,
+                ..source
+            }
+            .to_string(),
+            "EGD"
+        );
+    }
 
     #[test]
     fn participation_can_skip_single_rounds() {

@@ -130,6 +130,38 @@ pub struct General {
     pub end_date: String,
     /// Played on the internet.
     pub internet: bool,
+    /// The referee panel the final protocol names (RFG 26.2.1; Ukrainian V.1).
+    #[serde(default)]
+    pub panel: RefereePanel,
+    /// Rank norms fulfilled, as the chief referee words them: the Ukrainian
+    /// protocol must report them (III.8 2)), and no norm table is in the rules.
+    #[serde(default)]
+    pub rank_norms: String,
+}
+
+/// The referee panel (судейская коллегия / суддівська колегія): the people
+/// who sign the final protocol, with their referee categories, which the RFG
+/// code asks of the chief referee (26.2.1 а: republic level).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RefereePanel {
+    /// Chief referee (главный судья / головний суддя), who prepares the
+    /// protocol (RFG 26.2.1 с, з; Ukrainian III.8).
+    pub chief_referee: PanelMember,
+    /// Chief secretary (главный секретарь / головний секретар, Ukrainian V.1 3), V.5).
+    pub chief_secretary: PanelMember,
+    /// Deputies and referees (Ukrainian V.1 2), 4); RFG 26.2.2), in the order given.
+    pub referees: Vec<PanelMember>,
+}
+
+/// A person on the referee panel.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PanelMember {
+    /// Name as it is signed.
+    pub name: String,
+    /// Referee category or role as written ("судья всероссийской категории").
+    pub category: String,
 }
 
 impl Default for General {
@@ -142,6 +174,8 @@ impl Default for General {
             begin_date: String::new(),
             end_date: String::new(),
             internet: false,
+            panel: RefereePanel::default(),
+            rank_norms: String::new(),
         }
     }
 }
@@ -628,6 +662,11 @@ pub struct DisplayParameters {
     pub display_club_column: bool,
     /// `displayIndGamesInMatches`.
     pub display_individual_games_in_matches: bool,
+    /// Tengen's own, not in OpenGotha files: the standings show each
+    /// player's EGF rating change so far (`core::gor`), when the organiser
+    /// turns it on.
+    #[serde(default)]
+    pub show_gor_change: bool,
 }
 
 impl Default for DisplayParameters {
@@ -648,6 +687,7 @@ impl Default for DisplayParameters {
             display_country_column: true,
             display_club_column: false,
             display_individual_games_in_matches: true,
+            show_gor_change: false,
         }
     }
 }
@@ -727,6 +767,17 @@ mod tests {
         assert_eq!(s.category_of(Rank::Kyu(4)), 1);
         assert_eq!(s.category_of(Rank::Kyu(9)), 2);
         assert_eq!(s.number_of_categories(), 3);
+    }
+
+    #[test]
+    fn settings_stored_before_the_referee_panel_still_load() {
+        let mut stored = serde_json::to_value(Settings::default()).unwrap();
+        let general = stored["general"].as_object_mut().unwrap();
+        general.remove("panel");
+        general.remove("rank_norms");
+        let s: Settings = serde_json::from_value(stored).unwrap();
+        assert_eq!(s.general.panel, RefereePanel::default());
+        assert!(s.general.rank_norms.is_empty());
     }
 
     #[test]

@@ -59,6 +59,10 @@ pub enum TournamentError {
     /// (fixed when round 1 was paired), which deleting would change.
     #[error("player {0} has a place in the table; withdraw them instead of deleting")]
     PlayerInTable(PlayerId),
+    /// Ratings and ranks come from a rating list only until round 1 is
+    /// paired; from then on they have placed and paired players.
+    #[error("ratings are fixed once round 1 is paired")]
+    RatingsFixed,
     /// A played jigo on a board whose komi has a half point, which rules a tie out.
     #[error("board {board} of round {round} has a half-point komi; a jigo is impossible")]
     ImpossibleJigo {

@@ -11,6 +11,8 @@ pub struct RatingListInfo {
     pub uploaded_at: OffsetDateTime,
     pub file_name: String,
     pub player_count: i32,
+    /// The encoding chosen at upload (a WHATWG label), none for detected.
+    pub encoding: Option<String>,
 }
 
 pub async fn insert(
@@ -18,14 +20,17 @@ pub async fn insert(
     uploaded_by: Uuid,
     file_name: &str,
     player_count: i32,
+    encoding: Option<&str>,
     content: &[u8],
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar!(
-        "insert into rating_list (uploaded_by, file_name, player_count, content) values ($1, $2, $3, $4)
+        "insert into rating_list (uploaded_by, file_name, player_count, encoding, content)
+         values ($1, $2, $3, $4, $5)
          returning rating_list_id",
         uploaded_by,
         file_name,
         player_count,
+        encoding,
         content
     )
     .fetch_one(db)
@@ -36,7 +41,7 @@ pub async fn insert(
 pub async fn latest(db: impl PgExecutor<'_>) -> sqlx::Result<Option<RatingListInfo>> {
     sqlx::query_as!(
         RatingListInfo,
-        "select rating_list_id, uploaded_at, file_name, player_count from rating_list
+        "select rating_list_id, uploaded_at, file_name, player_count, encoding from rating_list
          order by rating_list_id desc limit 1"
     )
     .fetch_optional(db)

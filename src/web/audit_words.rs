@@ -129,6 +129,31 @@ pub fn describe(
             },
             _ => fallback(lang, action, before, after),
         },
+        "player.ratings_update" => {
+            let (Some(was), Some(is)) = (read::<Vec<Player>>(before), read::<Vec<Player>>(after))
+            else {
+                return fallback(lang, action, before, after);
+            };
+            let rating = |p: &Player| match p.rating_source {
+                Some(source) => format!("{} {} ({source})", p.rank, p.rating.gor()),
+                None => format!("{} {}", p.rank, p.rating.gor()),
+            };
+            AuditWords {
+                what: lang.tf(
+                    "audit.ratings_update",
+                    &[("players", lang.plural("count.players", is.len() as u64))],
+                ),
+                changes: was
+                    .iter()
+                    .zip(&is)
+                    .map(|(was, is)| FieldChange {
+                        field: is.full_name(),
+                        before: rating(was),
+                        after: rating(is),
+                    })
+                    .collect(),
+            }
+        }
         "player.import" => {
             let count = after.and_then(Value::as_array).map_or(0, Vec::len);
             plain(lang.tf(
@@ -617,6 +642,36 @@ mod tests {
         assert_eq!(fields(Lang::En), ["Rank: 3K → 2K", "Club:  → Kyiv"]);
         assert_eq!(fields(Lang::Ru)[0], "Разряд: 3K → 2K");
         assert_eq!(fields(Lang::Uk)[1], "Клуб:  → Kyiv");
+    }
+
+    #[test]
+    fn a_ratings_update_lists_each_players_rating_before_and_after() {
+        let t = tournament();
+        let was = t.player(PlayerId(1)).unwrap().clone();
+        let is = Player {
+            rating: crate::core::Rating::new(1960),
+            rating_source: Some(crate::core::player::RatingSource {
+                list: crate::core::formats::rating_list::ListKind::Egf,
+                date: jiff::civil::Date::new(2018, 5, 3).ok(),
+                rank: was.rank,
+            }),
+            ..was.clone()
+        };
+        let w = words(
+            Lang::Uk,
+            "player.ratings_update",
+            Some(json!([was])),
+            Some(json!([is])),
+        );
+        assert_eq!(w.what, "Рейтинги оновлено за рейтинг-листом: 1 учасник");
+        let change = &w.changes[0];
+        assert_eq!(
+            (change.before.as_str(), change.after.as_str()),
+            (
+                format!("3K {}", was.rating.gor()).as_str(),
+                "3K 1960 (EGD 2018-05-03)"
+            )
+        );
     }
 
     #[test]

@@ -117,6 +117,7 @@ fn domain_status(e: &TournamentError) -> StatusCode {
         | TournamentError::RoundHasResults(_)
         | TournamentError::PlayerHasGames(_)
         | TournamentError::PlayerInTable(_)
+        | TournamentError::RatingsFixed
         | TournamentError::AlreadyAssigned { .. }
         | TournamentError::ByeTaken(_) => StatusCode::CONFLICT,
         TournamentError::SelfPairing(_)
@@ -133,6 +134,7 @@ fn domain_message_key(e: &TournamentError) -> &'static str {
         TournamentError::RoundHasResults(_) => "error.round_has_results",
         TournamentError::PlayerHasGames(_) => "error.player_has_games",
         TournamentError::PlayerInTable(_) => "error.player_in_table",
+        TournamentError::RatingsFixed => "error.ratings_fixed",
         TournamentError::AlreadyAssigned { .. } => "error.already_assigned",
         TournamentError::ByeTaken(_) => "error.bye_taken",
         TournamentError::SelfPairing(_) => "error.self_pairing",

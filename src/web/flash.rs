@@ -36,6 +36,7 @@ pub const KEYS: &[&str] = &[
     "notice.player_withdrawn",
     "notice.players_added",
     "notice.rating_list_loaded",
+    "notice.ratings_updated",
     "notice.referee_saved",
     "notice.registered",
     "notice.roles_saved",

@@ -165,6 +165,9 @@ async fn import_tournament(
 fn h9_message(lang: Lang, problem: &H9Problem) -> String {
     let n = |v: &dyn ToString| v.to_string();
     match problem {
+        H9Problem::NotText { encoding } => {
+            lang.tf("import.h9.not_text", &[("encoding", encoding.clone())])
+        }
         H9Problem::NoPlayers => lang.t("import.h9.no_players"),
         H9Problem::NoRounds => lang.t("import.h9.no_rounds"),
         H9Problem::TooManyRounds { found, max } => lang.tf(

@@ -12,6 +12,7 @@
 //! | `/tournaments/import`, `/t/{short}/export/…` | [`imports`] |
 //! | `/rating-list…` | [`ratings`] |
 //! | `/t/{short}/standings`, `/t/{short}/crosstable` | [`standings`] |
+//! | `/t/{short}/protocol`, `/t/{short}/protocol.csv` | [`protocol`] |
 //! | `/api/v1/…` | [`api`] |
 //! | `/static/…` | files from `static/`, compiled in |
 
@@ -24,7 +25,9 @@ pub mod auth;
 pub mod cookies;
 pub mod error;
 pub mod explain;
+pub mod exports;
 pub mod flash;
+mod gor;
 pub mod home;
 pub mod i18n;
 pub mod imports;
@@ -32,6 +35,7 @@ pub mod incidents;
 pub mod live;
 pub mod page;
 pub mod players;
+pub mod protocol;
 pub mod ratings;
 pub mod referee;
 pub mod rounds;
@@ -89,10 +93,12 @@ pub fn router(app: AppState) -> Router {
         .merge(tournaments::routes())
         .merge(players::routes())
         .merge(imports::routes())
+        .merge(exports::routes())
         .merge(ratings::routes())
         .merge(rounds::routes())
         .merge(explain::routes())
         .merge(standings::routes())
+        .merge(protocol::routes())
         .merge(referee::routes())
         .merge(appeals::routes())
         .nest("/api/v1", api::routes())

@@ -8,6 +8,7 @@
 //! | `GET /t/{short}/players/new`, `POST /t/{short}/players` | [`new_player`], [`add_player`] | organisers |
 //! | `GET /t/{short}/players/{no}/edit`, `POST /t/{short}/players/{no}` | [`edit_player`], [`update_player`] | organisers |
 //! | `POST /t/{short}/players/import` | [`import_players`] | organisers: CSV or vbar file, all or nothing |
+//! | `GET /t/{short}/players/ratings`, `POST` | [`preview_ratings`], [`update_ratings`] | organisers, before round 1 is paired: ratings from the newest rating list |
 //! | `GET /t/{short}/players.csv` | [`export_players`] | organisers |
 //! | `POST /t/{short}/players/{no}/confirm` | [`confirm_player`] | organisers |
 //! | `GET /t/{short}/players/{no}/delete`, `POST` | [`confirm_delete`], [`delete_player`] | organisers |
@@ -32,9 +33,12 @@ use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::flash::Flash;
 use super::page::{ConfirmPage, Ctx, FieldErrors, Layout, render, render_invalid};
+use super::ratings::{EncodingOption, chosen_encoding, encoding_options, text_error};
 use super::tournaments::{Access, authorise, json, mutate, mutate_with_book, viewable};
 use crate::core::access::{self, Action};
 use crate::core::discipline::Act;
+use crate::core::formats::csv::FileError;
+use crate::core::formats::rating_list::MatchedBy;
 use crate::core::pairing::numbers;
 use crate::core::settings::PreliminaryListing;
 use crate::core::{
@@ -47,6 +51,10 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/t/{short}/players", get(list_players).post(add_player))
         .route("/t/{short}/players/new", get(new_player))
         .route("/t/{short}/players/import", post(import_players))
+        .route(
+            "/t/{short}/players/ratings",
+            get(preview_ratings).post(update_ratings),
+        )
         .route("/t/{short}/players.csv", get(export_players))
         .route("/t/{short}/players/{no}/games", get(show_player))
         .route("/t/{short}/players/{no}", post(update_player))
@@ -71,6 +79,8 @@ pub struct PlayerLine {
     pub first_name: String,
     pub rank: String,
     pub rating: i32,
+    /// The rating list and date the rating comes from ("EGD 2018-02-22"), or "".
+    pub rating_source: String,
     pub club: String,
     pub country: String,
     pub is_final: bool,
@@ -95,6 +105,7 @@ impl PlayerLine {
             first_name: p.first_name.clone(),
             rank: p.rank.to_string(),
             rating: p.rating.gor(),
+            rating_source: source_text(p),
             club: p.club.clone(),
             country: p.country.clone(),
             is_final: p.registration == Registration::Final,
@@ -103,6 +114,11 @@ impl PlayerLine {
             duplicate_of: String::new(),
         }
     }
+}
+
+/// "EGD 2018-02-22" for a rating from a list, "" for any other.
+fn source_text(p: &Player) -> String {
+    p.rating_source.map(|s| s.to_string()).unwrap_or_default()
 }
 
 /// The players list by name, with the draw numbers where the system pairs on them.
@@ -141,6 +157,9 @@ struct PlayersPage {
     /// Whether the system pairs on draw numbers, which the list then shows.
     numbered: bool,
     can_manage: bool,
+    /// Round 1 is not paired yet, so ratings may still be refreshed from a list.
+    ratings_open: bool,
+    encodings: Vec<EncodingOption>,
     /// Why an uploaded player list was refused, line by line.
     import_errors: Vec<String>,
 }
@@ -185,6 +204,8 @@ async fn list_players(
         players,
         preliminary,
         numbered: numbers::pairs_on_numbers(state.settings().system),
+        ratings_open: !state.is_paired(RoundNo::FIRST),
+        encodings: encoding_options(ctx.lang, ""),
         import_errors: Vec::new(),
     })
 }
@@ -457,6 +478,8 @@ struct PlayerFormPage {
     /// The rating-list search typed, and its matches.
     lookup: String,
     lookups: Vec<LookupLine>,
+    /// Where the player's rating comes from ("EGD 2018-02-22"), or "".
+    rating_source: String,
 }
 
 /// What the new-player page can be opened with: a rating-list search, or
@@ -533,6 +556,7 @@ async fn new_player(
         duplicates: Vec::new(),
         lookup: query.lookup,
         lookups,
+        rating_source: String::new(),
     })
 }
 
@@ -558,11 +582,13 @@ async fn add_player(
         duplicates,
         lookup: String::new(),
         lookups: Vec::new(),
+        rating_source: String::new(),
     };
-    let player = match form.validate(&ctx, PlayerId(0), (rounds, state.players()), false) {
+    let mut player = match form.validate(&ctx, PlayerId(0), (rounds, state.players()), false) {
         Ok(player) => player,
         Err(errors) => return Ok(render_invalid(&page(errors, Vec::new()))?.into_response()),
     };
+    stamp(&app, &mut player).await?;
     let duplicates = likely_duplicates(&state, &player);
     if !duplicates.is_empty() && form.confirm_duplicate.is_none() {
         return Ok(render_invalid(&page(FieldErrors::default(), duplicates))?.into_response());
@@ -604,6 +630,7 @@ async fn edit_player(
         duplicates: Vec::new(),
         lookup: String::new(),
         lookups: Vec::new(),
+        rating_source: source_text(player),
     })
 }
 
@@ -618,7 +645,7 @@ async fn update_player(
     let id = PlayerId(no);
     let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
     let rounds = state.settings().number_of_rounds;
-    let player = match form.validate(&ctx, id, (rounds, state.players()), false) {
+    let mut player = match form.validate(&ctx, id, (rounds, state.players()), false) {
         Ok(player) => player,
         Err(errors) => {
             let page = PlayerFormPage {
@@ -632,28 +659,42 @@ async fn update_player(
                 duplicates: Vec::new(),
                 lookup: String::new(),
                 lookups: Vec::new(),
+                rating_source: state.player(id).map(source_text).unwrap_or_default(),
             };
             return Ok(render_invalid(&page)?.into_response());
         }
     };
+    if let Some(before) = state.player(id) {
+        // The licence is not on the form: the list may give one only where there is none.
+        player.ffg_licence.clone_from(&before.ffg_licence);
+        player
+            .ffg_licence_status
+            .clone_from(&before.ffg_licence_status);
+    }
+    stamp(&app, &mut player).await?;
     let name = player.full_name();
     mutate(&app, &access, "player.edit", |t| {
         let before = t.player(id).ok_or(WebError::NotFound)?.clone();
         if digest(&before) != form.digest {
             return Err(WebError::StaleForm);
         }
-        // Fields the form does not show (licences, birth year…) stay as they were.
+        // Fields the form does not show (birth year…) stay as they were; a
+        // rating left as it was keeps where it came from.
+        let same_rating = player.rating == before.rating;
         let updated = Player {
-            ffg_licence: before.ffg_licence.clone(),
-            ffg_licence_status: before.ffg_licence_status.clone(),
             aga_id: before.aga_id.clone(),
             aga_expiration_date: before.aga_expiration_date.clone(),
             birth_year: before.birth_year,
             gender: before.gender,
-            rating_origin: if player.rating == before.rating {
+            rating_origin: if same_rating {
                 before.rating_origin.clone()
             } else {
                 player.rating_origin.clone()
+            },
+            rating_source: if same_rating {
+                before.rating_source
+            } else {
+                player.rating_source
             },
             ..player
         };
@@ -924,6 +965,8 @@ struct GameLine {
     opponent_no: u32,
     handicap: u8,
     result: String,
+    /// What the game changes in the EGF rating preview, "" when not rated.
+    gor: String,
 }
 
 #[derive(Template)]
@@ -934,6 +977,7 @@ struct PlayerPage {
     player: PlayerLine,
     games: Vec<GameLine>,
     byes: Vec<u32>,
+    gor: super::gor::PlayerBlock,
 }
 
 /// A player's page: their games of every published round, with results.
@@ -960,6 +1004,8 @@ async fn show_player(
         .player(id)
         .filter(|p| is_staff || state.is_public(p))
         .ok_or(WebError::NotFound)?;
+    // Everyone who sees the page sees the preview, from the rounds they see.
+    let gor = super::gor::PlayerBlock::of(&state, player, visible, ctx.lang);
     let mut games: Vec<GameLine> = state
         .games()
         .iter()
@@ -983,6 +1029,7 @@ async fn show_player(
                 handicap: g.handicap,
                 // White's score first, as on the pairing list.
                 result: crate::core::results::notation(g.result, g.origin),
+                gor: gor.game(g.round),
             })
         })
         .collect();
@@ -1000,6 +1047,7 @@ async fn show_player(
         tournament,
         games,
         byes,
+        gor,
     })
 }
 
@@ -1014,12 +1062,15 @@ async fn import_players(
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let mut file = Vec::new();
+    let mut encoding = String::new();
     while let Some(field) = multipart
         .next_field()
         .await
         .map_err(|_| WebError::BadUpload)?
     {
-        if field.name() == Some("file") {
+        if field.name() == Some("encoding") {
+            encoding = field.text().await.map_err(|_| WebError::BadUpload)?;
+        } else if field.name() == Some("file") {
             file = field
                 .bytes()
                 .await
@@ -1027,10 +1078,17 @@ async fn import_players(
                 .to_vec();
         }
     }
-    let players = match crate::core::formats::csv::import_bytes(&file) {
+    let chosen = chosen_encoding(&encoding)?;
+    let players = match crate::core::formats::csv::import_bytes(&file, chosen) {
         Ok(players) => players,
         Err(e) => {
             let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
+            let import_errors = match e {
+                FileError::Text(e) => vec![text_error(ctx.lang, &e)],
+                FileError::Rows(e) => std::iter::once(e.to_string())
+                    .chain(e.rows.iter().map(ToString::to_string))
+                    .collect(),
+            };
             let page = PlayersPage {
                 layout: Layout::titled(&ctx, &access.tournament.name),
                 tournament: access.tournament.clone(),
@@ -1038,9 +1096,9 @@ async fn import_players(
                 preliminary: Vec::new(),
                 numbered: numbers::pairs_on_numbers(state.settings().system),
                 can_manage: true,
-                import_errors: std::iter::once(e.to_string())
-                    .chain(e.rows.iter().map(ToString::to_string))
-                    .collect(),
+                ratings_open: !state.is_paired(RoundNo::FIRST),
+                encodings: encoding_options(ctx.lang, &encoding),
+                import_errors,
             };
             return Ok(render_invalid(&page)?.into_response());
         }
@@ -1134,6 +1192,178 @@ async fn withdraw_player(
     .await?;
     Ok((
         Flash::new("notice.player_withdrawn").arg("name", name),
+        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+    ))
+}
+
+/// Keeps which list a rating came from when it is the rating the newest
+/// list gives the player (found by PIN, licence or a name no one else has):
+/// chosen from the list, or typed from it, it is that list's word.
+async fn stamp(app: &AppState, player: &mut Player) -> WebResult<()> {
+    let Some(index) = app.ratings.index(app).await? else {
+        return Ok(());
+    };
+    if let Some((entry, _)) = index.find(player)
+        && entry.rating == player.rating
+    {
+        player.rating_source = Some(index.source(entry));
+        player.rating_origin = entry.origin().into();
+        if player.ffg_licence.is_empty() {
+            player.ffg_licence.clone_from(&entry.ffg_licence);
+            player
+                .ffg_licence_status
+                .clone_from(&entry.ffg_licence_status);
+        }
+    }
+    Ok(())
+}
+
+/// A player's rank and rating as the refresh page shows them, and the list's name and date.
+fn rating_text(rank: Rank, rating: Rating, source: String) -> (String, String) {
+    (format!("{rank} · {}", rating.gor()), source)
+}
+
+/// One line of the refresh preview.
+struct RatingChangeLine {
+    name: String,
+    /// How the player was found in the list, in words.
+    matched_by: String,
+    before: (String, String),
+    after: (String, String),
+    /// The rank differs from the list's and stays, as set by hand.
+    rank_kept: bool,
+}
+
+#[derive(Template)]
+#[template(path = "players/ratings.html")]
+struct RatingsPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    /// The newest list's id, and its federation and date; none without a list.
+    list: Option<(i64, String)>,
+    changes: Vec<RatingChangeLine>,
+    not_found: Vec<String>,
+    /// "3 players already have the list's rating", or "".
+    unchanged: String,
+}
+
+/// What refreshing the ratings from the newest list would change; nothing
+/// is saved until the organiser confirms. Refused once round 1 is paired.
+async fn preview_ratings(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
+    if state.is_paired(RoundNo::FIRST) {
+        return Err(crate::core::TournamentError::RatingsFixed.into());
+    }
+    let mut page = RatingsPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        tournament,
+        list: None,
+        changes: Vec::new(),
+        not_found: Vec::new(),
+        unchanged: String::new(),
+    };
+    let Some((list_id, index)) = app.ratings.current(&app).await? else {
+        return render(&page);
+    };
+    let updates = index.updates(state.players());
+    let name = |id| state.player(id).map(|p| p.full_name()).unwrap_or_default();
+    page.changes = updates
+        .changes
+        .iter()
+        .filter_map(|c| {
+            let before = state.player(c.player)?;
+            let matched_by = match c.matched_by {
+                MatchedBy::EgfPin => ctx
+                    .lang
+                    .tf("ratings.update.by_pin", &[("pin", before.egf_pin.clone())]),
+                MatchedBy::FfgLicence => ctx.lang.tf(
+                    "ratings.update.by_licence",
+                    &[("licence", before.ffg_licence.clone())],
+                ),
+                MatchedBy::Name => ctx.lang.t("ratings.update.by_name"),
+            };
+            Some(RatingChangeLine {
+                name: before.full_name(),
+                matched_by,
+                before: rating_text(before.rank, before.rating, source_text(before)),
+                after: rating_text(c.rank, c.rating, c.source.to_string()),
+                rank_kept: c.rank != c.source.rank,
+            })
+        })
+        .collect();
+    page.not_found = updates.not_found.iter().map(|id| name(*id)).collect();
+    if updates.unchanged > 0 {
+        let players = ctx.lang.plural("count.players", updates.unchanged as u64);
+        page.unchanged = ctx
+            .lang
+            .tf("ratings.update.unchanged", &[("players", players)]);
+    }
+    let list = index.list();
+    let label = match list.date {
+        Some(date) => format!("{} {date}", list.kind),
+        None => list.kind.to_string(),
+    };
+    page.list = Some((list_id, label));
+    render(&page)
+}
+
+/// The refresh as previewed: the list and the tournament version it was
+/// shown for, so a newer list or another change in between refuses it.
+#[derive(serde::Deserialize)]
+struct RatingsForm {
+    list: i64,
+    version: i32,
+}
+
+/// Sets every found player's rating (and a rank the list gave) from the
+/// newest list, as one audited change.
+async fn update_ratings(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path(short): Path<String>,
+    Form(form): Form<RatingsForm>,
+) -> WebResult<(Flash, Redirect)> {
+    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let (list_id, index) = app
+        .ratings
+        .current(&app)
+        .await?
+        .ok_or(WebError::StaleForm)?;
+    if list_id != form.list {
+        return Err(WebError::StaleForm);
+    }
+    let count = super::tournaments::mutate_at(
+        &app,
+        &access,
+        Some(form.version),
+        "player.ratings_update",
+        |t| {
+            let updates = index.updates(t.players());
+            let changed = |t: &Tournament| -> Vec<Player> {
+                updates
+                    .changes
+                    .iter()
+                    .filter_map(|c| t.player(c.player).cloned())
+                    .collect()
+            };
+            let before = changed(t);
+            updates.apply(t)?;
+            Ok((
+                updates.changes.len(),
+                Some(json(&before)?),
+                Some(json(&changed(t))?),
+            ))
+        },
+    )
+    .await?;
+    Ok((
+        Flash::new("notice.ratings_updated").arg("count", count),
         Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
     ))
 }

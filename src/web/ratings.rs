@@ -13,13 +13,18 @@ use axum::extract::{DefaultBodyLimit, Multipart, Query, State};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use encoding_rs::Encoding;
 
 use super::AppState;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::flash::Flash;
+use super::i18n::Lang;
 use super::page::{Ctx, Layout, render, render_invalid};
-use crate::core::formats::rating_list::{self, RatedPlayer, RatingIndex, SEARCH_LIMIT};
+use crate::core::formats::rating_list::{
+    self, RatedPlayer, RatingIndex, RatingListError, SEARCH_LIMIT,
+};
+use crate::core::formats::text::TextError;
 use crate::store::accounts::Account;
 use crate::store::rating_lists::{self, RatingListInfo};
 
@@ -42,25 +47,101 @@ pub struct RatingCache {
 impl RatingCache {
     /// The index of the newest uploaded list, if there is one.
     pub async fn index(&self, app: &AppState) -> WebResult<Option<Arc<RatingIndex>>> {
+        Ok(self.current(app).await?.map(|(_, index)| index))
+    }
+
+    /// The newest uploaded list's id and index, if there is one.
+    pub async fn current(&self, app: &AppState) -> WebResult<Option<(i64, Arc<RatingIndex>)>> {
         let Some(latest) = rating_lists::latest(&app.store.pool).await? else {
             return Ok(None);
         };
         if let Some((id, index)) = self.current.lock().expect("rating cache").as_ref()
             && *id == latest.rating_list_id
         {
-            return Ok(Some(index.clone()));
+            return Ok(Some((*id, index.clone())));
         }
         let content = rating_lists::content(&app.store.pool, latest.rating_list_id)
             .await?
             .unwrap_or_default();
-        let index =
-            tokio::task::spawn_blocking(move || rating_list::parse(&content).map(RatingIndex::new))
-                .await
-                .map_err(anyhow::Error::from)?
-                .map_err(anyhow::Error::from)?;
+        // Read as it was when uploaded: the same choice of encoding.
+        let encoding = latest
+            .encoding
+            .as_deref()
+            .and_then(|label| Encoding::for_label(label.as_bytes()));
+        let index = tokio::task::spawn_blocking(move || {
+            rating_list::parse_in(&content, encoding).map(RatingIndex::new)
+        })
+        .await
+        .map_err(anyhow::Error::from)?
+        .map_err(anyhow::Error::from)?;
         let index = Arc::new(index);
         *self.current.lock().expect("rating cache") = Some((latest.rating_list_id, index.clone()));
-        Ok(Some(index))
+        Ok(Some((latest.rating_list_id, index)))
+    }
+}
+
+/// One entry of the encoding menu of an upload form.
+pub struct EncodingOption {
+    /// The WHATWG label sent back, empty for "detect".
+    pub value: &'static str,
+    pub label: String,
+    pub selected: bool,
+}
+
+/// The encodings an organiser may name for a text upload: the ones player
+/// and rating lists really come in. Detection (see `formats::text`) tells
+/// only UTF-8, UTF-16 with its mark, windows-1251 and a Latin code page
+/// apart; KOI8 and windows-1250 files must be named.
+pub(super) fn encoding_options(lang: Lang, selected: &str) -> Vec<EncodingOption> {
+    let cyrillic = lang.t("encoding.cyrillic");
+    let western = lang.t("encoding.western");
+    let central = lang.t("encoding.central_european");
+    [
+        ("", lang.t("encoding.auto")),
+        ("UTF-8", "UTF-8".to_string()),
+        ("windows-1251", format!("windows-1251 ({cyrillic})")),
+        ("KOI8-R", format!("KOI8-R ({cyrillic})")),
+        ("KOI8-U", format!("KOI8-U ({cyrillic})")),
+        (
+            "windows-1252",
+            format!("windows-1252, ISO-8859-1 ({western})"),
+        ),
+        ("ISO-8859-15", format!("ISO-8859-15 ({western})")),
+        ("windows-1250", format!("windows-1250 ({central})")),
+        ("UTF-16LE", "UTF-16LE".to_string()),
+    ]
+    .into_iter()
+    .map(|(value, label)| EncodingOption {
+        value,
+        label,
+        selected: value == selected,
+    })
+    .collect()
+}
+
+/// The encoding named on an upload form: none for "detect".
+pub(super) fn chosen_encoding(value: &str) -> WebResult<Option<&'static Encoding>> {
+    match value.trim() {
+        "" => Ok(None),
+        label => Encoding::for_label(label.as_bytes())
+            .map(Some)
+            .ok_or(WebError::BadUpload),
+    }
+}
+
+/// A file refused for its encoding, in the reader's words, naming the line.
+pub(super) fn text_error(lang: Lang, e: &TextError) -> String {
+    match e {
+        TextError::Malformed { line, encoding } => lang.tf(
+            "upload.not_text",
+            &[
+                ("line", line.to_string()),
+                ("encoding", encoding.to_string()),
+            ],
+        ),
+        TextError::UnknownEncoding(label) => {
+            lang.tf("upload.unknown_encoding", &[("encoding", label.clone())])
+        }
     }
 }
 
@@ -77,6 +158,9 @@ fn may_organise(me: &Account) -> WebResult<()> {
 struct ListPage {
     layout: Layout,
     current: Option<RatingListInfo>,
+    /// The current list's federation and date, e.g. "EGD 2018-02-22".
+    list: String,
+    encodings: Vec<EncodingOption>,
     error: String,
 }
 
@@ -97,8 +181,26 @@ async fn show_list(
     render(&ListPage {
         layout: Layout::new(&ctx, "ratings.title"),
         current: rating_lists::latest(&app.store.pool).await?,
+        list: list_name(&app).await?,
+        encodings: encoding_options(ctx.lang, ""),
         error: String::new(),
     })
+}
+
+/// "EGD 2018-02-22" for the newest list, empty without one.
+async fn list_name(app: &AppState) -> WebResult<String> {
+    Ok(app
+        .ratings
+        .index(app)
+        .await?
+        .map(|index| {
+            let list = index.list();
+            match list.date {
+                Some(date) => format!("{} {date}", list.kind),
+                None => list.kind.to_string(),
+            }
+        })
+        .unwrap_or_default())
 }
 
 /// Stores a list after reading it whole; a file with no player is refused.
@@ -111,12 +213,15 @@ async fn upload_list(
     may_organise(&me)?;
     let mut file = Vec::new();
     let mut file_name = String::new();
+    let mut encoding = String::new();
     while let Some(field) = multipart
         .next_field()
         .await
         .map_err(|_| WebError::BadUpload)?
     {
-        if field.name() == Some("file") {
+        if field.name() == Some("encoding") {
+            encoding = field.text().await.map_err(|_| WebError::BadUpload)?;
+        } else if field.name() == Some("file") {
             file_name = field.file_name().unwrap_or("rating-list.txt").to_string();
             file = field
                 .bytes()
@@ -125,23 +230,39 @@ async fn upload_list(
                 .to_vec();
         }
     }
+    let chosen = chosen_encoding(&encoding)?;
     let bytes = file.clone();
-    let parsed = tokio::task::spawn_blocking(move || rating_list::parse(&bytes))
+    let parsed = tokio::task::spawn_blocking(move || rating_list::parse_in(&bytes, chosen))
         .await
         .map_err(anyhow::Error::from)?;
     let list = match parsed {
         Ok(list) => list,
         Err(e) => {
+            let problem = match &e {
+                RatingListError::Text(e) => text_error(ctx.lang, e),
+                RatingListError::NoPlayers { .. } => e.to_string(),
+            };
             let page = ListPage {
                 layout: Layout::new(&ctx, "ratings.title"),
                 current: rating_lists::latest(&app.store.pool).await?,
-                error: format!("{}: {e}", ctx.lang.t("ratings.refused")),
+                list: list_name(&app).await?,
+                encodings: encoding_options(ctx.lang, &encoding),
+                error: format!("{}: {problem}", ctx.lang.t("ratings.refused")),
             };
             return Ok(render_invalid(&page)?.into_response());
         }
     };
     let count = i32::try_from(list.players.len()).unwrap_or(i32::MAX);
-    rating_lists::insert(&app.store.pool, me.account_id, &file_name, count, &file).await?;
+    let label = chosen.map(Encoding::name);
+    rating_lists::insert(
+        &app.store.pool,
+        me.account_id,
+        &file_name,
+        count,
+        label,
+        &file,
+    )
+    .await?;
     Ok((
         Flash::new("notice.rating_list_loaded").arg("count", count),
         Redirect::to("/rating-list"),

@@ -7,7 +7,9 @@ use std::str::FromStr;
 
 use crate::core::presets;
 use crate::core::rules::profile::Profile;
-use crate::core::settings::{Overtime, PreliminaryListing, SeedSystem, TieRule};
+use crate::core::settings::{
+    Overtime, PanelMember, PreliminaryListing, RefereePanel, SeedSystem, TieRule,
+};
 use crate::core::{Criterion, HalfPoints, Rank, Settings, System};
 
 use super::page::{Ctx, FieldErrors};
@@ -52,6 +54,8 @@ pub struct TournamentForm {
     pub criterion_4: String,
     pub criterion_5: String,
     pub criterion_6: String,
+    /// Show each player's EGF rating change in the standings.
+    pub show_gor_change: Option<String>,
     /// Replace pairing, handicap and placement by the system's standard ones.
     pub use_presets: Option<String>,
     pub pai_minimize_score_difference: String,
@@ -74,6 +78,14 @@ pub struct TournamentForm {
     /// The competition rules referees and the appeals committee follow.
     pub ruleset: String,
     pub schedule: String,
+    pub director: String,
+    pub chief_referee: String,
+    pub chief_referee_category: String,
+    pub chief_secretary: String,
+    pub chief_secretary_category: String,
+    /// Deputies and referees, one a line: `name, category`.
+    pub referees: String,
+    pub rank_norms: String,
     /// The tournament version the form was loaded at; absent when creating.
     pub version: Option<i32>,
 }
@@ -217,6 +229,7 @@ impl TournamentForm {
             criterion_4: criterion(3),
             criterion_5: criterion(4),
             criterion_6: criterion(5),
+            show_gor_change: s.display.show_gor_change.then(|| "on".into()),
             use_presets: None,
             pai_minimize_score_difference: s.pairing.minimize_score_difference.to_string(),
             pai_dudd_weight: s.pairing.dudd_weight.to_string(),
@@ -242,6 +255,23 @@ impl TournamentForm {
             late_forfeit_minutes: late_forfeit_minutes.to_string(),
             ruleset: Ruleset::Egf.key().to_string(),
             schedule: String::new(),
+            director: s.general.director.clone(),
+            chief_referee: s.general.panel.chief_referee.name.clone(),
+            chief_referee_category: s.general.panel.chief_referee.category.clone(),
+            chief_secretary: s.general.panel.chief_secretary.name.clone(),
+            chief_secretary_category: s.general.panel.chief_secretary.category.clone(),
+            referees: s
+                .general
+                .panel
+                .referees
+                .iter()
+                .map(|r| match r.category.as_str() {
+                    "" => r.name.clone(),
+                    category => format!("{}, {category}", r.name),
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+            rank_norms: s.general.rank_norms.clone(),
             version: None,
         }
     }
@@ -290,6 +320,25 @@ impl TournamentForm {
         s.general.location = self.location.trim().to_string();
         s.general.begin_date = begin.to_string();
         s.general.end_date = end.to_string();
+        s.general.director = self.director.trim().to_string();
+        let member = |name: &str, category: &str| PanelMember {
+            name: name.trim().to_string(),
+            category: category.trim().to_string(),
+        };
+        s.general.panel = RefereePanel {
+            chief_referee: member(&self.chief_referee, &self.chief_referee_category),
+            chief_secretary: member(&self.chief_secretary, &self.chief_secretary_category),
+            referees: Vec::new(),
+        };
+        for line in self.referees.lines().filter(|l| !l.trim().is_empty()) {
+            let (name, category) = line.split_once(',').unwrap_or((line, ""));
+            if name.trim().is_empty() {
+                errors.add("referees", t("settings.error.referee_without_name"));
+                break;
+            }
+            s.general.panel.referees.push(member(name, category));
+        }
+        s.general.rank_norms = self.rank_norms.trim().to_string();
 
         match value_of(&SYSTEMS, &self.system) {
             Some(system) => s.system = system,
@@ -300,6 +349,7 @@ impl TournamentForm {
             _ => errors.add("rounds", t("tournament.error.rounds")),
         }
         s.losers_play_on = self.losers_play_on.is_some();
+        s.display.show_gor_change = self.show_gor_change.is_some();
         let rank = |field: &'static str, text: &str, errors: &mut FieldErrors| match Rank::from_str(
             text.trim(),
         ) {
@@ -700,6 +750,49 @@ mod tests {
             ),
             (true, false, 45)
         );
+    }
+
+    #[test]
+    fn the_referee_panel_survives_the_form_and_a_nameless_referee_is_refused() {
+        let mut settings = Settings::default();
+        settings.general.director = "Петров П. П.".into();
+        settings.general.panel = RefereePanel {
+            chief_referee: PanelMember {
+                name: "Иванов И. И.".into(),
+                category: "судья всероссийской категории".into(),
+            },
+            chief_secretary: PanelMember {
+                name: "Сидорова С. С.".into(),
+                category: String::new(),
+            },
+            referees: vec![
+                PanelMember {
+                    name: "Ким К.".into(),
+                    category: "судья первой категории".into(),
+                },
+                PanelMember {
+                    name: "Ли Л.".into(),
+                    category: String::new(),
+                },
+            ],
+        };
+        settings.general.rank_norms = "Иванов — КМС".into();
+        let ctx = Ctx {
+            lang: crate::web::i18n::Lang::Ru,
+            user: None,
+            csrf: String::new(),
+            path: String::new(),
+            notice: String::new(),
+        };
+        let mut form = TournamentForm::from_settings(&settings, "UTC", false, true, 60);
+        let valid = form
+            .validate(&ctx, &Settings::default())
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(valid.settings.general, settings.general);
+
+        form.referees = "Ким К.\n, судья первой категории".into();
+        let errors = form.validate(&ctx, &settings).err().expect("refused");
+        assert!(!errors.get("referees").is_empty());
     }
 
     #[test]

@@ -36,6 +36,8 @@ struct StandingLine {
     rank: String,
     values: Vec<String>,
     cells: Vec<String>,
+    /// The EGF rating change so far ("+10") and its "2000 → 2010 (+10)".
+    gor: (String, String),
 }
 
 #[derive(Template)]
@@ -48,8 +50,12 @@ struct StandingsPage {
     criteria: Vec<(String, String)>,
     lines: Vec<StandingLine>,
     crosstable: bool,
+    /// Whether the organiser shows the EGF rating change column.
+    show_gor: bool,
     /// Open appeals that can change prizes (GTR, RFG 26.4 ж), e.g. "#1, #3".
     pending_appeals: String,
+    /// The reader may download the federations' results files.
+    may_export: bool,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -90,6 +96,13 @@ async fn page(
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let is_staff = ctx.is_staff(&roles);
+    let may_export = ctx.user.as_ref().is_some_and(|u| {
+        crate::core::access::may(
+            &roles,
+            u.is_admin,
+            crate::core::access::Action::EditSettings,
+        )
+    });
     let view = super::tournaments::view(&app, tournament.tournament_id).await?;
     let pending_appeals = view
         .book
@@ -101,6 +114,13 @@ async fn page(
     let state = view.for_standings();
     let last = last_visible_round(&app, &tournament, &state, is_staff).await?;
     let round = query.round.unwrap_or(last).min(last);
+    // Rated from the games as played: a game annulled for the standings was
+    // still played.
+    let gor = if crosstable {
+        None
+    } else {
+        super::gor::Column::of(&view.effective.tournament, |r| r.get() <= round)
+    };
     let criteria = state.settings().placement.clone();
     let table = standings(&state, round, &criteria);
     let cells = if crosstable {
@@ -125,6 +145,7 @@ async fn page(
                     .map(|(c, v)| standings_tsv::shown(*c, *v))
                     .collect(),
                 cells,
+                gor: gor.as_ref().map(|c| c.cell(p.id)).unwrap_or_default(),
             })
         })
         .collect();
@@ -153,7 +174,9 @@ async fn page(
             .collect(),
         lines,
         crosstable,
+        show_gor: gor.is_some(),
         pending_appeals,
+        may_export,
     })
 }
 

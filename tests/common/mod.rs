@@ -5,6 +5,7 @@
 //! and the app served on a loopback port.
 
 pub mod browser;
+pub mod cup;
 pub mod hall;
 
 use std::net::SocketAddr;

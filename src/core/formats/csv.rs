@@ -2,16 +2,20 @@
 //! (also `,`-separated, with or without a header row, RFC 4180 quotes, UTF-8
 //! with or without BOM) and Christoph Gerlach's vbar format
 //! `name|firstname|rank|club|country|rating|registration` (MacMahon; read by
-//! the RGF's OpenGotha, help page "VBar-separated format").
+//! the RGF's OpenGotha, help page "VBar-separated format"), in the encoding
+//! the organiser names or [`decode_text`] finds: Russian and Ukrainian files
+//! often come from Excel in windows-1251, Western ones in windows-1252.
 //!
 //! Import is all or nothing: every row is checked, every problem is reported
 //! with its line, and no player is returned while one remains.
 
 use crate::core::fold::fold;
+use crate::core::formats::text::{TextError, decode_text};
 use crate::core::ids::PlayerId;
 use crate::core::player::{Player, Registration};
 use crate::core::rank::Rank;
 use crate::core::rating::Rating;
+use encoding_rs::{Encoding, WINDOWS_1252};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::fmt::Write as _;
@@ -45,21 +49,25 @@ impl CsvError {
     }
 }
 
-/// Reads players from the bytes of an uploaded file (UTF-8, BOM allowed).
-pub fn import_bytes(bytes: &[u8]) -> Result<Vec<Player>, CsvError> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => import(text),
-        Err(e) => {
-            let line = 1 + bytes[..e.valid_up_to()]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count();
-            Err(CsvError::one(
-                line,
-                "the file is not UTF-8 text; save it as UTF-8",
-            ))
-        }
-    }
+/// Why an uploaded file was not imported.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FileError {
+    /// It is not text in the encoding chosen or marked.
+    #[error(transparent)]
+    Text(#[from] TextError),
+    /// Rows that cannot be read.
+    #[error(transparent)]
+    Rows(#[from] CsvError),
+}
+
+/// Reads players from the bytes of an uploaded file, in `chosen` or the
+/// encoding it is found to have.
+pub fn import_bytes(
+    bytes: &[u8],
+    chosen: Option<&'static Encoding>,
+) -> Result<Vec<Player>, FileError> {
+    let text = decode_text(bytes, chosen, WINDOWS_1252)?;
+    Ok(import(&text)?)
 }
 
 /// Reads players from CSV or vbar text, recognised by a `|` in its first row.
@@ -367,7 +375,7 @@ mod tests {
             shown(&players),
             ["Le Calvé, Jr|Jean \"JJ\"|1D|FR|Pa\nris", "Smith|Ann|15K||"]
         );
-        let bytes = import_bytes("Kim;Ji;3k\n".as_bytes()).unwrap();
+        let bytes = import_bytes("Kim;Ji;3k\n".as_bytes(), None).unwrap();
         assert_eq!(shown(&bytes), ["Kim|Ji|3K||"]);
     }
 
@@ -397,14 +405,61 @@ mod tests {
     }
 
     #[test]
-    fn empty_and_non_utf8_files_are_refused() {
+    fn empty_files_are_refused() {
         assert_eq!(problems("\n  \n"), ["line 1: the file holds no player"]);
         assert_eq!(
             problems("Name;FirstName;Rank\n"),
             ["line 1: the file holds no player"]
         );
-        let latin1 = import_bytes(b"Kim;Ji;3k\nAa;Ren\xe9;1d\n").unwrap_err();
-        assert_eq!(latin1.rows[0].line, 2);
+    }
+
+    fn windows_1251(text: &str) -> Vec<u8> {
+        encoding_rs::WINDOWS_1251.encode(text).0.into_owned()
+    }
+
+    #[test]
+    fn a_windows_1251_csv_reads_its_cyrillic_names() {
+        let bytes = windows_1251(
+            "Name;FirstName;Rank;Country;Club\nИванов;Пётр;1d;RU;Мск\nШевченко;Тарас;3k;UA;Київ\n",
+        );
+        for chosen in [None, Some(encoding_rs::WINDOWS_1251)] {
+            assert_eq!(
+                shown(&import_bytes(&bytes, chosen).unwrap()),
+                ["Иванов|Пётр|1D|RU|Мск", "Шевченко|Тарас|3K|UA|Київ"]
+            );
+        }
+    }
+
+    #[test]
+    fn a_windows_1251_vbar_file_reads_its_cyrillic_names() {
+        let bytes = windows_1251(
+            "; экспорт MacMahon\nИванов|Пётр|1d|Мск|RU|2090|f\nШевченко|Тарас Григорович|3k|Київ|UA||p\n",
+        );
+        let players = import_bytes(&bytes, None).unwrap();
+        assert_eq!(
+            shown(&players),
+            [
+                "Иванов|Пётр|1D|RU|Мск",
+                "Шевченко|Тарас Григорович|3K|UA|Київ"
+            ]
+        );
+        assert_eq!(players[0].rating.gor(), 2090);
+    }
+
+    #[test]
+    fn a_latin_file_reads_in_windows_1252_unless_another_encoding_is_chosen() {
+        let bytes = b"Aaij;Ren\xe9;1d;NL;Gron\nM\xfcller;Hans;3k;DE;Berl\n";
+        assert_eq!(
+            shown(&import_bytes(bytes, None).unwrap()),
+            ["Aaij|René|1D|NL|Gron", "Müller|Hans|3K|DE|Berl"]
+        );
+        assert_eq!(
+            import_bytes(bytes, Some(encoding_rs::UTF_8)),
+            Err(FileError::Text(TextError::Malformed {
+                line: 1,
+                encoding: "UTF-8"
+            }))
+        );
     }
 
     #[test]

@@ -12,9 +12,12 @@
 //! position), so the two sides of each game are checked against each other.
 //!
 //! What the file cannot tell is filled in as OpenGotha would: the placement
-//! criteria and pairing weights are the defaults of the system the columns
-//! imply (an `MMS` column means McMahon, anything else Swiss), because the
-//! criteria columns are values, not the rules that produced them.
+//! criteria are those the column header names (OpenGotha's short names,
+//! five characters each; `SOS` counts McMahon points when an `MMS` column is
+//! there, else wins), the system the one OpenGotha infers from the first of
+//! them (Swiss when the header names none), and the pairing weights, the
+//! McMahon bar and the time system that system's defaults: the columns are
+//! values, not the rules that produced them.
 
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::player::{Participation, Player};
@@ -22,7 +25,7 @@ use crate::core::presets;
 use crate::core::rank::Rank;
 use crate::core::rating::Rating;
 use crate::core::round::{Bye, Game, GameResult, ResultOrigin};
-use crate::core::settings::{Settings, System};
+use crate::core::settings::{Criterion, Overtime, Settings, System};
 use crate::core::tournament::Tournament;
 use crate::core::units::HalfPoints;
 
@@ -39,6 +42,12 @@ pub struct H9Error {
 /// What can be wrong with a line, with the values a message names.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum H9Problem {
+    /// The bytes are not text in the encoding they were read in.
+    #[error("the line is not {encoding} text")]
+    NotText {
+        /// The encoding tried.
+        encoding: String,
+    },
     /// The file has no player line at all.
     #[error("the file has no player lines")]
     NoPlayers,
@@ -164,10 +173,24 @@ struct RawLine<'a> {
     pin: String,
 }
 
-/// Reads an h9 file's bytes: UTF-8 when they are valid UTF-8 (Tengen and
-/// Pairgoth write it), else ISO-8859-15, which OpenGotha writes.
+/// Reads an h9 file's bytes: by their byte-order mark, else UTF-8 when they
+/// are UTF-8 (Tengen and Pairgoth write it), else ISO-8859-15, which
+/// OpenGotha writes, or windows-1251 when the names read as Cyrillic.
 pub fn import_bytes(bytes: &[u8]) -> Result<Tournament, Vec<H9Error>> {
-    import(&super::text::decode_plain(bytes))
+    match super::text::decode_text(bytes, None, encoding_rs::ISO_8859_15) {
+        Ok(text) => import(&text),
+        Err(super::text::TextError::Malformed { line, encoding }) => Err(vec![H9Error {
+            line,
+            problem: H9Problem::NotText {
+                encoding: encoding.to_string(),
+            },
+        }]),
+        // Only a declaration can name an unknown encoding, and h9 has none.
+        Err(super::text::TextError::UnknownEncoding(encoding)) => Err(vec![H9Error {
+            line: 1,
+            problem: H9Problem::NotText { encoding },
+        }]),
+    }
 }
 
 /// Reads an h9 file; on any problem, every malformed line is reported and
@@ -232,21 +255,36 @@ pub fn import(text: &str) -> Result<Tournament, Vec<H9Error>> {
             },
         }]);
     }
-    // OpenGotha's defaults for the system the columns show (see the module doc).
-    let system = if header_criteria
-        .split_whitespace()
-        .any(|c| c.contains("MMS"))
-    {
-        System::McMahon
-    } else {
-        System::Swiss
+    // The criteria the header names, and OpenGotha's defaults for the rest
+    // of the system they imply (see the module doc).
+    let placement = header_placement(&header_criteria);
+    let system = match placement.first() {
+        Some(_) => Settings::system_from_criteria(&placement),
+        None => System::Swiss,
     };
     presets::apply(&mut settings, system);
+    if !placement.is_empty() {
+        settings.placement = placement;
+    }
     settings.number_of_rounds = rounds as u32;
     // OpenGotha writes HA only when its correction is above 0; EGD: "h9 always means no handicap".
     settings.handicap.correction = handicap_reduction.unwrap_or(0);
     if handicap_reduction.is_some_and(|h| h >= 9) {
         settings.handicap.ceiling = 0;
+    }
+    // OpenGotha's short game format writes neither colour nor handicap; so
+    // re-exported, the file keeps its format.
+    let games: Vec<&Entry> = entries
+        .iter()
+        .flatten()
+        .filter(|e| matches!(e, Entry::Game { .. }))
+        .collect();
+    if !games.is_empty()
+        && games
+            .iter()
+            .all(|e| matches!(e, Entry::Game { handicap: None, .. }))
+    {
+        settings.display.game_format = "short".into();
     }
     // h9 has no short name; the organiser may give another on the import form.
     settings.general.short_name = super::short_name_from(&settings.general.name);
@@ -277,7 +315,8 @@ fn read_tag(
         return Ok(());
     };
     let tag = &c[..2];
-    let value = c[3..end].trim();
+    let raw = &c[3..end];
+    let value = raw.trim();
     let bad = || H9Error {
         line,
         problem: H9Problem::BadTag {
@@ -287,7 +326,8 @@ fn read_tag(
     };
     let g = &mut settings.general;
     match tag {
-        "EV" => g.name = value.to_string(),
+        // As written: OpenGotha keeps a name's blanks.
+        "EV" => g.name = raw.to_string(),
         // `country,city`; OpenGotha leaves the country empty.
         "PC" => {
             g.location = match value.split_once(',') {
@@ -315,11 +355,54 @@ fn read_tag(
                 .ok_or_else(bad)?;
             *handicap_reduction = Some(h);
         }
+        // OpenGotha writes its time system's name; other comments stay comments.
+        "CM" => {
+            settings.time.overtime = match value {
+                "Sudden death" => Overtime::SuddenDeath,
+                "Standard byo-yomi" => Overtime::StandardByoYomi,
+                "Canadian byo-yomi" => Overtime::CanadianByoYomi,
+                "Fischer" => Overtime::Fischer,
+                _ => settings.time.overtime,
+            }
+        }
         // Class D is the EGF's class for games played on the internet.
         "CL" => g.internet = value.eq_ignore_ascii_case("D"),
         _ => {}
     }
     Ok(())
+}
+
+/// The criteria a column header names after `Club`: OpenGotha's (and
+/// Tengen's) five-character columns, which run together (`  SOSSOSOS`), else
+/// blank-separated names (Pairgoth). A name Tengen does not know is left out.
+fn header_placement(header: &str) -> Vec<Criterion> {
+    let header = header.trim_end();
+    let chunks: Vec<&str> = match header.is_ascii() && header.len().is_multiple_of(5) {
+        true => (0..header.len() / 5)
+            .map(|i| header[i * 5..i * 5 + 5].trim())
+            .collect(),
+        false => Vec::new(),
+    };
+    let names = match chunks.iter().all(|c| !c.is_empty()) && !chunks.is_empty() {
+        true => chunks,
+        false => header.split_whitespace().collect(),
+    };
+    let mcmahon = names.contains(&"MMS");
+    let pick = |m: Criterion, w: Criterion| if mcmahon { m } else { w };
+    names
+        .iter()
+        .filter_map(|name| match *name {
+            "SOS" => Some(pick(Criterion::Sosm, Criterion::Sosw)),
+            "SOS-1" => Some(pick(Criterion::SosmMinus1, Criterion::SoswMinus1)),
+            "SOS-2" => Some(pick(Criterion::SosmMinus2, Criterion::SoswMinus2)),
+            "SODOS" => Some(pick(Criterion::Sodosm, Criterion::Sodosw)),
+            "SOSOS" => Some(pick(Criterion::Sososm, Criterion::Sososw)),
+            "CUSS" => Some(pick(Criterion::Cussm, Criterion::Cussw)),
+            // "Rating" cut to five characters.
+            "Ratin" => Some(Criterion::Rating),
+            other => other.parse().ok(),
+        })
+        .collect()
 }
 
 /// `yyyy-mm-dd`.
@@ -1043,6 +1126,16 @@ mod tests {
     }
 
     #[test]
+    fn a_file_in_windows_1251_reads_its_cyrillic_names() {
+        let t = import_bytes(
+            b"   1 \xc8\xe2\xe0\xed\xee\xe2 \xcf\xb8\xf2\xf0  1D RU Msk   2+/w0\n   2 \xd1\xee\xeb\xee\xe2\xfc\xb8\xe2 \xc8\xe2\xe0\xed 3K UA Kyiv   1-/b0\n",
+        )
+        .unwrap();
+        assert_eq!(t.players()[0].full_name(), "Иванов Пётр");
+        assert_eq!(t.players()[1].full_name(), "Соловьёв Иван");
+    }
+
+    #[test]
     fn every_malformed_line_is_named() {
         let found = problems(
             "; KM[seven]
@@ -1159,6 +1252,39 @@ mod tests {
         assert_eq!(
             (u.mms_bye, u.mms_absent),
             (HalfPoints::ONE, HalfPoints::HALF)
+        );
+    }
+
+    #[test]
+    fn the_column_header_gives_the_criteria_and_the_system() {
+        use Criterion::*;
+        let read_header = |h: &str| {
+            let t = read(&format!(
+                "; CM[Fischer]\n; Pl Name                            Rk Co Club{h}\n   1 A B 1k XX xxxx 0 2+\n   2 C D 2k XX xxxx 0 1-\n"
+            ));
+            let s = t.settings();
+            (
+                s.system,
+                s.placement.clone(),
+                s.display.game_format.clone(),
+                s.time.overtime,
+            )
+        };
+        assert_eq!(
+            read_header("  MMS  SOSSOSOS"),
+            (
+                System::McMahon,
+                vec![Mms, Sosm, Sososm],
+                "short".into(),
+                Overtime::Fischer
+            )
+        );
+        assert_eq!(read_header("  NBW  SOS  SDC  EXR").1, [Nbw, Sosw, Sdc, Exr]);
+        assert_eq!(read_header("  CAT  NBW  EXT  EXR").0, System::SwissCat);
+        // Pairgoth's seven-character columns.
+        assert_eq!(
+            read_header("     MMS     SOS   SOSOS").1,
+            [Mms, Sosm, Sososm]
         );
     }
 

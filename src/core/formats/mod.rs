@@ -2,13 +2,16 @@
 //! (callers pass and receive text).
 pub mod crosstable;
 pub mod csv;
+pub mod h9;
 pub mod h9_read;
 pub mod macmahon;
 pub mod opengotha;
 pub mod pairing_tsv;
+pub mod protocol;
 pub mod rating_list;
 pub mod standings_tsv;
 pub mod text;
+pub mod tou;
 
 /// The programs whose whole-tournament files Tengen imports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,15 +28,13 @@ pub enum TournamentFile {
 /// `<` (after a byte-order mark and blanks), an h9 file never does.
 pub fn sniff(bytes: &[u8]) -> TournamentFile {
     let head = &bytes[..bytes.len().min(4096)];
-    // OpenGotha files may come in UTF-16 with its mark (see `text`).
+    // OpenGotha files may come in UTF-16 with its mark; without a mark, the
+    // declaration and element names are ASCII in every encoding.
     let text = match encoding_rs::Encoding::for_bom(head) {
-        Some((encoding, bom)) => encoding
-            .decode_without_bom_handling(&head[bom..])
-            .0
-            .into_owned(),
-        None => text::decode_plain(head),
+        Some((encoding, bom)) => encoding.decode_without_bom_handling(&head[bom..]).0,
+        None => String::from_utf8_lossy(head),
     };
-    let mut rest = text.trim_start_matches('\u{feff}').trim_start();
+    let mut rest = text.trim_start();
     if !rest.starts_with('<') {
         return TournamentFile::H9;
     }

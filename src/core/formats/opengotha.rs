@@ -1417,6 +1417,21 @@ mod tests {
         assert_eq!(read.players()[0].name, "Müller");
     }
 
+    /// Russian and Ukrainian files come as windows-1251.
+    #[test]
+    fn a_windows_1251_file_reads_with_its_cyrillic_names() {
+        let mut t = Tournament::new(Settings::default());
+        t.register(Player::new(PlayerId(0), "Шевченко", "Тарас", Rank::Kyu(3)));
+        let utf8 = export(&t).replacen("encoding=\"UTF-8\"", "encoding=\"windows-1251\"", 1);
+        let (cp1251, _, lossy) = encoding_rs::WINDOWS_1251.encode(&utf8);
+        assert!(!lossy);
+        assert_ne!(&cp1251[..], utf8.as_bytes(), "the bytes differ");
+        let read = import_bytes(&cp1251).unwrap();
+        assert_eq!(read.players()[0].name, "Шевченко");
+        assert_eq!(read.players()[0].first_name, "Тарас");
+        assert_eq!(read, import(&utf8).unwrap());
+    }
+
     #[test]
     fn a_file_whose_bytes_contradict_its_declaration_names_the_line() {
         let bad = MINIMAL.replacen("<Tournament", "<!-- M\u{fc}ller -->\n<Tournament", 1);

@@ -2,22 +2,31 @@
 //! into rated players, and [`RatingIndex`], which finds them as a name is typed.
 //!
 //! Both lists have fixed columns counted in bytes (OpenGotha `RatingList.java`
-//! reads the same ones). Lines mix UTF-8 and ISO-8859-15, so each field is
-//! decoded alone. Lines that are not player lines (HTML, headers, totals) are
-//! skipped; player lines that cannot be read are reported with their number.
+//! reads the same ones). The EGD's file mixes UTF-8 lines with ISO-8859-15
+//! ones, so unless the organiser names the encoding each field is decoded
+//! alone: UTF-8 when it is, else in the file's single-byte code page
+//! (ISO-8859-15 as OpenGotha reads it, or windows-1251 for a Russian or
+//! Ukrainian list, told apart by [`text::guess_single_byte`]). Lines that are
+//! not player lines (HTML, headers, totals) are skipped; player lines that
+//! cannot be read are reported with their number.
 
 use crate::core::fold::{fold, fold_into};
-use crate::core::ids::PlayerId;
-use crate::core::player::Player;
+use crate::core::formats::text::{self, TextError};
+use crate::core::ids::{PlayerId, RoundNo};
+use crate::core::player::{Player, RatingSource};
 use crate::core::rank::Rank;
 use crate::core::rating::Rating;
+use crate::core::tournament::{Tournament, TournamentError};
+use encoding_rs::{Encoding, ISO_8859_15, UTF_8};
 use jiff::civil::Date;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::Range;
 
 /// Which federation's list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ListKind {
     /// The European Go Database's `egf_db.txt`.
     Egf,
@@ -60,9 +69,9 @@ pub struct RatedPlayer {
 }
 
 impl RatedPlayer {
-    /// A player to register with these values; the id is 0 until
-    /// [`Tournament::register`](crate::core::Tournament::register) gives one.
-    pub fn to_player(&self) -> Player {
+    /// A player to register with these values, from the list of `date`; the
+    /// id is 0 until [`Tournament::register`](crate::core::Tournament::register) gives one.
+    pub fn to_player(&self, date: Option<Date>) -> Player {
         let mut player = Player::new(PlayerId(0), &self.name, &self.first_name, self.rank);
         player.country = self.country.clone();
         player.club = self.club.clone();
@@ -70,14 +79,32 @@ impl RatedPlayer {
         player.ffg_licence = self.ffg_licence.clone();
         player.ffg_licence_status = self.ffg_licence_status.clone();
         player.rating = self.rating;
-        match self.list {
-            ListKind::Egf => {
-                player.rating_origin = "EGF".into();
-                player.grade = self.rank.to_string();
-            }
-            ListKind::Ffg => player.rating_origin = "FFG".into(),
+        player.rating_source = Some(self.source(date));
+        player.rating_origin = self.origin().into();
+        if self.list == ListKind::Egf {
+            player.grade = self.rank.to_string();
         }
         player
+    }
+
+    /// Where a rating taken from this entry comes from.
+    pub fn source(&self, date: Option<Date>) -> RatingSource {
+        RatingSource {
+            list: self.list,
+            date,
+            rank: self.rank,
+        }
+    }
+
+    /// OpenGotha's `ratingOrigin` for a rating from this list. OpenGotha
+    /// compares it with `EGF` and `FFG` exactly (`Player.getStrRawRating`,
+    /// the RGF's `RatingOrigin.fromString`), so the list's date is kept in
+    /// [`Player::rating_source`] and not written here.
+    pub fn origin(&self) -> &'static str {
+        match self.list {
+            ListKind::Egf => "EGF",
+            ListKind::Ffg => "FFG",
+        }
     }
 }
 
@@ -107,6 +134,9 @@ pub struct RatingList {
 /// A file that holds no rating list.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RatingListError {
+    /// The file is not text in the encoding chosen or marked.
+    #[error(transparent)]
+    Text(#[from] TextError),
     /// Not one player line could be read.
     #[error("no player found in this {kind} rating list ({} malformed lines)", malformed.len())]
     NoPlayers {
@@ -117,8 +147,19 @@ pub enum RatingListError {
     },
 }
 
-/// Reads a rating list; an FFG list is recognised by its `Echelle au` header.
+/// Reads a rating list in the encoding it is found to have (see the module).
 pub fn parse(bytes: &[u8]) -> Result<RatingList, RatingListError> {
+    parse_in(bytes, None)
+}
+
+/// Reads a rating list in `chosen`, or the encoding it is found to have;
+/// an FFG list is recognised by its `Echelle au` header.
+pub fn parse_in(
+    bytes: &[u8],
+    chosen: Option<&'static Encoding>,
+) -> Result<RatingList, RatingListError> {
+    let (bytes, reading) = reading(bytes, chosen)?;
+    let bytes = bytes.as_ref();
     let head = &bytes[..bytes.len().min(200)];
     let kind = if head.windows(10).any(|w| w == b"Echelle au") {
         ListKind::Ffg
@@ -140,8 +181,8 @@ pub fn parse(bytes: &[u8]) -> Result<RatingList, RatingListError> {
             };
         }
         let read = match kind {
-            ListKind::Egf => egf_player(line),
-            ListKind::Ffg => ffg_player(line),
+            ListKind::Egf => egf_player(line, reading),
+            ListKind::Ffg => ffg_player(line, reading),
         };
         match read {
             Some(Ok(player)) => list.players.push(player),
@@ -161,6 +202,39 @@ pub fn parse(bytes: &[u8]) -> Result<RatingList, RatingListError> {
     Ok(list)
 }
 
+/// How the bytes of one field become text.
+#[derive(Debug, Clone, Copy)]
+enum Reading {
+    /// UTF-8 when the field is, else this single-byte code page.
+    Utf8Else(&'static Encoding),
+    /// Always this encoding (chosen, or UTF-8 checked for the whole file).
+    Only(&'static Encoding),
+}
+
+/// The bytes to cut into columns and how to read their fields. A file in
+/// a chosen or marked encoding must decode whole, or nothing is read; one
+/// in UTF-16 is cut as its UTF-8, the bytes the EGD counts its columns in.
+fn reading<'a>(
+    bytes: &'a [u8],
+    chosen: Option<&'static Encoding>,
+) -> Result<(Cow<'a, [u8]>, Reading), TextError> {
+    let marked = Encoding::for_bom(bytes).map(|(encoding, _)| encoding);
+    let Some(encoding) = chosen.or(marked) else {
+        let latin = if std::str::from_utf8(bytes).is_ok() {
+            UTF_8
+        } else {
+            text::guess_single_byte(bytes, ISO_8859_15)
+        };
+        return Ok((Cow::Borrowed(bytes), Reading::Utf8Else(latin)));
+    };
+    let whole = text::decode_text(bytes, Some(encoding), ISO_8859_15)?;
+    if encoding.is_single_byte() {
+        Ok((Cow::Borrowed(bytes), Reading::Only(encoding)))
+    } else {
+        Ok((Cow::Owned(whole.into_bytes()), Reading::Only(UTF_8)))
+    }
+}
+
 /// `egf_db.txt` columns (OpenGotha `RatingList.parseFile`).
 const EGF_PIN: Range<usize> = 1..9;
 const EGF_NAMES: Range<usize> = 11..48;
@@ -170,8 +244,9 @@ const EGF_GRADE: Range<usize> = 60..63;
 const EGF_GOR: Range<usize> = 71..75;
 
 /// A player line, `None` for any other line.
-fn egf_player(line: &[u8]) -> Option<Result<RatedPlayer, String>> {
-    let pin = field(line, EGF_PIN);
+fn egf_player(line: &[u8], reading: Reading) -> Option<Result<RatedPlayer, String>> {
+    let field = |range| field(line, range, reading);
+    let pin = field(EGF_PIN);
     if pin.is_empty() || !pin.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -181,15 +256,15 @@ fn egf_player(line: &[u8]) -> Option<Result<RatedPlayer, String>> {
             EGF_GOR.end
         )));
     }
-    let grade = field(line, EGF_GRADE);
+    let grade = field(EGF_GRADE);
     let Ok(rank) = grade.parse::<Rank>() else {
         return Some(Err(format!("PIN {pin}: grade {grade:?} is not a rank")));
     };
-    let gor = field(line, EGF_GOR);
+    let gor = field(EGF_GOR);
     let Ok(gor) = gor.parse::<i32>() else {
         return Some(Err(format!("PIN {pin}: rating {gor:?} is not a number")));
     };
-    let (name, first_name) = names(&field(line, EGF_NAMES));
+    let (name, first_name) = names(&field(EGF_NAMES));
     Some(Ok(RatedPlayer {
         list: ListKind::Egf,
         egf_pin: pin,
@@ -197,8 +272,8 @@ fn egf_player(line: &[u8]) -> Option<Result<RatedPlayer, String>> {
         ffg_licence_status: String::new(),
         name,
         first_name,
-        country: known(field(line, EGF_COUNTRY), "XX"),
-        club: known(field(line, EGF_CLUB), "xxxx"),
+        country: known(field(EGF_COUNTRY), "XX"),
+        club: known(field(EGF_CLUB), "xxxx"),
         rank,
         rating: Rating::new(gor),
     }))
@@ -228,12 +303,13 @@ const FFG_CLUB: Range<usize> = 54..58;
 const FFG_COUNTRY: Range<usize> = 59..61;
 
 /// A player line, `None` for a blank or `#` line.
-fn ffg_player(line: &[u8]) -> Option<Result<RatedPlayer, String>> {
+fn ffg_player(line: &[u8], reading: Reading) -> Option<Result<RatedPlayer, String>> {
     if line.iter().all(|b| b.is_ascii_whitespace()) || line.starts_with(b"#") {
         return None;
     }
-    let (name, first_name) = names(&field(line, FFG_NAMES));
-    let rating = field(line, FFG_RATING);
+    let field = |range| field(line, range, reading);
+    let (name, first_name) = names(&field(FFG_NAMES));
+    let rating = field(FFG_RATING);
     let Ok(rating) = rating.parse::<i32>() else {
         return Some(Err(format!(
             "{name} {first_name}: rating {rating:?} is not a number"
@@ -243,12 +319,12 @@ fn ffg_player(line: &[u8]) -> Option<Result<RatedPlayer, String>> {
     Some(Ok(RatedPlayer {
         list: ListKind::Ffg,
         egf_pin: String::new(),
-        ffg_licence: known(field(line, FFG_LICENCE), "-------"),
-        ffg_licence_status: field(line, FFG_STATUS),
+        ffg_licence: known(field(FFG_LICENCE), "-------"),
+        ffg_licence_status: field(FFG_STATUS),
         name,
         first_name,
-        country: field(line, FFG_COUNTRY),
-        club: known(field(line, FFG_CLUB), "xxxx"),
+        country: field(FFG_COUNTRY),
+        club: known(field(FFG_CLUB), "xxxx"),
         rank: rank_of_rating(rating),
         rating,
     }))
@@ -275,31 +351,17 @@ fn rank_of_rating(rating: Rating) -> Rank {
 }
 
 /// The trimmed text of byte columns `range` (clipped to the line).
-fn field(line: &[u8], range: Range<usize>) -> String {
+fn field(line: &[u8], range: Range<usize>, reading: Reading) -> String {
     let end = range.end.min(line.len());
     let bytes = line.get(range.start..end).unwrap_or_default();
-    decode(bytes).trim().to_owned()
-}
-
-/// UTF-8 when it is, else ISO-8859-15 (OpenGotha reads the lists so).
-fn decode(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_owned(),
-        Err(_) => bytes
-            .iter()
-            .map(|&b| match b {
-                0xa4 => '€',
-                0xa6 => 'Š',
-                0xa8 => 'š',
-                0xb4 => 'Ž',
-                0xb8 => 'ž',
-                0xbc => 'Œ',
-                0xbd => 'œ',
-                0xbe => 'Ÿ',
-                b => char::from(b),
-            })
-            .collect(),
-    }
+    let encoding = match reading {
+        Reading::Utf8Else(_) if std::str::from_utf8(bytes).is_ok() => UTF_8,
+        Reading::Utf8Else(encoding) | Reading::Only(encoding) => encoding,
+    };
+    // A UTF-8 character cut by a column edge reads as U+FFFD rather than
+    // failing the line: OpenGotha cuts the same columns.
+    let (text, _) = encoding.decode_without_bom_handling(bytes);
+    text.trim().to_owned()
 }
 
 /// Family and given name: the first word, then the rest; `_` stands for a space in a name.
@@ -394,6 +456,39 @@ impl RatingIndex {
         &self.list
     }
 
+    /// Where a rating taken from `entry` of this list comes from.
+    pub fn source(&self, entry: &RatedPlayer) -> RatingSource {
+        entry.source(self.list.date)
+    }
+
+    /// The entry for a registered player: by EGD PIN, else by FFG licence,
+    /// else by name and given name once folded. A name two entries share
+    /// finds nobody: guessing could give a player someone else's rating.
+    pub fn find(&self, player: &Player) -> Option<(&RatedPlayer, MatchedBy)> {
+        let by_id = |id: &str, of: fn(&RatedPlayer) -> &str| {
+            let id = id.trim();
+            if id.is_empty() {
+                return None;
+            }
+            let entry = &self.list.players[*self.by_id.get(&id.to_ascii_uppercase())? as usize];
+            of(entry).eq_ignore_ascii_case(id).then_some(entry)
+        };
+        if let Some(entry) = by_id(&player.egf_pin, |p| &p.egf_pin) {
+            return Some((entry, MatchedBy::EgfPin));
+        }
+        if let Some(entry) = by_id(&player.ffg_licence, |p| &p.ffg_licence) {
+            return Some((entry, MatchedBy::FfgLicence));
+        }
+        let name = fold(&format!("{} {}", player.name, player.first_name));
+        let key = |k: &Key| &self.keys[k.start as usize..k.end as usize];
+        let start = self.by_name.partition_point(|k| key(k) < name.as_str());
+        let mut same = self.by_name[start..].iter().take_while(|k| key(k) == name);
+        match (same.next(), same.next()) {
+            (Some(only), None) => Some((&self.list.players[only.player as usize], MatchedBy::Name)),
+            _ => None,
+        }
+    }
+
     /// Up to `limit` players for what has been typed, best first: the PIN or
     /// licence typed; then names where the query ends a word (`li` finds `Li
     /// Wei` before `Lim`), by family name then given name; then other prefix
@@ -441,6 +536,127 @@ impl RatingIndex {
                 .is_none_or(|&b| b == b' ')
         });
         range.split_at(words)
+    }
+
+    /// What refreshing `players`' ratings from this list would change.
+    ///
+    /// The rating becomes the list's. The rank follows the list only while
+    /// it is still the rank the previous list gave ([`RatingSource::rank`]):
+    /// McMahon groups and handicaps are drawn from ranks, and a rank the
+    /// organiser set by hand (a promotion, a declared grade) is a decision
+    /// a rating list does not overrule. OpenGotha's "Update ratings" never
+    /// touches ranks; a rank the list put there may follow it.
+    pub fn updates(&self, players: &[Player]) -> RatingUpdates {
+        let mut updates = RatingUpdates::default();
+        for player in players {
+            let Some((entry, matched_by)) = self.find(player) else {
+                updates.not_found.push(player.id);
+                continue;
+            };
+            let follows = player.rating_source.is_some_and(|s| s.rank == player.rank);
+            let change = RatingChange {
+                player: player.id,
+                matched_by,
+                rating: entry.rating,
+                rank: if follows { entry.rank } else { player.rank },
+                source: self.source(entry),
+                origin: entry.origin(),
+                egf_pin: entry.egf_pin.clone(),
+                ffg_licence: entry.ffg_licence.clone(),
+            };
+            if change.applied(player) == *player {
+                updates.unchanged += 1;
+            } else {
+                updates.changes.push(change);
+            }
+        }
+        updates
+    }
+}
+
+/// How a registered player was found in a rating list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchedBy {
+    /// Their EGD PIN.
+    EgfPin,
+    /// Their FFG licence number.
+    FfgLicence,
+    /// Their name and given name, folded, shared by no other entry.
+    Name,
+}
+
+/// One player's rating as a newer list gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RatingChange {
+    /// The player.
+    pub player: PlayerId,
+    /// How they were found.
+    pub matched_by: MatchedBy,
+    /// The list's rating.
+    pub rating: Rating,
+    /// The rank after the update (see [`RatingIndex::updates`]).
+    pub rank: Rank,
+    /// The list and its date.
+    pub source: RatingSource,
+    /// OpenGotha's `ratingOrigin` for it.
+    pub origin: &'static str,
+    /// The list's EGD PIN, written where the player has none.
+    pub egf_pin: String,
+    /// The list's FFG licence, written where the player has none.
+    pub ffg_licence: String,
+}
+
+impl RatingChange {
+    /// `player` with this change made.
+    pub fn applied(&self, player: &Player) -> Player {
+        let mut after = player.clone();
+        after.rating = self.rating;
+        if after.rank != self.rank {
+            after.rank = self.rank;
+            after.grade = self.rank.to_string();
+        }
+        after.rating_source = Some(self.source);
+        after.rating_origin = self.origin.into();
+        if after.egf_pin.is_empty() {
+            after.egf_pin.clone_from(&self.egf_pin);
+        }
+        if after.ffg_licence.is_empty() {
+            after.ffg_licence.clone_from(&self.ffg_licence);
+        }
+        after
+    }
+}
+
+/// What a refresh from a newer list would do, player by player.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RatingUpdates {
+    /// Players whose rating, rank or list would change, in registration order.
+    pub changes: Vec<RatingChange>,
+    /// Players the list does not have.
+    pub not_found: Vec<PlayerId>,
+    /// Players found with nothing to change.
+    pub unchanged: usize,
+}
+
+impl RatingUpdates {
+    /// Makes the changes in `tournament`, all or none. Refused once round 1
+    /// is paired: ratings and ranks have then placed players in McMahon
+    /// groups, given handicaps and broken ties, so changing them would
+    /// change a round already played.
+    pub fn apply(&self, tournament: &mut Tournament) -> Result<(), TournamentError> {
+        if tournament.is_paired(RoundNo::FIRST) {
+            return Err(TournamentError::RatingsFixed);
+        }
+        let mut next = tournament.clone();
+        for change in &self.changes {
+            let player = next
+                .player(change.player)
+                .ok_or(TournamentError::UnknownPlayer(change.player))?;
+            let after = change.applied(player);
+            next.update_player(after)?;
+        }
+        *tournament = next;
+        Ok(())
     }
 }
 
@@ -577,8 +793,12 @@ mod tests {
     #[test]
     fn a_rated_player_becomes_a_player_to_register() {
         let list = parse(egf_sample().as_bytes()).unwrap();
-        let player = list.players[0].to_player();
+        let player = list.players[0].to_player(list.date);
         assert_eq!(player.full_name(), "Vannier Luc");
+        assert_eq!(
+            player.rating_source.map(|s| s.to_string()).as_deref(),
+            Some("EGD 2018-02-22")
+        );
         assert_eq!(
             (player.egf_pin.as_str(), player.club.as_str()),
             ("10437350", "31Ba")
@@ -624,6 +844,160 @@ mod tests {
             ["Li Ming", "Li Wei", "Ali Li"]
         );
         assert!(index.search("li", 0).is_empty());
+    }
+
+    #[test]
+    fn a_windows_1251_list_reads_its_cyrillic_names() {
+        let text = String::from("(03 May 2018)\n")
+            + &egf_line("13000001", "Иванов Пётр", "RU", "Msk", "1d", 2090)
+            + &egf_line(
+                "13000002",
+                "Шевченко Тарас_Григорович",
+                "UA",
+                "Kyiv",
+                "3k",
+                1750,
+            );
+        let (bytes, _, _) = encoding_rs::WINDOWS_1251.encode(&text);
+        for chosen in [None, Some(encoding_rs::WINDOWS_1251)] {
+            let list = parse_in(&bytes, chosen).unwrap();
+            assert_eq!(
+                shown(&list.players.iter().collect::<Vec<_>>()),
+                ["Иванов Пётр", "Шевченко Тарас Григорович"]
+            );
+            assert_eq!(list.players[1].club, "Kyiv");
+            assert_eq!(list.date, Some(Date::new(2018, 5, 3).unwrap()));
+        }
+    }
+
+    #[test]
+    fn a_list_that_is_not_the_chosen_encoding_is_refused_with_its_line() {
+        let bytes = [
+            b"(03 May 2018)\n".as_slice(),
+            egf_line("13000001", "Kim Ji", "KR", "Seou", "1d", 2090).as_bytes(),
+            &encoding_rs::ISO_8859_15
+                .encode(&egf_line(
+                    "13000002",
+                    "Müller Hans",
+                    "DE",
+                    "Berl",
+                    "3k",
+                    1750,
+                ))
+                .0,
+        ]
+        .concat();
+        assert_eq!(
+            parse_in(&bytes, Some(encoding_rs::UTF_8)),
+            Err(RatingListError::Text(TextError::Malformed {
+                line: 3,
+                encoding: "UTF-8"
+            }))
+        );
+        assert_eq!(parse(&bytes).unwrap().players[1].name, "Müller");
+    }
+
+    fn registered(t: &mut Tournament, name: &str, first: &str, rank: &str) -> PlayerId {
+        t.register(Player::new(PlayerId(0), name, first, rank.parse().unwrap()))
+    }
+
+    #[test]
+    fn players_are_matched_by_pin_then_licence_then_a_name_no_one_else_has() {
+        let index = sample_index();
+        let mut t = Tournament::new(Default::default());
+        let luc = registered(&mut t, "VANNIER", "luc", "2k");
+        let by_pin = registered(&mut t, "Someone", "Else", "1d");
+        let li = registered(&mut t, "Li", "Wei", "3d");
+        let nobody = registered(&mut t, "Nobody", "Here", "5k");
+        let mut p = t.player(by_pin).unwrap().clone();
+        p.egf_pin = "14049147".into();
+        t.update_player(p).unwrap();
+        let found = |id| {
+            index
+                .find(t.player(id).unwrap())
+                .map(|(e, by)| (e.egf_pin.clone(), by))
+        };
+        assert_eq!(found(luc), Some(("10437350".into(), MatchedBy::Name)));
+        assert_eq!(found(by_pin), Some(("14049147".into(), MatchedBy::EgfPin)));
+        assert_eq!(found(li), Some(("14049145".into(), MatchedBy::Name)));
+        assert_eq!(found(nobody), None);
+        let mut twice = egf_sample();
+        twice += &egf_line("14049149", "Li Wei", "SG", "Sing", "9k", 1200);
+        let index = RatingIndex::new(parse(twice.as_bytes()).unwrap());
+        assert_eq!(index.find(t.player(li).unwrap()), None, "two Li Wei");
+    }
+
+    #[test]
+    fn a_refresh_changes_ratings_and_only_the_ranks_the_list_gave() {
+        let old = RatingIndex::new(parse(egf_sample().as_bytes()).unwrap());
+        let mut t = Tournament::new(Default::default());
+        for pin in ["10437350", "14049145"] {
+            let entry = old
+                .list()
+                .players
+                .iter()
+                .find(|p| p.egf_pin == pin)
+                .unwrap();
+            t.register(entry.to_player(old.list().date));
+        }
+        // The organiser promoted Li Wei by hand.
+        let mut li = t.player(PlayerId(2)).unwrap().clone();
+        li.rank = Rank::Dan(4);
+        t.update_player(li).unwrap();
+        let hand = registered(&mut t, "Aalto", "Jukka", "15k");
+        let absent = registered(&mut t, "Nobody", "Here", "5k");
+        let newer = egf_sample()
+            .replace("(22 Feb 2018)", "(03 May 2018)")
+            .replace(
+                &egf_line("10437350", "Vannier Luc", "FR", "31Ba", "2k", 1833),
+                &egf_line("10437350", "Vannier Luc", "FR", "31Ba", "1k", 1960),
+            )
+            .replace(
+                &egf_line("14049145", "Li Wei", "CN", "Bei", "3d", 2250),
+                &egf_line("14049145", "Li Wei", "CN", "Bei", "3d", 2270),
+            );
+        let newer = RatingIndex::new(parse(newer.as_bytes()).unwrap());
+        let updates = newer.updates(t.players());
+        assert_eq!(updates.not_found, [absent]);
+        assert_eq!(updates.unchanged, 0);
+        let shown: Vec<_> = updates
+            .changes
+            .iter()
+            .map(|c| format!("{} {} {} {}", c.player, c.rank, c.rating.gor(), c.source))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                format!("{} 1K 1960 EGD 2018-05-03", PlayerId(1)),
+                format!("{} 4D 2270 EGD 2018-05-03", PlayerId(2)),
+                format!("{hand} 15K 218 EGD 2018-05-03"),
+            ]
+        );
+        updates.apply(&mut t).unwrap();
+        let aalto = t.player(hand).unwrap();
+        assert_eq!(
+            (aalto.egf_pin.as_str(), aalto.rating_origin.as_str()),
+            ("15650261", "EGF")
+        );
+        assert_eq!(newer.updates(t.players()).changes, []);
+        assert_eq!(newer.updates(t.players()).unchanged, 3);
+    }
+
+    #[test]
+    fn ratings_are_fixed_once_round_one_is_paired() {
+        let index = sample_index();
+        let mut t = Tournament::new(Default::default());
+        let luc = registered(&mut t, "Vannier", "Luc", "2k");
+        let updates = index.updates(t.players());
+        assert_eq!(updates.changes.len(), 1);
+        t.give_bye(crate::core::Bye {
+            round: RoundNo::FIRST,
+            player: luc,
+        })
+        .unwrap();
+        let before = t.clone();
+        assert_eq!(updates.apply(&mut t), Err(TournamentError::RatingsFixed));
+        assert_eq!(t, before);
     }
 
     #[test]

@@ -61,20 +61,39 @@ pub enum EgfClass {
     C,
     /// Internet tournaments with the class B times.
     D,
-    /// Too fast for the EGF rating list (`X` in an h9 file).
-    Unclassified,
+    /// Unclassified: too fast for the EGF rating list (`X` in an h9 file).
+    X,
+}
+
+impl EgfClass {
+    /// The letter an h9 file's `CL[]` tag holds.
+    pub fn letter(self) -> char {
+        match self {
+            EgfClass::A => 'A',
+            EgfClass::B => 'B',
+            EgfClass::C => 'C',
+            EgfClass::D => 'D',
+            EgfClass::X => 'X',
+        }
+    }
+
+    /// The share of a game's rating change the EGD applies for this class;
+    /// `None` for X, whose games are not rated.
+    pub fn weight(self) -> Option<f64> {
+        match self {
+            EgfClass::A => Some(1.0),
+            EgfClass::B => Some(0.75),
+            EgfClass::C => Some(0.5),
+            EgfClass::D => Some(0.25),
+            EgfClass::X => None,
+        }
+    }
 }
 
 impl fmt::Display for EgfClass {
-    /// The letter an h9 file's `CL[]` tag holds.
+    /// The class letter, as [`EgfClass::letter`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            EgfClass::A => "A",
-            EgfClass::B => "B",
-            EgfClass::C => "C",
-            EgfClass::D => "D",
-            EgfClass::Unclassified => "X",
-        })
+        write!(f, "{}", self.letter())
     }
 }
 
@@ -183,7 +202,7 @@ impl TimeControl {
                 let basic = if fischer { fischer_basic } else { basic };
                 self.main >= minutes(basic) && adjusted >= minutes(adjusted_min)
             })
-            .map_or(EgfClass::Unclassified, |&(class, ..)| class)
+            .map_or(EgfClass::X, |&(class, ..)| class)
     }
 
     /// This control in OpenGotha's terms, `base` keeping the values of the
@@ -357,11 +376,11 @@ mod tests {
         assert_eq!(class(59, canadian(5, 600)), EgfClass::B);
         assert_eq!(class(40, byo_yomi(5, 20)), EgfClass::B);
         assert_eq!(class(25, byo_yomi(5, 10)), EgfClass::C);
-        assert_eq!(class(25, Overtime::SuddenDeath), EgfClass::Unclassified);
+        assert_eq!(class(25, Overtime::SuddenDeath), EgfClass::X);
         assert_eq!(class(45, fischer(15)), EgfClass::A);
         assert_eq!(class(45, fischer(14)), EgfClass::B);
         assert_eq!(class(20, fischer(5)), EgfClass::C);
-        assert_eq!(class(15, fischer(30)), EgfClass::Unclassified);
+        assert_eq!(class(15, fischer(30)), EgfClass::X);
     }
 
     #[test]
@@ -369,8 +388,8 @@ mod tests {
         let class = |main, overtime| control(main, overtime).egf_class(true);
         assert_eq!(class(90, canadian(15, 300)), EgfClass::D);
         assert_eq!(class(30, fischer(10)), EgfClass::D);
-        assert_eq!(class(30, canadian(15, 300)), EgfClass::Unclassified);
-        assert_eq!(EgfClass::Unclassified.to_string(), "X");
+        assert_eq!(class(30, canadian(15, 300)), EgfClass::X);
+        assert_eq!(EgfClass::X.to_string(), "X");
     }
 
     #[test]

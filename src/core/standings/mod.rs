@@ -13,6 +13,6 @@ pub use places::{Row, Standings, ranking, standings};
 pub use scores::{RoundScores, RoundStatus, ScoreSheet, scores};
 
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 #[cfg(test)]
 mod tests;

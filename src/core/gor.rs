@@ -1,0 +1,620 @@
+//! The EGF rating (GoR): what each player's rating would be after this
+//! tournament, and the tournament's class and adjusted time as the EGD's
+//! files (h9) carry them.
+//!
+//! The formula is the European Go Database's since its 2021 revision (the EGF
+//! Rating System Commission's new parameters), as the EGD describes it on its
+//! page "EGF Official ratings system" (europeangodatabase.eu/EGD/
+//! EGF_rating_system.php, "System description"). In our words:
+//!
+//! - Ratings are mapped to a stretched scale, β(r) = −7·ln(3300 − r), 3300
+//!   being the rating the revision assumes for perfect play. A player's
+//!   expected result against an opponent is the Bradley–Terry chance
+//!   Se = 1 / (1 + e^(β(opponent) − β(own))): a 100-point gap weighs more
+//!   between dan players than between kyu players.
+//! - One game changes a rating by con·(Sa − Se) + bonus, where Sa is 1 for a
+//!   win, ½ for jigo and 0 for a loss; con = ((3300 − r) / 200)^1.6 lets weak
+//!   ratings move faster than strong ones, and bonus = ln(1 + e^((2300 − r) / 80)) / 5
+//!   is a small gift (2 points a game at 1500, 0.14 at 2300) that
+//!   offsets the deflation of players improving faster than their ratings.
+//!   Both use the player's own rating, `r`.
+//! - Handicap: Black's rating counts 100·(h − ½) higher in Se for h ≥ 1
+//!   stones (a stone is worth a grade, 100 points, and Black's first move is
+//!   the half stone komi otherwise gives back). The revised description keeps
+//!   this rule of the earlier one (EGF_rating_system_old.php). Komi beyond
+//!   that is not part of the formula, so it is not read here.
+//! - A tournament is rated at once: every game uses the ratings from before
+//!   it and the changes add up. The tournament class scales each change:
+//!   A 1, B ¾, C ½, D ¼; class X is not rated. A player new to the EGD starts
+//!   from the grade they declare (1d = 2100, 100 a grade, 30k = −900, 1p = 2700
+//!   and 30 a professional grade), and no rating falls below −900. Ratings are
+//!   published as whole numbers, so the result is rounded.
+
+use std::collections::BTreeMap;
+
+use crate::core::round::{Colour, Game, GameResult, ResultOrigin};
+use crate::core::rules::TimeControl;
+use crate::core::settings::Settings;
+use crate::core::{Player, PlayerId, Rank, Rating, RoundNo, Tournament};
+
+pub use crate::core::rules::EgfClass;
+
+/// The rating the revision assumes for perfect play, the top of the scale.
+const PERFECT: f64 = 3300.0;
+
+/// The bottom of the GoR scale (30k); the EGD resets lower ratings to it.
+const FLOOR: i32 = -900;
+
+/// The stretched scale the expected result is computed on.
+fn beta(rating: f64) -> f64 {
+    -7.0 * (PERFECT - rating).ln()
+}
+
+/// How far one game can move a rating of `rating`.
+fn con(rating: f64) -> f64 {
+    ((PERFECT - rating) / 200.0).powf(1.6)
+}
+
+/// The anti-deflation gift of one game at `rating`.
+fn bonus(rating: f64) -> f64 {
+    ((2300.0 - rating) / 80.0).exp().ln_1p() / 5.0
+}
+
+/// The rating points `stones` of handicap are worth to Black.
+fn handicap_points(stones: u8) -> f64 {
+    if stones == 0 {
+        0.0
+    } else {
+        100.0 * (f64::from(stones) - 0.5)
+    }
+}
+
+/// The chance a player rated `own` beats one rated `opponent`, both already
+/// adjusted for handicap.
+fn expected(own: f64, opponent: f64) -> f64 {
+    1.0 / (1.0 + (beta(opponent) - beta(own)).exp())
+}
+
+/// One side of a game, as the rating formula reads it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Side {
+    /// The player's rating before the tournament.
+    pub rating: f64,
+    /// The opponent's rating before the tournament.
+    pub opponent: f64,
+    /// The player's colour: Black takes the handicap.
+    pub colour: Colour,
+    /// Handicap stones (0 even, 1 no komi).
+    pub handicap: u8,
+    /// The player's result: 1 win, ½ jigo, 0 loss.
+    pub score: f64,
+}
+
+/// The change one game makes to the player's rating before the class weight.
+pub fn game_change(side: Side) -> f64 {
+    let stones = handicap_points(side.handicap);
+    let (own, opponent) = match side.colour {
+        Colour::Black => (side.rating + stones, side.opponent),
+        Colour::White => (side.rating, side.opponent + stones),
+    };
+    con(side.rating) * (side.score - expected(own, opponent)) + bonus(side.rating)
+}
+
+/// The GoR a grade stands for, where a player has no rating of their own.
+pub fn gor_of_rank(rank: Rank) -> i32 {
+    match rank {
+        Rank::Kyu(k) => 2100 - 100 * i32::from(k),
+        Rank::Dan(d) => 2000 + 100 * i32::from(d),
+        Rank::Pro(p) => 2700 + 30 * (i32::from(p) - 1),
+    }
+}
+
+/// Whether the player's rating is only their grade's: OpenGotha marks a
+/// rating it initialised from the rank `INI`, and a player never given one
+/// holds the bottom of the scale with no origin.
+fn rating_from_rank(player: &Player) -> bool {
+    player.rating_origin == "INI"
+        || (player.rating_origin.is_empty() && player.rating.gor() == Rating::MIN)
+}
+
+/// A player's rating before the tournament, and whether it comes from the rank.
+fn start(player: &Player) -> (i32, bool) {
+    if rating_from_rank(player) {
+        (gor_of_rank(player.rank), true)
+    } else {
+        (player.rating.gor(), false)
+    }
+}
+
+/// What one game did to a player's rating, class weight included.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GameGor {
+    /// The round of the game.
+    pub round: RoundNo,
+    /// The opponent.
+    pub opponent: PlayerId,
+    /// The change, in rating points (not rounded).
+    pub change: f64,
+}
+
+/// A player's rating before and after the tournament.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerGor {
+    /// The rating before (the grade's when the player has none).
+    pub before: i32,
+    /// Whether `before` comes from the player's grade.
+    pub from_rank: bool,
+    /// The rated games, in the order of the tournament's game list.
+    pub games: Vec<GameGor>,
+    /// The rating after, rounded, never below −900.
+    pub after: i32,
+}
+
+impl PlayerGor {
+    /// The whole change, as the two published ratings differ.
+    pub fn change(&self) -> i32 {
+        self.after - self.before
+    }
+
+    /// The change of the game of `round`, if it was rated.
+    pub fn in_round(&self, round: RoundNo) -> Option<f64> {
+        self.games
+            .iter()
+            .find(|g| g.round == round)
+            .map(|g| g.change)
+    }
+}
+
+/// Every player's rating preview in one tournament.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Preview {
+    /// The class whose weight was applied.
+    pub class: EgfClass,
+    players: BTreeMap<PlayerId, PlayerGor>,
+}
+
+impl Preview {
+    /// The preview of one player.
+    pub fn of(&self, player: PlayerId) -> Option<&PlayerGor> {
+        self.players.get(&player)
+    }
+}
+
+/// The player's score in a game the EGD rates, `None` for one it does not:
+/// a result by default (nobody played; OpenGotha's h9 marks it `!` so the
+/// EGD skips it), an unknown result, and "both win" or "both lose", which
+/// record a decision about the pair rather than a game one of them won. A
+/// referee's decision on a played game counts as its result, as the h9 file
+/// reports it.
+fn rated_score(game: &Game, colour: Colour) -> Option<f64> {
+    if game.origin == ResultOrigin::ByDefault {
+        return None;
+    }
+    match (game.result, colour) {
+        (GameResult::WhiteWins, Colour::White) | (GameResult::BlackWins, Colour::Black) => {
+            Some(1.0)
+        }
+        (GameResult::WhiteWins, Colour::Black) | (GameResult::BlackWins, Colour::White) => {
+            Some(0.0)
+        }
+        (GameResult::Jigo, _) => Some(0.5),
+        (GameResult::BothLose | GameResult::BothWin | GameResult::Unknown, _) => None,
+    }
+}
+
+/// Each player's rating after the games of the rounds `counted` accepts
+/// (e.g. the rounds published so far), `None` for a class X tournament.
+pub fn preview(tournament: &Tournament, counted: impl Fn(RoundNo) -> bool) -> Option<Preview> {
+    let class = egf_class(tournament.settings());
+    let weight = class.weight()?;
+    let starts: BTreeMap<PlayerId, (i32, bool)> = tournament
+        .players()
+        .iter()
+        .map(|p| (p.id, start(p)))
+        .collect();
+    let mut games: BTreeMap<PlayerId, Vec<GameGor>> = BTreeMap::new();
+    for game in tournament.games().iter().filter(|g| counted(g.round)) {
+        let (Some(&(white, _)), Some(&(black, _))) =
+            (starts.get(&game.white), starts.get(&game.black))
+        else {
+            continue;
+        };
+        for (id, colour, rating, opponent, opponent_id) in [
+            (game.white, Colour::White, white, black, game.black),
+            (game.black, Colour::Black, black, white, game.white),
+        ] {
+            let Some(score) = rated_score(game, colour) else {
+                continue;
+            };
+            let change = weight
+                * game_change(Side {
+                    rating: f64::from(rating),
+                    opponent: f64::from(opponent),
+                    colour,
+                    handicap: game.handicap,
+                    score,
+                });
+            games.entry(id).or_default().push(GameGor {
+                round: game.round,
+                opponent: opponent_id,
+                change,
+            });
+        }
+    }
+    let players = starts
+        .into_iter()
+        .map(|(id, (before, from_rank))| {
+            let games = games.remove(&id).unwrap_or_default();
+            let sum: f64 = games.iter().map(|g| g.change).sum();
+            let after = (f64::from(before) + sum).round() as i32;
+            let gor = PlayerGor {
+                before,
+                from_rank,
+                games,
+                after: after.max(FLOOR),
+            };
+            (id, gor)
+        })
+        .collect();
+    Some(Preview { class, players })
+}
+
+/// The tournament's EGF class, from its time control and whether it is played
+/// on the internet, as OpenGotha's `Tournament.egfClass()` decides it (the
+/// letter of an h9 file's `CL[]` header).
+pub fn egf_class(settings: &Settings) -> EgfClass {
+    TimeControl::from(&settings.time).egf_class(settings.general.internet)
+}
+
+/// The EGF adjusted time in whole minutes, as OpenGotha's
+/// `egfAdjustedTime() / 60` writes it into an h9 file's `TM[]` header: main
+/// time plus 45 byo-yomi periods, 60 Canadian moves or 120 Fischer
+/// increments, each step rounded down to the second and the sum to the minute.
+pub fn adjusted_minutes(settings: &Settings) -> u32 {
+    let seconds = TimeControl::from(&settings.time)
+        .egf_adjusted_time()
+        .as_secs();
+    u32::try_from(seconds / 60).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::settings::{Overtime, TimeSystem};
+    use crate::core::standings::test_support::{bye, game, handicap_game, player};
+
+    /// Whether `actual` is `expected` to the third decimal, as worked out by hand.
+    fn close(actual: f64, expected: f64) -> bool {
+        (actual - expected).abs() < 0.001
+    }
+
+    fn side(rating: f64, opponent: f64, colour: Colour, handicap: u8, score: f64) -> Side {
+        Side {
+            rating,
+            opponent,
+            colour,
+            handicap,
+            score,
+        }
+    }
+
+    #[test]
+    fn an_even_win_against_a_player_a_grade_stronger() {
+        // 2000 beats 2100, even game.
+        // β(2100) − β(2000) = 7·ln(1300/1200) = 7 × 0.080043 = 0.560299;
+        // Se = 1 / (1 + e^0.560299) = 1 / 2.751242 = 0.363478.
+        // con(2000) = 6.5^1.6 = e^(1.6 × 1.871802) = 19.983031;
+        // bonus(2000) = ln(1 + e^3.75) / 5 = ln(43.521082) / 5 = 0.754649.
+        // Change = 19.983031 × (1 − 0.363478) + 0.754649 = 13.474282.
+        let win = game_change(side(2000.0, 2100.0, Colour::Black, 0, 1.0));
+        assert!(close(win, 13.474282), "{win}");
+        // The loser: Se = 0.636522, con(2100) = 6^1.6 = 17.580936,
+        // bonus(2100) = ln(1 + e^2.5) / 5 = 0.515778;
+        // 17.580936 × (0 − 0.636522) + 0.515778 = −10.674870.
+        let loss = game_change(side(2100.0, 2000.0, Colour::White, 0, 0.0));
+        assert!(close(loss, -10.674870), "{loss}");
+    }
+
+    #[test]
+    fn one_stone_of_handicap_is_worth_half_a_grade_to_black() {
+        // 1500 (White) loses to 1400 (Black, handicap 1: no komi). Black
+        // counts 100 × (1 − ½) = 50 higher, 1450.
+        // β(1450) − β(1500) = 7·ln(1800/1850) = −0.191793;
+        // Se(White) = 1 / (1 + e^−0.191793) = 0.547802.
+        // con(1500) = 9^1.6 = 33.634735; bonus(1500) = ln(1 + e^10) / 5 = 2.000009.
+        // Change = 33.634735 × (0 − 0.547802) + 2.000009 = −16.425158.
+        let white = game_change(side(1500.0, 1400.0, Colour::White, 1, 0.0));
+        assert!(close(white, -16.425158), "{white}");
+        // Black: Se = 0.452198, con(1400) = 9.5^1.6 = 36.673957,
+        // bonus(1400) = ln(1 + e^11.25) / 5 = 2.250003;
+        // 36.673957 × 0.547802 + 2.250003 = 22.340061.
+        let black = game_change(side(1400.0, 1500.0, Colour::Black, 1, 1.0));
+        assert!(close(black, 22.340061), "{black}");
+    }
+
+    #[test]
+    fn nine_stones_lift_black_by_eight_and_a_half_grades() {
+        // 1000 takes 9 stones from 1900 and wins: Black counts 1000 + 850 = 1850.
+        // β(1900) − β(1850) = 7·ln(1450/1400) = 0.245639; Se = 0.438897.
+        // con(1000) = 11.5^1.6 = 49.787067; bonus(1000) = ln(1 + e^16.25) / 5 = 3.250000.
+        // Change = 49.787067 × 0.561103 + 3.25 = 31.185667.
+        let black = game_change(side(1000.0, 1900.0, Colour::Black, 9, 1.0));
+        assert!(close(black, 31.185667), "{black}");
+        // White: Se = 0.561103, con(1900) = 7^1.6 = 22.498671,
+        // bonus(1900) = ln(1 + e^5) / 5 = 1.001343;
+        // 22.498671 × (0 − 0.561103) + 1.001343 = −11.622726.
+        let white = game_change(side(1900.0, 1000.0, Colour::White, 9, 0.0));
+        assert!(close(white, -11.622726), "{white}");
+    }
+
+    /// A tournament of `rounds` rounds with `basic_minutes` main time and
+    /// 15 stones in 5 minutes of Canadian overtime.
+    fn tournament(rounds: u32, basic_minutes: u32) -> Tournament {
+        Tournament::new(Settings {
+            number_of_rounds: rounds,
+            time: canadian(basic_minutes, 15, 300),
+            ..Settings::default()
+        })
+    }
+
+    /// Registers a player of `rank` with a GoR of `gor` from the EGD list.
+    fn rated(t: &mut Tournament, name: &str, rank: &str, gor: i32) -> PlayerId {
+        let id = player(t, name, rank);
+        let mut p = t.player(id).cloned().expect("just registered");
+        p.rating = Rating::new(gor);
+        p.rating_origin = "EGF".into();
+        t.update_player(p).expect("a registered player");
+        id
+    }
+
+    /// Registers a player of `rank` whose rating OpenGotha initialised from it.
+    fn unrated(t: &mut Tournament, name: &str, rank: &str) -> PlayerId {
+        let id = player(t, name, rank);
+        let mut p = t.player(id).cloned().expect("just registered");
+        p.rating = Rating::of_rank(p.rank);
+        p.rating_origin = "INI".into();
+        t.update_player(p).expect("a registered player");
+        id
+    }
+
+    fn everything(_: RoundNo) -> bool {
+        true
+    }
+
+    #[test]
+    fn class_b_weighs_each_game_three_quarters() {
+        // 40 min + 15 stones/5 min: bt 2400, TA 3600 → class B, weight ¾.
+        let mut t = tournament(1, 40);
+        let strong = rated(&mut t, "Strong", "1d", 2100);
+        let weak = rated(&mut t, "Weak", "1k", 2000);
+        game(&mut t, 1, strong, weak, "0-1");
+        let preview = preview(&t, everything).expect("class B is rated");
+        assert_eq!(preview.class, EgfClass::B);
+        // 2000 + ¾ × 13.474282 = 2000 + 10.105712 = 2010.1 → 2010.
+        let w = preview.of(weak).expect("listed");
+        assert!(close(w.games[0].change, 10.105712));
+        assert_eq!((w.before, w.after, w.change()), (2000, 2010, 10));
+        // 2100 − ¾ × 10.674870 = 2100 − 8.006152 = 2091.99 → 2092.
+        let s = preview.of(strong).expect("listed");
+        assert_eq!((s.before, s.after, s.change()), (2100, 2092, -8));
+    }
+
+    #[test]
+    fn players_without_a_rating_start_from_their_grade() {
+        // 60 min + 15/5 min: class A. A 5k and a 3k, both rated from their
+        // rank (1600 and 1800), play jigo.
+        let mut t = tournament(1, 60);
+        let five = unrated(&mut t, "Five", "5k");
+        let three = unrated(&mut t, "Three", "3k");
+        // A rating the player never had: the bottom of the scale, no origin.
+        let mut p = t.player(three).cloned().expect("registered");
+        (p.rating, p.rating_origin) = (Rating::new(Rating::MIN), String::new());
+        t.update_player(p).expect("registered");
+        game(&mut t, 1, five, three, "=");
+        let preview = preview(&t, everything).expect("class A is rated");
+        // 5k: β(1800) − β(1600) = 7·ln(1700/1500) = 0.876142, Se = 0.293978;
+        // con(1600) = 8.5^1.6 = 30.695187, bonus(1600) = 1.750032;
+        // 30.695187 × (½ − 0.293978) + 1.750032 = 8.073919 → 1608.
+        let f = preview.of(five).expect("listed");
+        assert!(f.from_rank);
+        assert!(close(f.games[0].change, 8.073919));
+        assert_eq!((f.before, f.after), (1600, 1608));
+        // 3k: Se = 0.706022, con(1800) = 7.5^1.6 = 25.124534, bonus(1800) = 1.250386;
+        // 25.124534 × (½ − 0.706022) + 1.250386 = −3.925824 → 1796.
+        let th = preview.of(three).expect("listed");
+        assert!(th.from_rank);
+        assert_eq!((th.before, th.after), (1800, 1796));
+    }
+
+    #[test]
+    fn a_tournament_rates_every_game_from_the_ratings_before_it() {
+        let mut t = tournament(2, 60);
+        let me = rated(&mut t, "Me", "1k", 2000);
+        let strong = rated(&mut t, "Strong", "1d", 2100);
+        let near = rated(&mut t, "Near", "2k", 1900);
+        game(&mut t, 1, strong, me, "0-1");
+        game(&mut t, 2, near, me, "1-0");
+        let preview = preview(&t, everything).expect("class A");
+        let p = preview.of(me).expect("listed");
+        // Round 2 from 2000, not from 2013.47: Se against 1900 =
+        // 1 / (1 + e^(7·ln(1300/1400))) = 0.626857;
+        // 19.983031 × (0 − 0.626857) + 0.754649 = −11.771850.
+        assert!(close(p.games[1].change, -11.771850));
+        // 2000 + 13.474282 − 11.771850 = 2001.70 → 2002.
+        assert_eq!((p.after, p.change()), (2002, 2));
+        assert_eq!(p.in_round(RoundNo::FIRST), Some(p.games[0].change));
+    }
+
+    #[test]
+    fn only_games_played_to_a_result_count() {
+        let mut t = tournament(5, 60);
+        let [a, b, c, d] = ["A", "B", "C", "D"].map(|n| rated(&mut t, n, "1d", 2100));
+        game(&mut t, 1, a, b, "1-0!");
+        game(&mut t, 1, c, d, "?");
+        game(&mut t, 2, a, c, "0-0");
+        game(&mut t, 2, b, d, "1-1");
+        bye(&mut t, 3, a);
+        game(&mut t, 4, a, d, "1-0");
+        let preview = preview(&t, |r| r.get() <= 3).expect("class A");
+        for id in [a, b, c, d] {
+            let p = preview.of(id).expect("listed");
+            assert!(p.games.is_empty());
+            assert_eq!((p.before, p.after), (2100, 2100));
+        }
+        // Round 4 counts once the caller lets it: an even game between equals,
+        // Se = ½, con(2100) × ½ + bonus(2100) = 8.790468 + 0.515778 → 2109.
+        let all = super::preview(&t, everything).expect("class A");
+        assert_eq!(all.of(a).expect("listed").after, 2109);
+    }
+
+    #[test]
+    fn the_handicap_of_a_game_goes_to_its_black_player() {
+        let mut t = tournament(1, 60);
+        let white = rated(&mut t, "White", "4k", 1500);
+        let black = rated(&mut t, "Black", "5k", 1400);
+        handicap_game(&mut t, 1, white, black, 1, "0-1");
+        let preview = preview(&t, everything).expect("class A");
+        // As worked out above: 1400 + 22.340061 → 1422; 1500 − 16.425158 → 1484.
+        assert_eq!(preview.of(black).expect("listed").after, 1422);
+        assert_eq!(preview.of(white).expect("listed").after, 1484);
+    }
+
+    #[test]
+    fn ratings_stop_at_the_bottom_of_the_scale() {
+        let mut t = tournament(1, 60);
+        let bottom = rated(&mut t, "Bottom", "30k", -900);
+        let other = rated(&mut t, "Other", "29k", -800);
+        game(&mut t, 1, other, bottom, "1-0");
+        let preview = preview(&t, everything).expect("class A");
+        // −900 loses to −800: Se = 0.457929, con(−900) = 21^1.6 = 130.482080,
+        // bonus(−900) = 8; 130.482080 × (0 − 0.457929) + 8 = −51.75 → −951, kept at −900.
+        assert_eq!(preview.of(bottom).expect("listed").after, -900);
+        // −800 + 65.241590 → −735.
+        assert_eq!(preview.of(other).expect("listed").after, -735);
+    }
+
+    #[test]
+    fn class_x_tournaments_are_not_rated() {
+        // 20 min sudden death: below class C.
+        let mut t = tournament(1, 20);
+        let mut s = t.settings().clone();
+        s.time.overtime = Overtime::SuddenDeath;
+        t.set_settings(s);
+        assert_eq!(preview(&t, everything), None);
+    }
+
+    #[test]
+    fn grades_stand_for_the_egd_ratings() {
+        assert_eq!(gor_of_rank(Rank::Kyu(30)), -900);
+        assert_eq!(gor_of_rank(Rank::Kyu(1)), 2000);
+        assert_eq!(gor_of_rank(Rank::Dan(1)), 2100);
+        assert_eq!(gor_of_rank(Rank::Dan(7)), 2700);
+        assert_eq!(gor_of_rank(Rank::Pro(1)), 2700);
+        assert_eq!(gor_of_rank(Rank::Pro(9)), 2940);
+    }
+
+    fn settings(internet: bool, time: TimeSystem) -> Settings {
+        let mut s = Settings {
+            time,
+            ..Settings::default()
+        };
+        s.general.internet = internet;
+        s
+    }
+
+    fn byo_yomi(basic_minutes: u32, seconds: u32) -> TimeSystem {
+        TimeSystem {
+            basic_minutes,
+            overtime: Overtime::StandardByoYomi,
+            std_byo_yomi_seconds: seconds,
+            ..TimeSystem::default()
+        }
+    }
+
+    fn canadian(basic_minutes: u32, moves: u32, seconds: u32) -> TimeSystem {
+        TimeSystem {
+            basic_minutes,
+            overtime: Overtime::CanadianByoYomi,
+            canadian_moves: moves,
+            canadian_seconds: seconds,
+            ..TimeSystem::default()
+        }
+    }
+
+    fn fischer(basic_minutes: u32, seconds: u32) -> TimeSystem {
+        TimeSystem {
+            basic_minutes,
+            overtime: Overtime::Fischer,
+            fischer_seconds: seconds,
+            ..TimeSystem::default()
+        }
+    }
+
+    fn sudden_death(basic_minutes: u32) -> TimeSystem {
+        TimeSystem {
+            basic_minutes,
+            overtime: Overtime::SuddenDeath,
+            ..TimeSystem::default()
+        }
+    }
+
+    #[test]
+    fn adjusted_minutes_round_down_as_opengotha_does() {
+        let minutes = |t| adjusted_minutes(&settings(false, t));
+        // 3600 + 45×30 = 4950 s = 82.5 min → 82.
+        assert_eq!(minutes(byo_yomi(60, 30)), 82);
+        // 3600 + 60×300/15 = 4800 s → 80.
+        assert_eq!(minutes(canadian(60, 15, 300)), 80);
+        // 2400 + 6000/7 = 2400 + 857 (integer division) = 3257 s = 54.28 → 54.
+        assert_eq!(minutes(canadian(40, 7, 100)), 54);
+        // 2700 + 120×15 = 4500 s → 75.
+        assert_eq!(minutes(fischer(45, 15)), 75);
+        assert_eq!(minutes(sudden_death(50)), 50);
+        // No stones a period would divide by zero; it counts as one stone.
+        assert_eq!(minutes(canadian(40, 0, 60)), 100);
+    }
+
+    #[test]
+    fn classes_follow_opengotha_thresholds() {
+        let class = |t| egf_class(&settings(false, t)).letter();
+        // A needs bt ≥ 3600 and TA ≥ 4500: 60 min + 15/5 min gives 4800.
+        assert_eq!(class(canadian(60, 15, 300)), 'A');
+        // 60 min sudden death: bt 3600 but TA 3600 < 4500 → B.
+        assert_eq!(class(sudden_death(60)), 'B');
+        // 59 min + 30 s byo-yomi: bt 3540 < 3600 → B.
+        assert_eq!(class(byo_yomi(59, 30)), 'B');
+        // 25 min + 10 s byo-yomi: bt 1500, TA 1950 ≥ 1800 → C.
+        assert_eq!(class(byo_yomi(25, 10)), 'C');
+        // 25 min sudden death: TA 1500 < 1800 → X.
+        assert_eq!(class(sudden_death(25)), 'X');
+        // Fischer A: bt 2700, TA 2700 + 1800 = 4500.
+        assert_eq!(class(fischer(45, 15)), 'A');
+        // Fischer 45 min + 14 s: TA 4380 < 4500, bt ≥ 1800 and TA ≥ 3000 → B.
+        assert_eq!(class(fischer(45, 14)), 'B');
+        // Fischer C: bt 1200, TA 1200 + 600 = 1800.
+        assert_eq!(class(fischer(20, 5)), 'C');
+        assert_eq!(class(fischer(19, 30)), 'X');
+    }
+
+    #[test]
+    fn internet_tournaments_are_class_d_or_x() {
+        let class = |t| egf_class(&settings(true, t)).letter();
+        // The class A times on the internet are still D.
+        assert_eq!(class(canadian(90, 15, 300)), 'D');
+        // Byo-yomi D needs bt ≥ 2400: 39 min fails though TA is large.
+        assert_eq!(class(canadian(39, 5, 300)), 'X');
+        // Fischer D: bt 1800, TA 1800 + 1200 = 3000.
+        assert_eq!(class(fischer(30, 10)), 'D');
+        assert_eq!(class(fischer(30, 9)), 'X');
+    }
+
+    #[test]
+    fn class_weights_are_the_egd_ones() {
+        assert_eq!(EgfClass::A.weight(), Some(1.0));
+        assert_eq!(EgfClass::B.weight(), Some(0.75));
+        assert_eq!(EgfClass::C.weight(), Some(0.5));
+        assert_eq!(EgfClass::D.weight(), Some(0.25));
+        assert_eq!(EgfClass::X.weight(), None);
+        assert_eq!(EgfClass::X.to_string(), "X");
+    }
+}

@@ -1,0 +1,110 @@
+//! Results files for the federations, downloaded by the organisers: the
+//! EGF's (h9) for the European Go Database and the FFG's (tou).
+//!
+//! | route | handler | who |
+//! |---|---|---|
+//! | `GET /t/{short}/export/results.h9?encoding=&keep_by_default=` | [`export_h9`] | organisers |
+//! | `GET /t/{short}/export/results.tou?encoding=` | [`export_tou`] | organisers |
+
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+
+use super::AppState;
+use super::auth::SignedIn;
+use super::error::WebResult;
+use super::tournaments::authorise;
+use crate::core::Tournament;
+use crate::core::access::Action;
+use crate::core::formats::text::Charset;
+use crate::core::formats::{h9, tou};
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/t/{short}/export/results.h9", get(export_h9))
+        .route("/t/{short}/export/results.tou", get(export_tou))
+}
+
+#[derive(serde::Deserialize, Default)]
+struct FileQuery {
+    /// `iso-8859-15` for OpenGotha's bytes; UTF-8 otherwise.
+    #[serde(default)]
+    encoding: String,
+    /// A checkbox: present when games won by default are kept.
+    #[serde(default)]
+    keep_by_default: Option<String>,
+}
+
+impl FileQuery {
+    fn encoding(&self, default: Charset) -> Charset {
+        self.encoding.parse().unwrap_or(default)
+    }
+}
+
+/// The tournament as its standings stand (after sanctions and appeals), the
+/// results a federation rates, and the file name to save it under.
+async fn rated(
+    app: &AppState,
+    short: &str,
+    me: crate::store::accounts::Account,
+) -> WebResult<(Tournament, String)> {
+    let access = authorise(app, short, me, Action::EditSettings).await?;
+    let view = super::tournaments::view(app, access.tournament.tournament_id).await?;
+    Ok((view.for_standings(), access.tournament.short_name))
+}
+
+fn download(bytes: Vec<u8>, encoding: Charset, file_name: String) -> Response {
+    let charset = encoding.label();
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                format!("text/plain; charset={charset}"),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file_name}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+async fn export_h9(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path(short): Path<String>,
+    Query(query): Query<FileQuery>,
+) -> WebResult<Response> {
+    let (tournament, short) = rated(&app, &short, me).await?;
+    let options = h9::Options {
+        keep_by_default: query.keep_by_default.is_some(),
+    };
+    let encoding = query.encoding(Charset::Utf8);
+    let text = h9::export(&tournament, options);
+    Ok(download(
+        encoding.encode(&text),
+        encoding,
+        format!("{short}.h9"),
+    ))
+}
+
+async fn export_tou(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path(short): Path<String>,
+    Query(query): Query<FileQuery>,
+) -> WebResult<Response> {
+    let (tournament, short) = rated(&app, &short, me).await?;
+    // The FFG reads ISO-8859-15, as OpenGotha writes it.
+    let encoding = query.encoding(Charset::Latin9);
+    let text = tou::export(&tournament);
+    Ok(download(
+        encoding.encode(&text),
+        encoding,
+        format!("{short}.tou"),
+    ))
+}

@@ -1,0 +1,373 @@
+//! The final protocol (RFG code 26.2.1 з; Ukrainian rules III.8) as a page
+//! to print on A4 and as a spreadsheet; what it holds and why is in
+//! [`crate::core::formats::protocol`].
+//!
+//! | route | handler |
+//! |---|---|
+//! | `GET /t/{short}/protocol?lang=ru\|uk\|en` | [`show_protocol`] |
+//! | `GET /t/{short}/protocol.csv?lang=ru\|uk\|en` | [`download_protocol`] |
+//!
+//! Whoever may read the standings may read the protocol, over the same
+//! rounds: published ones for visitors, every paired one for staff.
+
+use askama::Template;
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+
+use super::AppState;
+use super::error::WebResult;
+use super::i18n::Lang;
+use super::page::{Ctx, Layout, render};
+use super::settings_form::{SYSTEMS, time_label};
+use super::standings::last_visible_round;
+use super::tournaments::viewable;
+use crate::core::formats::protocol::{self, CellWords, Protocol, Words};
+use crate::core::rules::time::TimeControl;
+use crate::core::settings::TieRule;
+use crate::store::tournaments::TournamentRow;
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/t/{short}/protocol", get(show_protocol))
+        .route("/t/{short}/protocol.csv", get(download_protocol))
+}
+
+/// Round and criterion columns a portrait A4 page holds beside number,
+/// place, name, rank and club at 8 pt; more turn the page to landscape.
+const PORTRAIT_COLUMNS: usize = 9;
+
+#[derive(serde::Deserialize, Default)]
+struct ProtocolQuery {
+    lang: Option<String>,
+}
+
+/// One player's line, ready to print.
+struct ProtocolLine {
+    number: u32,
+    place: String,
+    name: String,
+    rank: String,
+    club: String,
+    cells: Vec<String>,
+    values: Vec<String>,
+}
+
+/// A person on the panel: role, name, category.
+struct PanelLine {
+    role: String,
+    name: String,
+    category: String,
+}
+
+#[derive(Template)]
+#[template(path = "protocol/show.html")]
+struct ProtocolPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    /// Label and value of each header line.
+    heading: Vec<(String, String)>,
+    rounds: Vec<u32>,
+    /// Criterion names and what they mean.
+    criteria: Vec<(String, String)>,
+    lines: Vec<ProtocolLine>,
+    panel: Vec<PanelLine>,
+    /// The chief referee and the chief secretary, who sign (role, name).
+    signatures: Vec<(String, String)>,
+    rank_norms: String,
+    landscape: bool,
+    /// The other languages the protocol can be read in.
+    other_langs: Vec<Lang>,
+    /// Open appeals that can change prizes (RFG 26.4 ж), e.g. "#1, #3".
+    pending_appeals: String,
+}
+
+/// The protocol's language: `?lang=` when it names one, else the reader's.
+fn language(ctx: &Ctx, query: &ProtocolQuery) -> Lang {
+    query
+        .lang
+        .as_deref()
+        .and_then(Lang::from_code)
+        .unwrap_or(ctx.lang)
+}
+
+/// The protocol the reader may see, the tournament, and open prize appeals.
+async fn load(
+    app: &AppState,
+    ctx: &Ctx,
+    short: &str,
+) -> WebResult<(TournamentRow, Protocol, String)> {
+    let (tournament, roles) = viewable(app, ctx, short).await?;
+    let view = super::tournaments::view(app, tournament.tournament_id).await?;
+    let pending = view
+        .book
+        .pending_prize_appeals()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let state = view.for_standings();
+    let last = last_visible_round(app, &tournament, &state, ctx.is_staff(&roles)).await?;
+    Ok((tournament, protocol::protocol(&state, last), pending))
+}
+
+/// The header lines in `lang`: dates, place, system, rounds, time control,
+/// rules, handicap and criteria (Ukrainian III.8 1), III.2 2)–8)).
+fn heading(p: &Protocol, lang: Lang) -> Vec<(String, String)> {
+    let g = &p.general;
+    let dates = match (g.begin_date.as_str(), g.end_date.as_str()) {
+        ("", "") => String::new(),
+        (b, e) if b == e || e.is_empty() => b.to_string(),
+        (b, e) => format!("{b} – {e}"),
+    };
+    let system = SYSTEMS
+        .iter()
+        .find(|(_, s)| *s == p.system)
+        .map(|(k, _)| lang.t(&format!("system.{k}")))
+        .unwrap_or_default();
+    let mut rounds = p.planned_rounds.to_string();
+    if p.rounds < p.planned_rounds {
+        rounds = format!(
+            "{rounds} ({})",
+            lang.tf(
+                "protocol.after_round",
+                &[
+                    ("round", p.rounds.to_string()),
+                    ("rounds", p.planned_rounds.to_string())
+                ]
+            )
+        );
+    }
+    let tie = match p.rules.tie_rule {
+        TieRule::Jigo => "jigo",
+        TieRule::WhiteWins => "white_wins",
+        TieRule::BlackWins => "black_wins",
+    };
+    let rules = lang.tf(
+        "protocol.rules_text",
+        &[
+            ("size", p.rules.board_size.to_string()),
+            ("komi", decimal(&p.rules.komi.to_string(), lang)),
+            ("tie", lang.t(&format!("tie_rule.{tie}")).to_lowercase()),
+        ],
+    );
+    let handicap = if p.handicap.ceiling == 0 {
+        lang.t("protocol.no_handicap")
+    } else {
+        let basis = if p.handicap.based_on_mms {
+            "protocol.basis_mms"
+        } else {
+            "protocol.basis_rank"
+        };
+        lang.tf(
+            "protocol.handicap_text",
+            &[
+                ("basis", lang.t(basis)),
+                ("correction", p.handicap.correction.to_string()),
+                (
+                    "ceiling",
+                    lang.plural("protocol.stones", u64::from(p.handicap.ceiling)),
+                ),
+                ("threshold", p.handicap.no_handicap_threshold.to_string()),
+            ],
+        )
+    };
+    let criteria = p
+        .criteria
+        .iter()
+        .map(|c| c.name())
+        .collect::<Vec<_>>()
+        .join(", ");
+    [
+        ("protocol.dates", dates),
+        ("settings.location", g.location.clone()),
+        ("protocol.system", system),
+        ("protocol.rounds", rounds),
+        (
+            "protocol.time",
+            time_label(&TimeControl::from(&p.time), lang),
+        ),
+        ("protocol.rules", rules),
+        ("protocol.handicap", handicap),
+        ("protocol.criteria", criteria),
+    ]
+    .into_iter()
+    .filter(|(_, value)| !value.is_empty())
+    .map(|(key, value)| (lang.t(key), value))
+    .collect()
+}
+
+/// Russian and Ukrainian write decimals with a comma.
+fn decimal(text: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => text.to_string(),
+        Lang::Ru | Lang::Uk => text.replace('.', ","),
+    }
+}
+
+/// The panel in `lang`, director first; people not named are left out.
+fn panel(p: &Protocol, lang: Lang) -> Vec<PanelLine> {
+    let g = &p.general;
+    let line = |key: &str, name: &str, category: &str| PanelLine {
+        role: lang.t(key),
+        name: name.to_string(),
+        category: category.to_string(),
+    };
+    let mut lines = vec![
+        line("settings.director", &g.director, ""),
+        line(
+            "settings.chief_referee",
+            &g.panel.chief_referee.name,
+            &g.panel.chief_referee.category,
+        ),
+        line(
+            "settings.chief_secretary",
+            &g.panel.chief_secretary.name,
+            &g.panel.chief_secretary.category,
+        ),
+    ];
+    lines.extend(
+        g.panel
+            .referees
+            .iter()
+            .map(|r| line("protocol.referee", &r.name, &r.category)),
+    );
+    lines.retain(|l| !l.name.is_empty());
+    lines
+}
+
+/// `GET /t/{short}/protocol`: the protocol to read and print.
+async fn show_protocol(
+    State(app): State<AppState>,
+    mut ctx: Ctx,
+    Path(short): Path<String>,
+    Query(query): Query<ProtocolQuery>,
+) -> WebResult<Html<String>> {
+    ctx.lang = language(&ctx, &query);
+    let lang = ctx.lang;
+    let (tournament, p, pending_appeals) = load(&app, &ctx, &short).await?;
+    let (white, black, bye) = (
+        lang.t("protocol.white"),
+        lang.t("protocol.black"),
+        lang.t("protocol.bye"),
+    );
+    let words = CellWords {
+        white: &white,
+        black: &black,
+        bye: &bye,
+    };
+    let decimal_comma = lang != Lang::En;
+    let lines = p
+        .lines
+        .iter()
+        .map(|l| ProtocolLine {
+            number: l.number,
+            place: l.place.to_string(),
+            name: format!("{} {}", l.surname, l.first_name).trim().to_string(),
+            rank: l.rank.to_string(),
+            club: l.club.clone(),
+            cells: l.cells.iter().map(|c| c.text(&words)).collect(),
+            values: p
+                .criteria
+                .iter()
+                .zip(&l.values)
+                .map(|(c, v)| protocol::value(*c, *v, decimal_comma))
+                .collect(),
+        })
+        .collect();
+    let g = &p.general;
+    let signatures = [
+        ("settings.chief_referee", &g.panel.chief_referee.name),
+        ("settings.chief_secretary", &g.panel.chief_secretary.name),
+    ]
+    .into_iter()
+    .map(|(key, name)| (lang.t(key), name.clone()))
+    .collect();
+    render(&ProtocolPage {
+        layout: Layout::titled(
+            &ctx,
+            &format!("{} — {}", tournament.name, lang.t("protocol.title")),
+        ),
+        heading: heading(&p, lang),
+        rounds: (1..=p.rounds).collect(),
+        criteria: p
+            .criteria
+            .iter()
+            .map(|c| {
+                (
+                    c.name().to_string(),
+                    lang.t(&format!("criterion.{}", c.name())),
+                )
+            })
+            .collect(),
+        lines,
+        panel: panel(&p, lang),
+        signatures,
+        rank_norms: g.rank_norms.clone(),
+        landscape: p.rounds as usize + p.criteria.len() > PORTRAIT_COLUMNS,
+        other_langs: Lang::ALL.into_iter().filter(|l| *l != lang).collect(),
+        pending_appeals,
+        tournament,
+    })
+}
+
+/// `GET /t/{short}/protocol.csv`: the protocol as a spreadsheet.
+async fn download_protocol(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path(short): Path<String>,
+    Query(query): Query<ProtocolQuery>,
+) -> WebResult<Response> {
+    let lang = language(&ctx, &query);
+    let (tournament, p, _) = load(&app, &ctx, &short).await?;
+    let t = |key: &str| lang.t(key);
+    let (title, number, place, surname, first_name, rank, club, round) = (
+        t("protocol.title"),
+        t("protocol.number"),
+        t("protocol.place"),
+        t("protocol.surname"),
+        t("protocol.first_name"),
+        t("protocol.rank"),
+        t("protocol.club"),
+        t("protocol.round"),
+    );
+    let (white, black, bye) = (t("protocol.white"), t("protocol.black"), t("protocol.bye"));
+    let (director, chief, secretary, referee) = (
+        t("settings.director"),
+        t("settings.chief_referee"),
+        t("settings.chief_secretary"),
+        t("protocol.referee"),
+    );
+    let mut above = heading(&p, lang);
+    if !p.general.rank_norms.is_empty() {
+        above.push((t("protocol.rank_norms"), p.general.rank_norms.clone()));
+    }
+    let words = Words {
+        title: &title,
+        header: above,
+        columns: [&number, &place, &surname, &first_name, &rank, &club],
+        round: &round,
+        cells: CellWords {
+            white: &white,
+            black: &black,
+            bye: &bye,
+        },
+        decimal_comma: lang != Lang::En,
+        roles: [&director, &chief, &secretary, &referee],
+    };
+    let file = format!(
+        "attachment; filename=\"{}-protocol-{}.csv\"",
+        tournament.short_name,
+        lang.code()
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, file),
+        ],
+        protocol::csv(&p, &words),
+    )
+        .into_response())
+}
