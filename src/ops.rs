@@ -210,9 +210,12 @@ pub fn is_valid_short_name(short: &str) -> bool {
 /// Why a tournament file could not become a tournament.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum ImportProblem {
-    /// An OpenGotha file's problem, in English words.
+    /// An OpenGotha file's problem.
     #[error("line {line}: {problem}")]
-    BadFile { line: usize, problem: String },
+    BadFile {
+        line: usize,
+        problem: crate::core::formats::opengotha::Problem,
+    },
     /// Every malformed line of an EGF results file.
     #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
     BadH9(Vec<crate::core::formats::h9_read::H9Error>),

@@ -122,3 +122,38 @@ async fn a_malformed_h9_file_names_its_lines_and_creates_nothing() {
     let (status, _) = app.get_html(&org, "/t/broken").await;
     assert_eq!(status, 404, "a refused file creates nothing");
 }
+
+/// A cut-off OpenGotha file and one whose game names a missing player are
+/// refused in the reader's language, naming the line; nothing is created.
+#[tokio::test]
+async fn a_broken_opengotha_file_is_refused_in_the_readers_language_with_its_line() {
+    let app = TestApp::start().await;
+    let org = organiser(&app).await;
+    let cut = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Tournament>\n<Players>\n";
+    let res = upload(&app, &org, cut.as_bytes().to_vec(), "cut", "ru").await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let problems = text(&page, "[data-test=import-problems]").unwrap();
+    assert!(
+        problems.contains("Строка")
+            && problems.contains("<Players>")
+            && problems.contains("обрезан"),
+        "{problems}"
+    );
+    let ghost = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Tournament>\n<Players>\n\
+                 <Player name=\"Lee\" firstName=\"Ann\" rank=\"2D\"/>\n</Players>\n<Games>\n\
+                 <Game roundNumber=\"1\" tableNumber=\"1\" whitePlayer=\"LEEANN\" blackPlayer=\"NOBODYHERE\" result=\"RESULT_WHITEWINS\"/>\n\
+                 </Games>\n</Tournament>\n";
+    let res = upload(&app, &org, ghost.as_bytes().to_vec(), "ghost", "uk").await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let problems = text(&page, "[data-test=import-problems]").unwrap();
+    assert!(
+        problems.contains("Рядок 7") && problems.contains("NOBODYHERE"),
+        "{problems}"
+    );
+    for short in ["cut", "ghost"] {
+        let (status, _) = app.get_html(&org, &format!("/t/{short}")).await;
+        assert_eq!(status, 404, "a refused file creates nothing");
+    }
+}

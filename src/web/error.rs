@@ -126,7 +126,8 @@ fn domain_status(e: &TournamentError) -> StatusCode {
     }
 }
 
-fn domain_message_key(e: &TournamentError) -> &'static str {
+/// The message key of a refused change, for pages that say it in a list.
+pub(super) fn domain_message_key(e: &TournamentError) -> &'static str {
     match e {
         TournamentError::UnknownPlayer(_) => "error.unknown_player",
         TournamentError::NoSuchBoard { .. } => "error.no_such_board",

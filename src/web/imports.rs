@@ -128,8 +128,8 @@ async fn import_tournament(
             };
             let (message, problems) = match &problem {
                 ImportProblem::BadFile { line, problem } => (
-                    format!("{} {line}: {problem}", lang.t("import.error_line")),
-                    Vec::new(),
+                    lang.t("import.error_lines"),
+                    vec![at_line(*line, opengotha_message(lang, problem))],
                 ),
                 ImportProblem::BadH9(errors) => (
                     lang.t("import.error_lines"),
@@ -159,6 +159,53 @@ async fn import_tournament(
         Redirect::to(&format!("/t/{}", created.short_name)),
     )
         .into_response())
+}
+
+/// An OpenGotha file's problem in the reader's language.
+fn opengotha_message(lang: Lang, problem: &opengotha::Problem) -> String {
+    use opengotha::Problem;
+    match problem {
+        Problem::UnknownEncoding(label) => {
+            lang.tf("import.og.unknown_encoding", &[("encoding", label.clone())])
+        }
+        Problem::WrongEncoding(encoding) => lang.tf(
+            "import.og.wrong_encoding",
+            &[("encoding", (*encoding).to_owned())],
+        ),
+        Problem::NotXml(detail) => lang.tf("import.og.not_xml", &[("detail", detail.clone())]),
+        Problem::Truncated(element) => {
+            lang.tf("import.og.truncated", &[("element", element.clone())])
+        }
+        Problem::NoTournament => lang.t("import.og.no_tournament"),
+        Problem::WrongRoot(element) => {
+            lang.tf("import.og.wrong_root", &[("element", element.clone())])
+        }
+        Problem::BadAttribute { element, detail } => lang.tf(
+            "import.og.bad_attribute",
+            &[("element", element.clone()), ("detail", detail.clone())],
+        ),
+        Problem::MissingAttribute { element, attribute } => lang.tf(
+            "import.og.missing_attribute",
+            &[
+                ("element", element.clone()),
+                ("attribute", attribute.clone()),
+            ],
+        ),
+        Problem::BadValue {
+            element,
+            attribute,
+            value,
+        } => lang.tf(
+            "import.og.bad_value",
+            &[
+                ("element", element.clone()),
+                ("attribute", attribute.clone()),
+                ("value", value.clone()),
+            ],
+        ),
+        Problem::UnknownPlayer(key) => lang.tf("import.og.unknown_player", &[("key", key.clone())]),
+        Problem::Refused(e) => lang.t(super::error::domain_message_key(e)),
+    }
 }
 
 /// An h9 line's problem in the reader's language.

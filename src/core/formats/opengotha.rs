@@ -28,8 +28,65 @@ use std::fmt::Write as _;
 pub struct ImportError {
     /// 1-based line of the problem.
     pub line: usize,
-    /// What is wrong, in words.
-    pub problem: String,
+    /// What is wrong; the web says it in the reader's language.
+    pub problem: Problem,
+}
+
+/// What is wrong with an OpenGotha file. The English words are the command
+/// line's; the web pages translate each case.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    /// The XML declaration names an encoding nobody knows.
+    #[error("the file declares an encoding nobody knows: {0:?}")]
+    UnknownEncoding(String),
+    /// The bytes are not text in the encoding the file declares.
+    #[error("the file is not {0} text, as its declaration says")]
+    WrongEncoding(&'static str),
+    /// Not XML at all; the parser's own words.
+    #[error("not well-formed XML: {0}")]
+    NotXml(String),
+    /// The file stops inside this element: cut short.
+    #[error("the file ends before <{0}> is closed")]
+    Truncated(String),
+    /// No `<Tournament>` at all.
+    #[error("no <Tournament> element: not an OpenGotha file")]
+    NoTournament,
+    /// The root element is another one.
+    #[error("the root element is <{0}>, not <Tournament>")]
+    WrongRoot(String),
+    /// An attribute that cannot be read; the parser's words.
+    #[error("bad attribute in <{element}>: {detail}")]
+    BadAttribute {
+        /// The element.
+        element: String,
+        /// What the XML parser said.
+        detail: String,
+    },
+    /// An attribute OpenGotha always writes is missing.
+    #[error("<{element}> has no {attribute} attribute")]
+    MissingAttribute {
+        /// The element.
+        element: String,
+        /// The attribute.
+        attribute: String,
+    },
+    /// An attribute's value is not what OpenGotha writes there.
+    #[error("{attribute}=\"{value}\" in <{element}> is not a valid value")]
+    BadValue {
+        /// The element.
+        element: String,
+        /// The attribute.
+        attribute: String,
+        /// The value found.
+        value: String,
+    },
+    /// A game, bye or team names a player the file does not register.
+    #[error("no player has the key {0:?}")]
+    UnknownPlayer(String),
+    /// A game, bye or team the tournament refuses (a player twice in a
+    /// round, a round past the last one).
+    #[error("{0}")]
+    Refused(crate::core::tournament::TournamentError),
 }
 
 /// Rounds OpenGotha's participation string covers.
@@ -42,11 +99,11 @@ pub fn import_bytes(bytes: &[u8]) -> Result<Tournament, ImportError> {
         Ok(text) => import(&text),
         Err(super::text::TextError::UnknownEncoding(label)) => Err(ImportError {
             line: 1,
-            problem: format!("the file declares an encoding nobody knows: {label:?}"),
+            problem: Problem::UnknownEncoding(label),
         }),
         Err(super::text::TextError::Malformed { line, encoding }) => Err(ImportError {
             line,
-            problem: format!("the file is not {encoding} text, as its declaration says"),
+            problem: Problem::WrongEncoding(encoding),
         }),
     }
 }
@@ -105,11 +162,19 @@ struct Attrs {
 }
 
 impl Attrs {
-    fn error(&self, problem: String) -> ImportError {
+    fn error(&self, problem: Problem) -> ImportError {
         ImportError {
             line: self.line,
             problem,
         }
+    }
+
+    fn bad_value(&self, name: &str, value: &str) -> ImportError {
+        self.error(Problem::BadValue {
+            element: self.element.clone(),
+            attribute: name.to_owned(),
+            value: value.to_owned(),
+        })
     }
 
     fn text(&self, name: &str, default: &str) -> String {
@@ -120,20 +185,17 @@ impl Attrs {
     }
 
     fn required(&self, name: &str) -> Result<String, ImportError> {
-        self.values
-            .get(name)
-            .cloned()
-            .ok_or_else(|| self.error(format!("<{}> has no {name} attribute", self.element)))
+        self.values.get(name).cloned().ok_or_else(|| {
+            self.error(Problem::MissingAttribute {
+                element: self.element.clone(),
+                attribute: name.to_owned(),
+            })
+        })
     }
 
     fn number<T: std::str::FromStr>(&self, name: &str, default: &str) -> Result<T, ImportError> {
         let raw = self.text(name, default);
-        raw.trim().parse().map_err(|_| {
-            self.error(format!(
-                "{name}=\"{raw}\" in <{}> is not a valid number",
-                self.element
-            ))
-        })
+        raw.trim().parse().map_err(|_| self.bad_value(name, &raw))
     }
 
     /// Java's `Boolean.parseBoolean`: "true" in any case, anything else false.
@@ -145,13 +207,12 @@ impl Attrs {
 
     fn rank(&self, name: &str, default: &str) -> Result<Rank, ImportError> {
         let raw = self.text(name, default);
-        Rank::parse_lenient(&raw)
-            .map_err(|e| self.error(format!("{name} in <{}>: {e}", self.element)))
+        Rank::parse_lenient(&raw).map_err(|_| self.bad_value(name, &raw))
     }
 
     fn round(&self, name: &str) -> Result<RoundNo, ImportError> {
         let n: u32 = self.number(name, "1")?;
-        RoundNo::new(n).ok_or_else(|| self.error(format!("{name}=\"0\": rounds start at 1")))
+        RoundNo::new(n).ok_or_else(|| self.bad_value(name, "0"))
     }
 
     fn half_points(&self, name: &str, default: &str) -> Result<HalfPoints, ImportError> {
@@ -204,7 +265,7 @@ impl<'x> Importer<'x> {
                     let line = self.line_of(reader.error_position() as usize);
                     return Err(ImportError {
                         line,
-                        problem: format!("not well-formed XML: {e}"),
+                        problem: Problem::NotXml(e.to_string()),
                     });
                 }
                 Ok(Event::Start(e)) => {
@@ -225,14 +286,14 @@ impl<'x> Importer<'x> {
             let line = self.line_of(self.xml.len());
             return Err(ImportError {
                 line,
-                problem: format!("the file ends before <{open}> is closed"),
+                problem: Problem::Truncated(open.clone()),
             });
         }
         if !root_seen {
             let line = self.line_of(self.xml.len());
             return Err(ImportError {
                 line,
-                problem: "no <Tournament> element: not an OpenGotha file".into(),
+                problem: Problem::NoTournament,
             });
         }
         self.finish()
@@ -253,12 +314,18 @@ impl<'x> Importer<'x> {
         for attr in e.attributes() {
             let attr = attr.map_err(|err| ImportError {
                 line,
-                problem: format!("bad attribute in <{name}>: {err}"),
+                problem: Problem::BadAttribute {
+                    element: name.clone(),
+                    detail: err.to_string(),
+                },
             })?;
             let key = String::from_utf8_lossy(attr.key.as_ref()).into_owned();
             let value = attr.unescape_value().map_err(|err| ImportError {
                 line,
-                problem: format!("bad value of {key} in <{name}>: {err}"),
+                problem: Problem::BadAttribute {
+                    element: name.clone(),
+                    detail: err.to_string(),
+                },
             })?;
             values.insert(key, value.into_owned());
         }
@@ -269,7 +336,7 @@ impl<'x> Importer<'x> {
         };
         if stack.is_empty() {
             if name != "Tournament" {
-                return Err(a.error(format!("the root element is <{name}>, not <Tournament>")));
+                return Err(a.error(Problem::WrongRoot(name)));
             }
             *root_seen = true;
         }
@@ -299,8 +366,7 @@ impl<'x> Importer<'x> {
                         .collect(),
                 };
                 let board: u32 = a.number("boardNumber", "1")?;
-                let board = BoardNo::new(board)
-                    .ok_or_else(|| a.error("boardNumber=\"0\": boards start at 1".into()))?;
+                let board = BoardNo::new(board).ok_or_else(|| a.bad_value("boardNumber", "0"))?;
                 let player = a.required("player")?;
                 if let Some(team) = self.teams.last_mut() {
                     for round in rounds {
@@ -315,9 +381,7 @@ impl<'x> Importer<'x> {
             "PlacementCriterion" => {
                 let number: u32 = a.number("number", "1")?;
                 if number == 0 {
-                    return Err(
-                        a.error("PlacementCriterion number=\"0\": criteria start at 1".into())
-                    );
+                    return Err(a.bad_value("number", "0"));
                 }
                 let name = a.text("name", "NULL");
                 if in_team_placement {
@@ -403,8 +467,7 @@ impl<'x> Importer<'x> {
         self.games.push(PendingGame {
             line: a.line,
             round: a.round("roundNumber")?,
-            board: BoardNo::new(board)
-                .ok_or_else(|| a.error("tableNumber=\"0\": tables start at 1".into()))?,
+            board: BoardNo::new(board).ok_or_else(|| a.bad_value("tableNumber", "0"))?,
             white: a.required("whitePlayer")?,
             black: a.required("blackPlayer")?,
             handicap: a.number("handicap", "0")?,
@@ -439,8 +502,7 @@ impl<'x> Importer<'x> {
         t.fischer_seconds = a.number("fischerTime", "10")?;
         s.rules.board_size = a.number("size", "19")?;
         let komi = a.text("komi", "7.5");
-        s.rules.komi = parse_komi(&komi)
-            .ok_or_else(|| a.error(format!("komi=\"{komi}\" is not a number of half points")))?;
+        s.rules.komi = parse_komi(&komi).ok_or_else(|| a.bad_value("komi", &komi))?;
         s.number_of_rounds = a.number("numberOfRounds", "5")?;
         let categories: usize = a.number("numberOfCategories", "1")?;
         // OpenGotha's unset category limits are 0, i.e. 1d.
@@ -468,10 +530,8 @@ impl<'x> Importer<'x> {
         {
             Some(slot) => *slot = limit,
             None => {
-                return Err(a.error(format!(
-                    "Category number=\"{number}\" but numberOfCategories allows {} limits",
-                    self.settings.category_limits.len()
-                )));
+                // numberOfCategories allows fewer limits than this number.
+                return Err(a.bad_value("number", &number.to_string()));
             }
         }
         Ok(())
@@ -542,7 +602,7 @@ impl<'x> Importer<'x> {
             })
             .map_err(|e| ImportError {
                 line: g.line,
-                problem: e.to_string(),
+                problem: Problem::Refused(e),
             })?;
         }
         for b in self.byes {
@@ -553,7 +613,7 @@ impl<'x> Importer<'x> {
             })
             .map_err(|e| ImportError {
                 line: b.line,
-                problem: e.to_string(),
+                problem: Problem::Refused(e),
             })?;
         }
         for team in self.teams {
@@ -575,7 +635,7 @@ impl<'x> Importer<'x> {
             })
             .map_err(|e| ImportError {
                 line: team.line,
-                problem: e.to_string(),
+                problem: Problem::Refused(e),
             })?;
         }
         for group in self.clubs_groups {
@@ -768,7 +828,7 @@ impl PlayerKeys {
             .copied()
             .ok_or_else(|| ImportError {
                 line,
-                problem: format!("no player has the key {key:?}"),
+                problem: Problem::UnknownPlayer(key.to_owned()),
             })
     }
 }
@@ -1236,14 +1296,14 @@ mod tests {
     fn an_unclosed_element_is_reported_with_a_line() {
         let e = error_of("<Tournament>\n<Players>\n<Player name=\"a\" firstName=\"b\"/>\n");
         assert_eq!(e.line, 4);
-        assert!(e.problem.contains("<Players>"), "{e}");
+        assert!(e.problem.to_string().contains("<Players>"), "{e}");
     }
 
     #[test]
     fn mismatched_tags_are_reported_on_their_line() {
         let e = error_of("<Tournament>\n<Players>\n</Games>\n</Tournament>\n");
         assert_eq!(e.line, 3, "{e}");
-        assert!(e.problem.contains("not well-formed"), "{e}");
+        assert!(e.problem.to_string().contains("not well-formed"), "{e}");
     }
 
     #[test]
@@ -1251,7 +1311,7 @@ mod tests {
         let xml = "<Tournament>\n<Players>\n<Player name=\"a\" firstName=\"b\" rating=\"12x\"/>\n</Players>\n</Tournament>";
         let e = error_of(xml);
         assert_eq!(e.line, 3);
-        assert!(e.problem.contains("rating=\"12x\""), "{e}");
+        assert!(e.problem.to_string().contains("rating=\"12x\""), "{e}");
         assert_eq!(e.to_string(), format!("line 3: {}", e.problem));
     }
 
@@ -1260,7 +1320,7 @@ mod tests {
         let xml = "<Tournament>\n<Players>\n<Player name=\"a\" firstName=\"b\"/>\n</Players>\n<Games>\n\n<Game roundNumber=\"1\" tableNumber=\"1\" whitePlayer=\"AB\" blackPlayer=\"NOBODY\"/>\n</Games>\n</Tournament>";
         let e = error_of(xml);
         assert_eq!(e.line, 7);
-        assert!(e.problem.contains("NOBODY"), "{e}");
+        assert!(e.problem.to_string().contains("NOBODY"), "{e}");
     }
 
     #[test]
@@ -1268,16 +1328,21 @@ mod tests {
         let xml = "<Tournament>\n<Players>\n<Player name=\"a\" firstName=\"\"/><Player name=\"b\" firstName=\"\"/><Player name=\"c\" firstName=\"\"/>\n</Players>\n<Games>\n<Game roundNumber=\"1\" tableNumber=\"1\" whitePlayer=\"A\" blackPlayer=\"B\"/>\n<Game roundNumber=\"1\" tableNumber=\"2\" whitePlayer=\"C\" blackPlayer=\"A\"/>\n</Games>\n</Tournament>";
         let e = error_of(xml);
         assert_eq!(e.line, 7);
-        assert!(e.problem.contains("already has a game"), "{e}");
+        assert!(e.problem.to_string().contains("already has a game"), "{e}");
     }
 
     #[test]
     fn a_file_that_is_not_an_opengotha_tournament_is_refused() {
-        assert!(error_of("<Players/>").problem.contains("root element"));
-        assert!(error_of("").problem.contains("no <Tournament>"));
+        assert!(
+            error_of("<Players/>")
+                .problem
+                .to_string()
+                .contains("root element")
+        );
+        assert!(error_of("").problem.to_string().contains("no <Tournament>"));
         let e = import_bytes(b"<Tournament>\n<Players>\xff</Players></Tournament>").unwrap_err();
         assert_eq!(e.line, 2);
-        assert!(e.problem.contains("UTF-8"));
+        assert!(e.problem.to_string().contains("UTF-8"));
     }
 
     #[test]
@@ -1441,6 +1506,6 @@ mod tests {
             .collect();
         let err = import_bytes(&bytes).unwrap_err();
         assert_eq!(err.line, 2, "the comment's line: {err}");
-        assert!(err.problem.contains("UTF-8"), "{err}");
+        assert!(err.problem.to_string().contains("UTF-8"), "{err}");
     }
 }
