@@ -102,6 +102,16 @@ impl Settings {
             .unwrap_or(self.category_limits.len())
     }
 
+    /// The komi as the results files write it: as the imported file wrote
+    /// it while it still says the komi in force, else in our own form.
+    pub fn komi_as_written(&self) -> String {
+        if HalfPoints::parse_decimal(&self.general.komi_text) == Some(self.rules.komi) {
+            self.general.komi_text.clone()
+        } else {
+            self.rules.komi.to_string()
+        }
+    }
+
     /// The system OpenGotha infers from the first placement criterion.
     pub fn system_from_criteria(criteria: &[Criterion]) -> System {
         match criteria.first() {
@@ -137,6 +147,10 @@ pub struct General {
     /// protocol must report them (III.8 2)), and no norm table is in the rules.
     #[serde(default)]
     pub rank_norms: String,
+    /// The komi as an OpenGotha file wrote it: a free text there, which
+    /// OpenGotha repeats in its EGF and FFG files (`7.50` stays `7.50`).
+    #[serde(default)]
+    pub komi_text: String,
 }
 
 /// The referee panel (судейская коллегия / суддівська колегія): the people
@@ -176,6 +190,7 @@ impl Default for General {
             internet: false,
             panel: RefereePanel::default(),
             rank_norms: String::new(),
+            komi_text: String::new(),
         }
     }
 }

@@ -40,6 +40,25 @@ impl HalfPoints {
         self.0
     }
 
+    /// A decimal in whole or half points, as a komi is typed (`7.5`, `6`,
+    /// `0,5`, `-0.5`, `7.50`); `None` for anything else.
+    pub fn parse_decimal(text: &str) -> Option<Self> {
+        let t = text.trim().replace(',', ".");
+        let (negative, t) = match t.strip_prefix('-') {
+            Some(rest) => (true, rest.to_owned()),
+            None => (false, t),
+        };
+        let (whole, fraction) = t.split_once('.').unwrap_or((&t, ""));
+        let whole: i32 = whole.parse().ok()?;
+        let half = match fraction.trim_end_matches('0') {
+            "" => 0,
+            "5" => 1,
+            _ => return None,
+        };
+        let halves = whole * 2 + half;
+        Some(HalfPoints(if negative { -halves } else { halves }))
+    }
+
     /// The score with any half point dropped (towards zero, as OpenGotha's integer division).
     pub const fn rounded_down(self) -> Self {
         HalfPoints(self.0 / 2 * 2)

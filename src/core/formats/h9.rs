@@ -106,7 +106,7 @@ fn header(settings: &Settings, criteria: &[Option<Criterion>]) -> String {
     if settings.handicap.correction > 0 {
         out.push_str(&format!("\n; HA[h{}]", settings.handicap.correction));
     }
-    out.push_str(&format!("\n; KM[{}]", settings.rules.komi));
+    out.push_str(&format!("\n; KM[{}]", settings.komi_as_written()));
     out.push_str(&format!("\n; TM[{}]", adjusted_minutes(settings)));
     out.push_str(&format!(
         "\n; CM[{}]",
@@ -447,5 +447,18 @@ mod tests {
         settings.handicap.correction = 2;
         t.set_settings(settings);
         assert!(export(&t, Options::default()).contains("\n; HA[h2]\n"));
+    }
+
+    #[test]
+    fn the_komi_is_written_as_the_imported_file_typed_it_while_it_holds() {
+        let mut t = small();
+        let mut settings = t.settings().clone();
+        settings.general.komi_text = "7.50".into();
+        settings.rules.komi = HalfPoints::from_halves(15);
+        t.set_settings(settings.clone());
+        assert!(export(&t, Options::default()).contains("\n; KM[7.50]\n"));
+        settings.rules.komi = HalfPoints::from_halves(13);
+        t.set_settings(settings);
+        assert!(export(&t, Options::default()).contains("\n; KM[6.5]\n"));
     }
 }

@@ -502,7 +502,12 @@ impl<'x> Importer<'x> {
         t.fischer_seconds = a.number("fischerTime", "10")?;
         s.rules.board_size = a.number("size", "19")?;
         let komi = a.text("komi", "7.5");
-        s.rules.komi = parse_komi(&komi).ok_or_else(|| a.bad_value("komi", &komi))?;
+        s.rules.komi =
+            HalfPoints::parse_decimal(&komi).ok_or_else(|| a.bad_value("komi", &komi))?;
+        // Kept only where our own form would write it otherwise.
+        if komi != s.rules.komi.to_string() {
+            s.general.komi_text = komi;
+        }
         s.number_of_rounds = a.number("numberOfRounds", "5")?;
         let categories: usize = a.number("numberOfCategories", "1")?;
         // OpenGotha's unset category limits are 0, i.e. 1d.
@@ -737,28 +742,6 @@ fn result_to_opengotha(result: GameResult, origin: ResultOrigin) -> String {
     }
 }
 
-/// Komi as OpenGotha writes it (`7.5`, `6`, `0.5`) in half points.
-fn parse_komi(text: &str) -> Option<HalfPoints> {
-    let t = text.trim().replace(',', ".");
-    let (negative, t) = match t.strip_prefix('-') {
-        Some(rest) => (true, rest.to_owned()),
-        None => (false, t),
-    };
-    let (whole, fraction) = t.split_once('.').unwrap_or((&t, ""));
-    let whole: i32 = whole.parse().ok()?;
-    let half = match fraction.trim_end_matches('0') {
-        "" => 0,
-        "5" => 1,
-        _ => return None,
-    };
-    let halves = whole * 2 + half;
-    Some(HalfPoints::from_halves(if negative {
-        -halves
-    } else {
-        halves
-    }))
-}
-
 /// OpenGotha's player key: name and first name, spaces removed, upper case.
 fn player_key(p: &Player) -> String {
     format!("{}{}", p.name, p.first_name)
@@ -983,7 +966,7 @@ fn export_settings(out: &mut String, s: &Settings) {
         ("genNBW2ValueAbsent", u.nbw_absent.halves().to_string()),
         ("genNBW2ValueBye", u.nbw_bye.halves().to_string()),
         ("genRoundDownNBWMMS", u.round_down.to_string()),
-        ("komi", s.rules.komi.to_string()),
+        ("komi", s.komi_as_written()),
         ("location", g.location.clone()),
         ("name", g.name.clone()),
         ("nbMovesCanTime", t.canadian_moves.to_string()),
@@ -1347,11 +1330,20 @@ mod tests {
 
     #[test]
     fn komi_reads_whole_and_half_points_only() {
-        assert_eq!(parse_komi("6.5"), Some(HalfPoints::from_halves(13)));
-        assert_eq!(parse_komi("7"), Some(HalfPoints::from_halves(14)));
-        assert_eq!(parse_komi("-0.5"), Some(HalfPoints::from_halves(-1)));
-        assert_eq!(parse_komi("7.25"), None);
-        assert_eq!(parse_komi("seven"), None);
+        assert_eq!(
+            HalfPoints::parse_decimal("6.5"),
+            Some(HalfPoints::from_halves(13))
+        );
+        assert_eq!(
+            HalfPoints::parse_decimal("7"),
+            Some(HalfPoints::from_halves(14))
+        );
+        assert_eq!(
+            HalfPoints::parse_decimal("-0.5"),
+            Some(HalfPoints::from_halves(-1))
+        );
+        assert_eq!(HalfPoints::parse_decimal("7.25"), None);
+        assert_eq!(HalfPoints::parse_decimal("seven"), None);
     }
 
     /// A tournament using every part of the format.
@@ -1480,6 +1472,27 @@ mod tests {
         let read = import_bytes(&latin1).unwrap();
         assert_eq!(read, import(&utf8).unwrap());
         assert_eq!(read.players()[0].name, "Müller");
+    }
+
+    /// OpenGotha's komi is a free text field its results files repeat.
+    #[test]
+    fn the_komi_keeps_the_text_the_file_gave_it() {
+        let with = |komi: &str| {
+            MINIMAL.replacen(
+                "<Tournament dataVersion=\"201\">",
+                &format!(
+                    "<Tournament dataVersion=\"201\"><TournamentParameterSet><GeneralParameterSet komi=\"{komi}\"/></TournamentParameterSet>"
+                ),
+                1,
+            )
+        };
+        let t = import(&with("7.50")).unwrap();
+        assert_eq!(t.settings().rules.komi, HalfPoints::from_halves(15));
+        assert_eq!(t.settings().komi_as_written(), "7.50");
+        assert!(export(&t).contains("komi=\"7.50\""));
+        let t = import(&with("6.5")).unwrap();
+        assert_eq!(t.settings().general.komi_text, "");
+        assert_eq!(t.settings().komi_as_written(), "6.5");
     }
 
     /// Russian and Ukrainian files come as windows-1251.
