@@ -147,10 +147,7 @@ async fn the_standings_show_the_rating_change_only_when_the_organiser_turns_it_o
         "the box stays ticked"
     );
     let (_, on) = app.get_html(&org, "/t/gor/standings").await;
-    assert_eq!(
-        text(&on, "[data-test=gor-column]").as_deref(),
-        Some("GoR ±")
-    );
+    assert_eq!(text(&on, "[data-test=gor-column]").as_deref(), Some("ΔGoR"));
     // Alpha won and leads.
     assert_eq!(cells(&on, "[data-test=standing-gor]"), ["+13", "−11"]);
     let title = Selector::parse("[data-test=standing-gor]").unwrap();
