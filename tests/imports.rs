@@ -5,6 +5,7 @@ mod common;
 
 use common::{TestApp, text};
 
+/// Uploads `bytes` on the import page, read in the language `lang`.
 async fn upload(
     app: &TestApp,
     client: &reqwest::Client,
@@ -12,15 +13,8 @@ async fn upload(
     short: &str,
     lang: &str,
 ) -> reqwest::Response {
-    let token = app.csrf_token(client).await;
-    let form = reqwest::multipart::Form::new()
-        .text("csrf", token)
-        .part(
-            "file",
-            reqwest::multipart::Part::bytes(bytes).file_name("upload"),
-        )
-        .text("short_name", short.to_string())
-        .text("time_zone", "");
+    let fields = [("short_name", short), ("time_zone", "")];
+    let form = app.upload_form(client, &fields, "upload", bytes).await;
     client
         .post(app.url("/tournaments/import"))
         .header("Accept-Language", lang)

@@ -93,19 +93,8 @@ async fn upload(
     bytes: Vec<u8>,
     encoding: &str,
 ) -> reqwest::Response {
-    let token = app.csrf_token(org).await;
-    let form = reqwest::multipart::Form::new()
-        .text("csrf", token)
-        .text("encoding", encoding.to_string())
-        .part(
-            "file",
-            reqwest::multipart::Part::bytes(bytes).file_name("list.txt"),
-        );
-    org.post(app.url(path))
-        .multipart(form)
-        .send()
+    app.upload(org, path, &[("encoding", encoding)], "list.txt", bytes)
         .await
-        .unwrap()
 }
 
 fn all_text(page: &Html, selector: &str) -> Vec<String> {

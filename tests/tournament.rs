@@ -308,21 +308,9 @@ async fn import(
     bytes: Vec<u8>,
     short: &str,
 ) -> reqwest::Response {
-    let token = app.csrf_token(client).await;
-    let form = reqwest::multipart::Form::new()
-        .text("csrf", token)
-        .part(
-            "file",
-            reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()),
-        )
-        .text("short_name", short.to_string())
-        .text("time_zone", "Europe/Paris");
-    client
-        .post(app.url("/tournaments/import"))
-        .multipart(form)
-        .send()
+    let fields = [("short_name", short), ("time_zone", "Europe/Paris")];
+    app.upload(client, "/tournaments/import", &fields, name, bytes)
         .await
-        .unwrap()
 }
 
 #[tokio::test]
@@ -513,23 +501,10 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
     };
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    let token = app.csrf_token(&org).await;
-    let upload = |bytes: Vec<u8>| {
-        let form = reqwest::multipart::Form::new()
-            .text("csrf", token.clone())
-            .part(
-                "file",
-                reqwest::multipart::Part::bytes(bytes).file_name("egf_db.txt"),
-            );
-        org.post(app.url("/rating-list")).multipart(form).send()
-    };
-    let res = upload(b"not a rating list at all\n".to_vec())
-        .await
-        .unwrap();
+    let upload = |bytes: Vec<u8>| app.upload(&org, "/rating-list", &[], "egf_db.txt", bytes);
+    let res = upload(b"not a rating list at all\n".to_vec()).await;
     assert_eq!(res.status(), 422, "a file with no player is refused");
-    let res = upload(std::fs::read(fixtures.join("rating-lists/egf_db.txt")).unwrap())
-        .await
-        .unwrap();
+    let res = upload(std::fs::read(fixtures.join("rating-lists/egf_db.txt")).unwrap()).await;
     assert_eq!(res.status(), 303);
     org.get(app.url("/language/ru")).send().await.unwrap();
     let (_, page) = app.get_html(&org, "/rating-list").await;
@@ -576,21 +551,13 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
 async fn a_player_file_imports_whole_or_not_at_all() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
-    let token = app.csrf_token(&org).await;
     let upload = |text: &'static str| {
-        let part =
-            reqwest::multipart::Part::bytes(text.as_bytes().to_vec()).file_name("players.csv");
-        let form = reqwest::multipart::Form::new()
-            .text("csrf", token.clone())
-            .part("file", part);
-        org.post(app.url("/t/autumn/players/import"))
-            .multipart(form)
-            .send()
+        let bytes = text.as_bytes().to_vec();
+        app.upload(&org, "/t/autumn/players/import", &[], "players.csv", bytes)
     };
     let res =
         upload("Name;FirstName;Rank;Country;Club\nAlpha;Ann;3d;UA;Kyiv\nBeta;Bob;strong;UA;Kyiv\n")
-            .await
-            .unwrap();
+            .await;
     assert_eq!(res.status(), 422);
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     assert!(
@@ -605,8 +572,7 @@ async fn a_player_file_imports_whole_or_not_at_all() {
     );
     let res =
         upload("Name;FirstName;Rank;Country;Club\nAlpha;Ann;3d;UA;Kyiv\nBeta;Bob;2k;UA;Kyiv\n")
-            .await
-            .unwrap();
+            .await;
     assert_eq!(res.status(), 303);
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
     assert_eq!(count(&page, "[data-test=player-row]"), 2);

@@ -186,6 +186,44 @@ impl TestApp {
         assert_eq!(res.status(), 303, "POST {path}");
     }
 
+    /// A file upload as a browser's form sends it: the CSRF token first
+    /// (the server reads it before the file), the other fields, then the
+    /// file as `file`.
+    pub async fn upload_form(
+        &self,
+        client: &reqwest::Client,
+        fields: &[(&str, &str)],
+        file_name: &str,
+        bytes: Vec<u8>,
+    ) -> reqwest::multipart::Form {
+        let mut form = reqwest::multipart::Form::new().text("csrf", self.csrf_token(client).await);
+        for (name, value) in fields {
+            form = form.text(name.to_string(), value.to_string());
+        }
+        form.part(
+            "file",
+            reqwest::multipart::Part::bytes(bytes).file_name(file_name.to_owned()),
+        )
+    }
+
+    /// POSTs [`TestApp::upload_form`] to `path`.
+    pub async fn upload(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+        fields: &[(&str, &str)],
+        file_name: &str,
+        bytes: Vec<u8>,
+    ) -> reqwest::Response {
+        let form = self.upload_form(client, fields, file_name, bytes).await;
+        client
+            .post(self.url(path))
+            .multipart(form)
+            .send()
+            .await
+            .unwrap()
+    }
+
     /// The CSRF token the server gave this client, read from a rendered form.
     pub async fn csrf_token(&self, client: &reqwest::Client) -> String {
         let (_, page) = self.get_html(client, "/login").await;
