@@ -65,7 +65,8 @@ fn handicap_points(stones: u8) -> f64 {
     if stones == 0 {
         0.0
     } else {
-        100.0 * (f64::from(stones) - 0.5)
+        // Nine stones is the most a board takes; a file may say more.
+        100.0 * (f64::from(stones.min(9)) - 0.5)
     }
 }
 
@@ -97,7 +98,11 @@ pub fn game_change(side: Side) -> f64 {
         Colour::Black => (side.rating + stones, side.opponent),
         Colour::White => (side.rating, side.opponent + stones),
     };
-    con(side.rating) * (side.score - expected(own, opponent)) + bonus(side.rating)
+    // β is defined below perfect play only: a 2900 taking nine stones would
+    // otherwise pass it and make the expected result NaN.
+    let below_perfect = |r: f64| r.min(PERFECT - 1.0);
+    con(side.rating) * (side.score - expected(below_perfect(own), below_perfect(opponent)))
+        + bonus(side.rating)
 }
 
 /// The GoR a grade stands for, where a player has no rating of their own.
@@ -313,6 +318,16 @@ mod tests {
         // 17.580936 × (0 − 0.636522) + 0.515778 = −10.674870.
         let loss = game_change(side(2100.0, 2000.0, Colour::White, 0, 0.0));
         assert!(close(loss, -10.674870), "{loss}");
+    }
+
+    #[test]
+    fn a_strong_player_taking_many_stones_still_gets_a_number() {
+        // 2950 + 850 for nine stones passes 3300, where β is undefined; a
+        // file saying 200 stones counts as nine.
+        for stones in [9, 200] {
+            let change = game_change(side(2950.0, 2700.0, Colour::Black, stones, 1.0));
+            assert!(change.is_finite() && change >= 0.0, "{stones}: {change}");
+        }
     }
 
     #[test]

@@ -55,7 +55,7 @@ impl HalfPoints {
             "5" => 1,
             _ => return None,
         };
-        let halves = whole * 2 + half;
+        let halves = whole.checked_mul(2)?.checked_add(half)?;
         Some(HalfPoints(if negative { -halves } else { halves }))
     }
 

@@ -596,7 +596,8 @@ fn parse_entry(token: &str) -> Option<Entry> {
         if !stones.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
-        *handicap = Some(stones.parse().ok()?);
+        // A board takes at most nine stones.
+        *handicap = Some(stones.parse().ok().filter(|h| *h <= 9)?);
     } else if white.is_some() {
         // The spec: `23+/w` is the same as `23+/w0`.
         *handicap = Some(0);

@@ -437,8 +437,18 @@ fn build(
     };
     // MacMahon adds its adjustment to the rank difference (−1: one stone
     // less); OpenGotha's correction is the stones taken off, as Pairgoth reads it.
+    // A board has at most 9 stones, so an adjustment beyond ±9 is no adjustment MacMahon makes.
+    let stones = |v: &str| {
+        number(v).and_then(|n| {
+            if (-9..=9).contains(&n) {
+                Ok(n)
+            } else {
+                Err(())
+            }
+        })
+    };
     h.correction = match read("HandicapAdjustment", "true", &boolean)? {
-        1 => -read("HandicapAdjustmentValue", "0", &number)? as i32,
+        1 => -(read("HandicapAdjustmentValue", "0", &stones)? as i32),
         _ => 0,
     };
     h.ceiling = match (
@@ -462,7 +472,7 @@ fn build(
         let id = t.register(p.player);
         ids.insert(p.id, id);
     }
-    let mut boards: HashMap<u32, u32> = HashMap::new();
+    let mut boards: HashMap<u32, std::collections::BTreeSet<u32>> = HashMap::new();
     for p in pairings {
         let error = |problem| MacMahonError {
             line: p.line,
@@ -500,11 +510,24 @@ fn build(
             continue;
         }
         let (result, by_default) = p.result.unwrap_or((GameResult::Unknown, false));
-        // A board MacMahon left unnumbered gets the next number of its round.
-        let highest = boards.entry(p.round).or_default();
-        let board = if p.board == 0 { *highest + 1 } else { p.board };
-        *highest = (*highest).max(board);
-        let board = BoardNo::new(board).expect("board numbers count from 1");
+        // A board MacMahon left unnumbered gets the next number of its round;
+        // a number given twice in a round would hide one game's result.
+        let bad_board = || {
+            error(MacMahonProblem::BadValue {
+                element: "BoardNumber".into(),
+                value: p.board.to_string(),
+            })
+        };
+        let used = boards.entry(p.round).or_default();
+        let board = if p.board == 0 {
+            used.iter().max().map_or(Some(1), |b| b.checked_add(1))
+        } else {
+            Some(p.board)
+        }
+        .filter(|b| !used.contains(b))
+        .and_then(BoardNo::new)
+        .ok_or_else(bad_board)?;
+        used.insert(board.get());
         t.add_game(Game {
             round,
             board,
@@ -598,12 +621,67 @@ mod tests {
         let rounds = format!(
             "<Round><RoundNumber>2</RoundNumber>{}\n{}</Round>",
             pairing("7", "9", "1-0"),
-            pairing("9", "7", "1-0")
+            pairing("9", "7", "1-0").replace(
+                "<BoardNumber>1</BoardNumber>",
+                "<BoardNumber>2</BoardNumber>"
+            )
         );
         assert_eq!(
             problem(&file(&rounds)),
             (10, MacMahonProblem::PairedTwice { round: 2 })
         );
+    }
+
+    #[test]
+    fn a_board_number_given_twice_or_past_the_last_is_refused() {
+        let four = |rounds: &str| {
+            file(rounds).replace(
+                "</Playerlist>",
+                "<Player><Id>11</Id><GoPlayer><Surname>Sun</Surname><FirstName>Cid</FirstName><GoLevel>5k</GoLevel></GoPlayer></Player>\n\
+                 <Player><Id>12</Id><GoPlayer><Surname>Fox</Surname><FirstName>Dan</FirstName><GoLevel>6k</GoLevel></GoPlayer></Player>\n</Playerlist>",
+            )
+        };
+        let board = |n: &str, white: &str, black: &str| {
+            pairing(white, black, "1-0").replace(
+                "<BoardNumber>1</BoardNumber>",
+                &format!("<BoardNumber>{n}</BoardNumber>"),
+            )
+        };
+        let round =
+            |a: String, b: String| format!("<Round><RoundNumber>1</RoundNumber>{a}{b}</Round>");
+        let twice = four(&round(board("3", "7", "9"), board("3", "11", "12")));
+        assert!(matches!(
+            problem(&twice).1,
+            MacMahonProblem::BadValue { ref element, .. } if element == "BoardNumber"
+        ));
+        let past = four(&round(
+            board("4294967295", "7", "9"),
+            board("0", "11", "12"),
+        ));
+        assert!(matches!(
+            problem(&past).1,
+            MacMahonProblem::BadValue { ref element, .. } if element == "BoardNumber"
+        ));
+        let numbered = four(&round(board("2", "7", "9"), board("0", "11", "12")));
+        let boards: Vec<u32> = import(&numbered)
+            .unwrap()
+            .games()
+            .iter()
+            .map(|g| g.board.get())
+            .collect();
+        assert_eq!(boards, [2, 3]);
+    }
+
+    #[test]
+    fn a_handicap_adjustment_beyond_nine_stones_is_refused() {
+        let xml = file("").replace(
+            "<NumberOfRounds>2</NumberOfRounds>",
+            "<NumberOfRounds>2</NumberOfRounds><HandicapAdjustmentValue>-9223372036854775808</HandicapAdjustmentValue>",
+        );
+        assert!(matches!(
+            problem(&xml).1,
+            MacMahonProblem::BadValue { ref element, .. } if element == "HandicapAdjustmentValue"
+        ));
     }
 
     #[test]

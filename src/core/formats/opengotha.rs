@@ -1330,6 +1330,7 @@ mod tests {
 
     #[test]
     fn komi_reads_whole_and_half_points_only() {
+        assert_eq!(HalfPoints::parse_decimal("2000000000"), None, "no overflow");
         assert_eq!(
             HalfPoints::parse_decimal("6.5"),
             Some(HalfPoints::from_halves(13))
