@@ -61,9 +61,10 @@ pub enum Command {
         #[arg(long, default_value = "iso-8859-15")]
         encoding: Charset,
     },
-    /// Create a tournament from an OpenGotha file, owned by an account.
+    /// Create a tournament from an OpenGotha, MacMahon 3.9 or EGF results
+    /// (h9) file, owned by an account.
     Import {
-        /// The OpenGotha XML file.
+        /// The file; its format is told from its content.
         file: std::path::PathBuf,
         /// The account that will own the tournament.
         #[arg(long)]

@@ -504,6 +504,13 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
     let upload = |bytes: Vec<u8>| app.upload(&org, "/rating-list", &[], "egf_db.txt", bytes);
     let res = upload(b"not a rating list at all\n".to_vec()).await;
     assert_eq!(res.status(), 422, "a file with no player is refused");
+    assert!(
+        res.text()
+            .await
+            .unwrap()
+            .contains("no player could be read as an EGD rating list"),
+        "the refusal says why in the reader's words"
+    );
     let res = upload(std::fs::read(fixtures.join("rating-lists/egf_db.txt")).unwrap()).await;
     assert_eq!(res.status(), 303);
     org.get(app.url("/language/ru")).send().await.unwrap();

@@ -136,8 +136,6 @@ fn start(player: &Player) -> (i32, bool) {
 pub struct GameGor {
     /// The round of the game.
     pub round: RoundNo,
-    /// The opponent.
-    pub opponent: PlayerId,
     /// The change, in rating points (not rounded).
     pub change: f64,
 }
@@ -224,9 +222,9 @@ pub fn preview(tournament: &Tournament, counted: impl Fn(RoundNo) -> bool) -> Op
         else {
             continue;
         };
-        for (id, colour, rating, opponent, opponent_id) in [
-            (game.white, Colour::White, white, black, game.black),
-            (game.black, Colour::Black, black, white, game.white),
+        for (id, colour, rating, opponent) in [
+            (game.white, Colour::White, white, black),
+            (game.black, Colour::Black, black, white),
         ] {
             let Some(score) = rated_score(game, colour) else {
                 continue;
@@ -241,7 +239,6 @@ pub fn preview(tournament: &Tournament, counted: impl Fn(RoundNo) -> bool) -> Op
                 });
             games.entry(id).or_default().push(GameGor {
                 round: game.round,
-                opponent: opponent_id,
                 change,
             });
         }

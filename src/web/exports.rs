@@ -43,16 +43,21 @@ impl FileQuery {
     }
 }
 
-/// The tournament as its standings stand (after sanctions and appeals), the
-/// results a federation rates, and the file name to save it under.
+/// The tournament twice: as its standings stand after sanctions and appeals
+/// (the order and criteria), and as played (the games a federation rates,
+/// including those the rules annul for the standings); and the file name.
 async fn rated(
     app: &AppState,
     short: &str,
     me: crate::store::accounts::Account,
-) -> WebResult<(Tournament, String)> {
+) -> WebResult<(Tournament, Tournament, String)> {
     let access = authorise(app, short, me, Action::EditSettings).await?;
     let view = super::tournaments::view(app, access.tournament.tournament_id).await?;
-    Ok((view.for_standings(), access.tournament.short_name))
+    Ok((
+        view.for_standings(),
+        view.effective.tournament,
+        access.tournament.short_name,
+    ))
 }
 
 fn download(bytes: Vec<u8>, encoding: Charset, file_name: String) -> Response {
@@ -79,12 +84,12 @@ async fn export_h9(
     Path(short): Path<String>,
     Query(query): Query<FileQuery>,
 ) -> WebResult<Response> {
-    let (tournament, short) = rated(&app, &short, me).await?;
+    let (ranked, played, short) = rated(&app, &short, me).await?;
     let options = h9::Options {
         keep_by_default: query.keep_by_default.is_some(),
     };
     let encoding = query.encoding(Charset::Utf8);
-    let text = h9::export(&tournament, options);
+    let text = h9::export_played(&ranked, &played, options);
     Ok(download(
         encoding.encode(&text),
         encoding,
@@ -98,10 +103,10 @@ async fn export_tou(
     Path(short): Path<String>,
     Query(query): Query<FileQuery>,
 ) -> WebResult<Response> {
-    let (tournament, short) = rated(&app, &short, me).await?;
+    let (ranked, played, short) = rated(&app, &short, me).await?;
     // The FFG reads ISO-8859-15, as OpenGotha writes it.
     let encoding = query.encoding(Charset::Latin9);
-    let text = tou::export(&tournament);
+    let text = tou::export_played(&ranked, &played);
     Ok(download(
         encoding.encode(&text),
         encoding,

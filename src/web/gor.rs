@@ -38,8 +38,8 @@ pub(super) struct PlayerBlock {
     pub line: Option<String>,
     /// Where the numbers come from, in the reader's language.
     pub notes: Vec<String>,
-    /// Each rated game's change, by round.
-    games: Vec<(RoundNo, f64)>,
+    /// The player's rated games.
+    gor: Option<crate::core::gor::PlayerGor>,
 }
 
 impl PlayerBlock {
@@ -58,7 +58,7 @@ impl PlayerBlock {
             return PlayerBlock {
                 line: None,
                 notes: vec![lang.t("gor.not_rated")],
-                games: Vec::new(),
+                gor: None,
             };
         };
         let mut notes = vec![lang.tf(
@@ -80,16 +80,16 @@ impl PlayerBlock {
         PlayerBlock {
             line: Some(line(gor)),
             notes,
-            games: gor.games.iter().map(|g| (g.round, g.change)).collect(),
+            gor: Some(gor.clone()),
         }
     }
 
     /// The change of the game of `round` with one decimal, "" when it is not rated.
     pub fn game(&self, round: RoundNo) -> String {
-        self.games
-            .iter()
-            .find(|(r, _)| *r == round)
-            .map(|(_, change)| signed(*change, 1))
+        self.gor
+            .as_ref()
+            .and_then(|g| g.in_round(round))
+            .map(|change| signed(change, 1))
             .unwrap_or_default()
     }
 }

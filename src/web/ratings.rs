@@ -240,7 +240,13 @@ async fn upload_list(
         Err(e) => {
             let problem = match &e {
                 RatingListError::Text(e) => text_error(ctx.lang, e),
-                RatingListError::NoPlayers { .. } => e.to_string(),
+                RatingListError::NoPlayers { kind, malformed } => ctx.lang.tf(
+                    "ratings.no_players",
+                    &[
+                        ("list", kind.to_string()),
+                        ("malformed", malformed.len().to_string()),
+                    ],
+                ),
             };
             let page = ListPage {
                 layout: Layout::new(&ctx, "ratings.title"),

@@ -36,10 +36,18 @@ pub struct Options {
 
 /// The EGF results file of the tournament after its last round.
 pub fn export(tournament: &Tournament, options: Options) -> String {
+    export_played(tournament, tournament, options)
+}
+
+/// The EGF results file with the order and criteria of `ranked` and the games
+/// as `played`: the rules may annul a leaver's games for the standings
+/// (RFG App. 9), but they were played, and the EGD rates them.
+pub fn export_played(ranked: &Tournament, played: &Tournament, options: Options) -> String {
+    let tournament = ranked;
     let settings = tournament.settings();
     let criteria = written_criteria(&settings.placement);
     let mut out = header(settings, &criteria);
-    let lines = Lines::new(tournament);
+    let lines = Lines::new(ranked, played);
     let short = settings.display.game_format == "short";
     for (index, line) in lines.rows.iter().enumerate() {
         let Some(player) = tournament.player(line.player) else {
@@ -200,6 +208,8 @@ pub(super) struct Line {
 /// `.tou` file lists the same players with the same tokens.
 pub(super) struct Lines<'t> {
     tournament: &'t Tournament,
+    /// Where the games' results are read.
+    played: &'t Tournament,
     sheet: ScoreSheet<'t>,
     pub(super) rows: Vec<Line>,
     /// Line number (from 1) of each player: tokens name opponents by it.
@@ -210,7 +220,7 @@ pub(super) struct Lines<'t> {
 }
 
 impl<'t> Lines<'t> {
-    pub(super) fn new(tournament: &'t Tournament) -> Self {
+    pub(super) fn new(tournament: &'t Tournament, played: &'t Tournament) -> Self {
         let settings = tournament.settings();
         let rounds = settings.number_of_rounds;
         let table = standings(tournament, rounds, &settings.placement);
@@ -247,6 +257,7 @@ impl<'t> Lines<'t> {
             .collect();
         Lines {
             tournament,
+            played,
             sheet: scores(tournament, rounds),
             rows,
             number,
@@ -275,6 +286,9 @@ impl<'t> Lines<'t> {
                 let number = self.number.get(&opponent).copied().unwrap_or(0);
                 let colour = game.colour_of(player).expect("the player is in the game");
                 let mut token = format!("{number}{}", outcome(game, colour));
+                // The short format has no `!`: OpenGotha 3.51 writes a game
+                // won by default there as a plain win, which the export's
+                // "drop" then cannot see. Kept so: the file must be OpenGotha's.
                 if !short {
                     let by_default = game.origin == ResultOrigin::ByDefault
                         && game.result != GameResult::Unknown;
@@ -293,7 +307,7 @@ impl<'t> Lines<'t> {
     }
 
     fn game(&self, player: PlayerId, round: RoundNo) -> Option<&'t Game> {
-        self.tournament
+        self.played
             .games()
             .iter()
             .find(|g| g.round == round && g.colour_of(player).is_some())
@@ -460,5 +474,20 @@ mod tests {
         settings.rules.komi = HalfPoints::from_halves(13);
         t.set_settings(settings);
         assert!(export(&t, Options::default()).contains("\n; KM[6.5]\n"));
+    }
+
+    #[test]
+    fn games_annulled_for_the_standings_are_written_as_played() {
+        let played = small();
+        let mut ranked = played.clone();
+        // Bo and Cy's jigo of round 2 (board 1), annulled as a leaver's game.
+        let round = RoundNo::new(2).unwrap();
+        let board = crate::core::ids::BoardNo::new(1).unwrap();
+        ranked
+            .set_result(round, board, GameResult::BothLose, ResultOrigin::ByDefault)
+            .unwrap();
+        assert!(line(&export(&ranked, Options::default()), "Cy").ends_with("      0="));
+        let text = export_played(&ranked, &played, Options::default());
+        assert!(line(&text, "Cy").ends_with("    3=/b0"), "{text}");
     }
 }
