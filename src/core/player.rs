@@ -75,10 +75,9 @@ pub struct RatingSource {
 impl fmt::Display for RatingSource {
     /// `EGD 2018-02-22`, or `EGD` for a list without a date.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.date {
-            Some(date) => write!(f, "{} {date}", self.list),
-            None => write!(f, "{}", self.list),
-        }
+        f.write_str(&crate::core::formats::rating_list::label(
+            self.list, self.date,
+        ))
     }
 }
 

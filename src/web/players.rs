@@ -1304,12 +1304,7 @@ async fn preview_ratings(
             .lang
             .tf("ratings.update.unchanged", &[("players", players)]);
     }
-    let list = index.list();
-    let label = match list.date {
-        Some(date) => format!("{} {date}", list.kind),
-        None => list.kind.to_string(),
-    };
-    page.list = Some((list_id, label));
+    page.list = Some((list_id, index.list().label()));
     render(&page)
 }
 

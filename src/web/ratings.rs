@@ -193,13 +193,7 @@ async fn list_name(app: &AppState) -> WebResult<String> {
         .ratings
         .index(app)
         .await?
-        .map(|index| {
-            let list = index.list();
-            match list.date {
-                Some(date) => format!("{} {date}", list.kind),
-                None => list.kind.to_string(),
-            }
-        })
+        .map(|index| index.list().label())
         .unwrap_or_default())
 }
 

@@ -131,6 +131,22 @@ pub struct RatingList {
     pub malformed: Vec<MalformedLine>,
 }
 
+impl RatingList {
+    /// "EGD 2018-02-22", as the ratings taken from it are labelled.
+    pub fn label(&self) -> String {
+        label(self.kind, self.date)
+    }
+}
+
+/// A list's name and date as organisers read them: `EGD 2018-02-22`, or
+/// `EGD` for a list without a date.
+pub fn label(kind: ListKind, date: Option<Date>) -> String {
+    match date {
+        Some(date) => format!("{kind} {date}"),
+        None => kind.to_string(),
+    }
+}
+
 /// A file that holds no rating list.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RatingListError {
