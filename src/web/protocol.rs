@@ -292,16 +292,7 @@ async fn show_protocol(
         ),
         heading: heading(&p, lang),
         rounds: (1..=p.rounds).collect(),
-        criteria: p
-            .criteria
-            .iter()
-            .map(|c| {
-                (
-                    c.name().to_string(),
-                    lang.t(&format!("criterion.{}", c.name())),
-                )
-            })
-            .collect(),
+        criteria: super::standings::named(lang, &p.criteria),
         lines,
         panel: panel(&p, lang),
         signatures,

@@ -18,7 +18,7 @@ use super::page::{Ctx, Layout, render};
 use super::tournaments::viewable;
 use crate::core::formats::{crosstable, standings_tsv};
 use crate::core::standings::standings;
-use crate::core::{RoundNo, Tournament};
+use crate::core::{Criterion, RoundNo, Tournament};
 use crate::store::rounds as round_store;
 use crate::store::tournaments::TournamentRow;
 
@@ -163,21 +163,27 @@ async fn page(
         tournament,
         round,
         rounds: (1..=last).collect(),
-        criteria: criteria
-            .iter()
-            .map(|c| {
-                (
-                    c.name().to_string(),
-                    ctx.lang.t(&format!("criterion.{}", c.name())),
-                )
-            })
-            .collect(),
+        criteria: named(ctx.lang, &criteria),
         lines,
         crosstable,
         show_gor: gor.is_some(),
         pending_appeals,
         may_export,
     })
+}
+
+/// Each criterion's short name with its explanation in `lang`, as the
+/// standings and the protocol head their columns.
+pub(super) fn named(lang: super::i18n::Lang, criteria: &[Criterion]) -> Vec<(String, String)> {
+    criteria
+        .iter()
+        .map(|c| {
+            (
+                c.name().to_string(),
+                lang.t(&format!("criterion.{}", c.name())),
+            )
+        })
+        .collect()
 }
 
 async fn show_standings(

@@ -208,8 +208,8 @@ pub(super) struct Line {
 /// `.tou` file lists the same players with the same tokens.
 pub(super) struct Lines<'t> {
     tournament: &'t Tournament,
-    /// Where the games' results are read.
-    played: &'t Tournament,
+    /// Each player's game of each round, where the results are read.
+    games: HashMap<(RoundNo, PlayerId), &'t Game>,
     sheet: ScoreSheet<'t>,
     pub(super) rows: Vec<Line>,
     /// Line number (from 1) of each player: tokens name opponents by it.
@@ -257,7 +257,11 @@ impl<'t> Lines<'t> {
             .collect();
         Lines {
             tournament,
-            played,
+            games: played
+                .games()
+                .iter()
+                .flat_map(|g| [((g.round, g.white), g), ((g.round, g.black), g)])
+                .collect(),
             sheet: scores(tournament, rounds),
             rows,
             number,
@@ -307,10 +311,7 @@ impl<'t> Lines<'t> {
     }
 
     fn game(&self, player: PlayerId, round: RoundNo) -> Option<&'t Game> {
-        self.played
-            .games()
-            .iter()
-            .find(|g| g.round == round && g.colour_of(player).is_some())
+        self.games.get(&(round, player)).copied()
     }
 
     /// `+`, `=` or `-` for a round without a game, from the points the
