@@ -150,6 +150,29 @@ impl Desk {
         Ok(Ran { outcome, version })
     }
 
+    /// Pairs the first round without games. The engine reads results as
+    /// they stand after sanctions and appeal decisions and, pairing a large
+    /// field taking CPU time, runs off the async threads; the pairing is then
+    /// recorded unless the tournament changed meanwhile (refused as stale:
+    /// pair again).
+    pub async fn pair_next(&self, caller: &Caller, tournament_id: Uuid) -> Result<Ran, DeskError> {
+        let (version, state) = self.read(tournament_id).await?;
+        let round = command::next_round(&state.doc)?;
+        let effective = state.effective()?.tournament;
+        let paired = tokio::task::spawn_blocking(move || {
+            crate::core::pairing::pair_round(&effective, round)
+        })
+        .await
+        .map_err(anyhow::Error::from)?
+        .map_err(Refusal::from)?;
+        let command = Command::Pair {
+            round,
+            games: paired.games,
+            bye: paired.bye,
+        };
+        self.run(caller, tournament_id, Some(version), command).await
+    }
+
     /// The aggregate and its version, for reading.
     pub async fn read(&self, tournament_id: Uuid) -> Result<(i32, State), DeskError> {
         aggregate::read(&self.store.pool, tournament_id)
