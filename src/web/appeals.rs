@@ -22,14 +22,17 @@ use axum::routing::{get, post};
 use axum::{Form, Router};
 
 use super::AppState;
+use super::access::{Access, authorise};
+use super::acts::{FormError, now, official};
+use super::appeal_words::{Summary, summary};
 use super::auth::SignedIn;
+use super::change::{change_document, json, mutate_with_book};
 use super::error::{WebError, WebResult};
 use super::flash::Flash;
-use super::i18n::Lang;
-use super::incidents::{describe, name, remedy, sorted_players};
+use super::incidents::{describe, name, sorted_players};
 use super::page::{Ctx, Layout};
-use super::referee::{FormError, now, official, wall_clock};
-use super::tournaments::{Access, View, authorise, change_document, json, mutate_with_book, view};
+use super::urls;
+use super::view::{View, view};
 use crate::core::Tournament;
 use crate::core::access::{self, Action};
 use crate::core::discipline::{
@@ -52,177 +55,6 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/t/{short}/appeals/{id}/rule", post(rule))
         .route("/t/{short}/appeals/link", post(issue_link))
         .route("/p/{token}", get(player_page).post(player_files))
-}
-
-/// An appeal in words: a title and its story, for every page and the report.
-pub struct Summary {
-    pub id: u32,
-    pub title: String,
-    pub status_key: &'static str,
-    pub lines: Vec<String>,
-}
-
-pub(super) fn status_key(appeal: &Appeal) -> &'static str {
-    match &appeal.state {
-        AppealState::Filed => "appeals.status.filed",
-        AppealState::UnderReview { .. } => "appeals.status.under_review",
-        AppealState::Decided { decision, .. } => outcome_key(decision.outcome),
-        AppealState::Escalated { .. } => "appeals.status.escalated",
-        AppealState::Ruled { .. } => "appeals.status.ruled",
-    }
-}
-
-pub(super) fn outcome_key(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Upheld => "appeals.outcome.upheld",
-        Outcome::Rejected => "appeals.outcome.rejected",
-        Outcome::Modified => "appeals.outcome.modified",
-    }
-}
-
-fn decision_lines(lang: Lang, zone: &str, label: &str, d: &Decision) -> Vec<String> {
-    let moment = |at| wall_clock(at, zone);
-    let signed: Vec<&str> = d.signed_by.iter().map(Official::as_str).collect();
-    let mut lines = vec![
-        format!(
-            "{label}: {} — {}",
-            lang.t(outcome_key(d.outcome)),
-            d.reasons.as_str()
-        ),
-        format!(
-            "{}: {} ({})",
-            lang.t("appeals.signed_by"),
-            signed.join(", "),
-            moment(d.at)
-        ),
-    ];
-    lines.extend(d.remedies.iter().map(|r| format!("→ {}", remedy(lang, r))));
-    lines
-}
-
-/// The appeal's story, for staff, the report and the appellant.
-pub fn summary(t: &Tournament, book: &Book, appeal: &Appeal, lang: Lang, zone: &str) -> Summary {
-    let moment = |at| wall_clock(at, zone);
-    let f = &appeal.filing;
-    let appellant = match f.appellant {
-        Party::Player(p) => name(t, p),
-        Party::Captain { team } => format!("{} {team}", lang.t("appeals.captain")),
-    };
-    let appealed = match f.appealed {
-        Appealed::Entry(id) => book
-            .log
-            .entry(id)
-            .map(|e| format!("{id} {}", describe(t, lang, e)))
-            .unwrap_or_else(|| id.to_string()),
-        Appealed::Result(g) => lang.tf(
-            "incident.board",
-            &[
-                ("round", g.round.get().to_string()),
-                ("board", g.board.get().to_string()),
-            ],
-        ),
-        Appealed::Pairing(r) => lang.tf("appeals.pairing_of", &[("round", r.get().to_string())]),
-    };
-    let filed_by = match &f.filed_by {
-        FiledBy::Referee(o) => o.as_str().to_string(),
-        FiledBy::Party => lang.t("appeals.filed_by_party"),
-    };
-    let mut lines = vec![
-        format!("{}: {appealed}", lang.t("appeals.appealed")),
-        format!("{}: {}", lang.t("appeals.grounds"), f.grounds.as_str()),
-        format!(
-            "{}: {} ({filed_by})",
-            lang.t("appeals.filed_at"),
-            moment(f.at)
-        ),
-    ];
-    if f.affects_prizes {
-        lines.push(lang.t("appeals.affects_prizes"));
-    }
-    let panel = match &appeal.state {
-        AppealState::Filed => None,
-        AppealState::UnderReview { panel, .. }
-        | AppealState::Decided { panel, .. }
-        | AppealState::Escalated { panel, .. }
-        | AppealState::Ruled { panel, .. } => Some(panel),
-    };
-    if let Some(panel) = panel {
-        let members: Vec<&str> = panel.members.iter().map(|m| m.name.as_str()).collect();
-        lines.push(format!(
-            "{}: {}",
-            lang.t("appeals.panel"),
-            members.join(", ")
-        ));
-        for x in &panel.excluded {
-            lines.push(format!(
-                "{}: {} ({})",
-                lang.t("appeals.excluded"),
-                x.member.name.as_str(),
-                lang.t(match x.conflict {
-                    crate::core::discipline::Conflict::Party => "appeals.conflict.party",
-                    crate::core::discipline::Conflict::ClubMate => "appeals.conflict.club",
-                    crate::core::discipline::Conflict::DecidedBelow => "appeals.conflict.below",
-                })
-            ));
-        }
-    }
-    match &appeal.state {
-        AppealState::Filed | AppealState::UnderReview { .. } => {}
-        AppealState::Decided { decision, .. } => {
-            lines.extend(decision_lines(
-                lang,
-                zone,
-                &lang.t("appeals.decision"),
-                decision,
-            ));
-        }
-        AppealState::Escalated { decision, at, .. } => {
-            lines.extend(decision_lines(
-                lang,
-                zone,
-                &lang.t("appeals.decision"),
-                decision,
-            ));
-            lines.push(format!(
-                "{}: {}",
-                lang.t("appeals.status.escalated"),
-                moment(*at)
-            ));
-        }
-        AppealState::Ruled {
-            decision,
-            escalated_at,
-            ruling,
-            ..
-        } => {
-            lines.extend(decision_lines(
-                lang,
-                zone,
-                &lang.t("appeals.decision"),
-                decision,
-            ));
-            lines.push(format!(
-                "{}: {}",
-                lang.t("appeals.status.escalated"),
-                moment(*escalated_at)
-            ));
-            lines.extend(decision_lines(
-                lang,
-                zone,
-                &lang.t("appeals.ruling"),
-                ruling,
-            ));
-        }
-    }
-    Summary {
-        id: appeal.id.0,
-        title: format!(
-            "{} — {appellant}",
-            lang.tf("title.appeal", &[("n", appeal.id.0.to_string())])
-        ),
-        status_key: status_key(appeal),
-        lines,
-    }
 }
 
 /// Staff of the tournament, whatever their role, may read its appeals.
@@ -443,7 +275,7 @@ async fn done<T>(
     match outcome {
         Ok(_) => Ok((
             Flash::new(notice),
-            Redirect::to(&format!("/t/{}/appeals", access.tournament.short_name)),
+            Redirect::to(&urls::appeals(&access.tournament.short_name)),
         )
             .into_response()),
         Err(e) => list_page(app, ctx, access, e.message(ctx.lang), String::new()).await,
@@ -530,7 +362,7 @@ async fn file_for_player(
     match outcome {
         Ok(id) => Ok((
             Flash::new("notice.appeal_filed"),
-            Redirect::to(&format!("/t/{short}/appeals/{}", id.0)),
+            Redirect::to(&urls::appeal(&short, id.0)),
         )
             .into_response()),
         Err(e) => list_page(&app, &ctx, access, e.message(ctx.lang), String::new()).await,
@@ -640,7 +472,7 @@ async fn after_step<T>(
     match outcome {
         Ok(_) => Ok((
             Flash::new(notice),
-            Redirect::to(&format!("/t/{}/appeals/{id}", access.tournament.short_name)),
+            Redirect::to(&urls::appeal(&access.tournament.short_name, id)),
         )
             .into_response()),
         Err(e) => show_page(app, ctx, access, id, e.message(ctx.lang)).await,
@@ -829,7 +661,7 @@ async fn issue_link(
     let no = form.player;
     let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let id = access.tournament.tournament_id;
-    let state = super::tournaments::load(&app, id).await?;
+    let state = super::view::load(&app, id).await?;
     state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
     let token = crate::ops::random_hex(16);
     let mut tx = app.store.begin().await?;
@@ -845,7 +677,7 @@ async fn issue_link(
     )
     .await?;
     tx.commit().await?;
-    let link = format!("{}/p/{token}", super::tournaments::site_url(&headers));
+    let link = format!("{}/p/{token}", super::urls::site_url(&headers));
     list_page(&app, &ctx, access, String::new(), link).await
 }
 

@@ -29,12 +29,14 @@ use axum_extra::extract::Form;
 use sha2::{Digest, Sha256};
 
 use super::AppState;
+use super::access::{Access, authorise, viewable};
 use super::auth::SignedIn;
+use super::change::{json, mutate, mutate_with_book};
+use super::encodings::{EncodingOption, chosen_encoding, encoding_options, text_error};
 use super::error::{WebError, WebResult};
 use super::flash::Flash;
 use super::page::{ConfirmPage, Ctx, FieldErrors, Layout, render, render_invalid};
-use super::ratings::{EncodingOption, chosen_encoding, encoding_options, text_error};
-use super::tournaments::{Access, authorise, json, mutate, mutate_with_book, viewable};
+use super::urls;
 use crate::core::access::{self, Action};
 use crate::core::discipline::Act;
 use crate::core::formats::csv::FileError;
@@ -171,7 +173,7 @@ async fn list_players(
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let is_admin = ctx.is_admin();
-    let state = super::tournaments::view(&app, tournament.tournament_id)
+    let state = super::view::view(&app, tournament.tournament_id)
         .await?
         .effective
         .tournament;
@@ -511,9 +513,9 @@ async fn new_player(
     Query(query): Query<NewPlayerQuery>,
 ) -> WebResult<Html<String>> {
     let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
+    let state = super::view::load(&app, tournament.tournament_id).await?;
     let rounds = state.settings().number_of_rounds;
-    let lookups = super::ratings::suggestions(&app, &query.lookup)
+    let lookups = super::rating_cache::suggestions(&app, &query.lookup)
         .await?
         .into_iter()
         .map(|p| {
@@ -531,7 +533,7 @@ async fn new_player(
                     "{} {} · {} · {} {} · {}",
                     p.name, p.first_name, p.rank, p.club, p.country, p.egf_pin
                 ),
-                href: format!("/t/{}/players/new?{href}", tournament.short_name),
+                href: format!("{}/new?{href}", urls::players(&tournament.short_name)),
             }
         })
         .collect();
@@ -569,7 +571,7 @@ async fn add_player(
     Form(form): Form<PlayerForm>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
+    let state = super::view::load(&app, access.tournament.tournament_id).await?;
     let rounds = state.settings().number_of_rounds;
     let page = |errors, duplicates| PlayerFormPage {
         layout: Layout::new(&ctx, "player.new.title"),
@@ -602,7 +604,7 @@ async fn add_player(
     .await?;
     Ok((
         Flash::new("notice.player_saved").arg("name", name),
-        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+        Redirect::to(&urls::players(&access.tournament.short_name)),
     )
         .into_response())
 }
@@ -614,7 +616,7 @@ async fn edit_player(
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
     let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let view = super::tournaments::view(&app, tournament.tournament_id).await?;
+    let view = super::view::view(&app, tournament.tournament_id).await?;
     let deletable = may_delete(&view, no).is_ok();
     let state = view.entered;
     let player = state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
@@ -643,7 +645,7 @@ async fn update_player(
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let id = PlayerId(no);
-    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
+    let state = super::view::load(&app, access.tournament.tournament_id).await?;
     let rounds = state.settings().number_of_rounds;
     let mut player = match form.validate(&ctx, id, (rounds, state.players()), false) {
         Ok(player) => player,
@@ -705,7 +707,7 @@ async fn update_player(
     .await?;
     Ok((
         Flash::new("notice.player_saved").arg("name", name),
-        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+        Redirect::to(&urls::players(&access.tournament.short_name)),
     )
         .into_response())
 }
@@ -728,7 +730,7 @@ async fn confirm_player(
     .await?;
     Ok((
         Flash::new("notice.player_confirmed").arg("name", name),
-        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+        Redirect::to(&urls::players(&access.tournament.short_name)),
     ))
 }
 
@@ -745,7 +747,7 @@ async fn confirm_delete(
         question_key: "confirm.delete_player",
         consequence_key: "confirm.irreversible",
         path: "delete",
-        cancel: format!("/t/{short}/players/{no}/edit"),
+        cancel: format!("{}/edit", urls::player(&short, no)),
     };
     confirm_player_step(&app, me, &ctx, &short, no, step, |view| {
         may_delete(view, no)
@@ -754,7 +756,7 @@ async fn confirm_delete(
 }
 
 /// Refuses as [`delete_player`] would, changing nothing.
-fn may_delete(view: &super::tournaments::View, no: u32) -> WebResult<()> {
+fn may_delete(view: &super::view::View, no: u32) -> WebResult<()> {
     let player = PlayerId(no);
     view.book.clone().forget_player(&view.entered, player)?;
     view.entered.clone().remove_player(player)?;
@@ -778,10 +780,10 @@ async fn confirm_player_step(
     short: &str,
     no: u32,
     step: PlayerStep,
-    refused: impl FnOnce(&super::tournaments::View) -> WebResult<()>,
+    refused: impl FnOnce(&super::view::View) -> WebResult<()>,
 ) -> WebResult<Html<String>> {
     let Access { tournament, .. } = authorise(app, short, me, Action::ManagePlayers).await?;
-    let view = super::tournaments::view(app, tournament.tournament_id).await?;
+    let view = super::view::view(app, tournament.tournament_id).await?;
     let player = view
         .entered
         .player(PlayerId(no))
@@ -792,7 +794,7 @@ async fn confirm_player_step(
         layout: Layout::new(ctx, step.title_key),
         question: ctx.lang.tf(step.question_key, &name),
         consequence: ctx.lang.t(step.consequence_key),
-        action: format!("/t/{short}/players/{no}/{}", step.path),
+        action: format!("{}/{}", urls::player(&short, no), step.path),
         button: ctx.lang.t(step.title_key),
         cancel: step.cancel,
     })
@@ -812,7 +814,7 @@ async fn delete_player(
     .await?;
     Ok((
         Flash::new("notice.player_deleted").arg("name", name),
-        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+        Redirect::to(&urls::players(&access.tournament.short_name)),
     ))
 }
 
@@ -925,7 +927,7 @@ async fn register(
     app.live.changed(id);
     Ok((
         Flash::new("notice.registered").arg("name", name),
-        Redirect::to(&format!("/t/{}/registered/{}", tournament.short_name, no.0)),
+        Redirect::to(&urls::registered(&tournament.short_name, no.0)),
     )
         .into_response())
 }
@@ -936,7 +938,7 @@ async fn show_registered(
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let state = super::tournaments::view(&app, tournament.tournament_id)
+    let state = super::view::view(&app, tournament.tournament_id)
         .await?
         .effective
         .tournament;
@@ -988,7 +990,7 @@ async fn show_player(
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let is_staff = ctx.is_staff(&roles);
-    let state = super::tournaments::view(&app, tournament.tournament_id)
+    let state = super::view::view(&app, tournament.tournament_id)
         .await?
         .effective
         .tournament;
@@ -1082,7 +1084,7 @@ async fn import_players(
     let players = match crate::core::formats::csv::import_bytes(&file, chosen) {
         Ok(players) => players,
         Err(e) => {
-            let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
+            let state = super::view::load(&app, access.tournament.tournament_id).await?;
             let import_errors = match e {
                 FileError::Text(e) => vec![text_error(ctx.lang, &e)],
                 FileError::Rows(e) => std::iter::once(e.to_string())
@@ -1116,7 +1118,7 @@ async fn import_players(
     .await?;
     Ok((
         Flash::new("notice.players_added").arg("count", count),
-        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+        Redirect::to(&urls::players(&access.tournament.short_name)),
     )
         .into_response())
 }
@@ -1127,7 +1129,7 @@ async fn export_players(
     Path(short): Path<String>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
+    let state = super::view::load(&app, access.tournament.tournament_id).await?;
     let disposition = format!(
         "attachment; filename=\"{}-players.csv\"",
         access.tournament.short_name
@@ -1157,7 +1159,7 @@ async fn confirm_withdraw(
         question_key: "confirm.withdraw_player",
         consequence_key: "confirm.withdraw_consequence",
         path: "withdraw",
-        cancel: format!("/t/{short}/players"),
+        cancel: urls::players(&short),
     };
     confirm_player_step(&app, me, &ctx, &short, no, step, |_| Ok(())).await
 }
@@ -1169,7 +1171,7 @@ async fn withdraw_player(
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let by = super::referee::official(&access.me)?;
+    let by = super::acts::official(&access.me)?;
     // A withdrawal is an act in the discipline log, dated, so its effect on
     // earlier and remaining games follows the tournament's rule text.
     let name = mutate_with_book(&app, &access, None, "player.withdraw", |t, book| {
@@ -1186,13 +1188,13 @@ async fn withdraw_player(
             from_round,
             note: String::new(),
         };
-        let entry = book.record(t, super::referee::now(), by, act)?;
+        let entry = book.record(t, super::acts::now(), by, act)?;
         Ok((name, None, Some(json(&entry)?)))
     })
     .await?;
     Ok((
         Flash::new("notice.player_withdrawn").arg("name", name),
-        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+        Redirect::to(&urls::players(&access.tournament.short_name)),
     ))
 }
 
@@ -1256,7 +1258,7 @@ async fn preview_ratings(
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
     let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let state = super::tournaments::load(&app, tournament.tournament_id).await?;
+    let state = super::view::load(&app, tournament.tournament_id).await?;
     if state.is_paired(RoundNo::FIRST) {
         return Err(crate::core::TournamentError::RatingsFixed.into());
     }
@@ -1333,7 +1335,7 @@ async fn update_ratings(
     if list_id != form.list {
         return Err(WebError::StaleForm);
     }
-    let count = super::tournaments::mutate_at(
+    let count = super::change::mutate_at(
         &app,
         &access,
         Some(form.version),
@@ -1359,6 +1361,6 @@ async fn update_ratings(
     .await?;
     Ok((
         Flash::new("notice.ratings_updated").arg("count", count),
-        Redirect::to(&format!("/t/{}/players", access.tournament.short_name)),
+        Redirect::to(&urls::players(&access.tournament.short_name)),
     ))
 }

@@ -24,20 +24,23 @@ use axum::routing::{get, post};
 use axum::{Form, Router};
 
 use super::AppState;
+use super::access::{Access, authorise};
+use super::acts::{FormError, now, official, wall_clock};
 use super::auth::SignedIn;
-use super::error::{WebError, WebResult, discipline_message};
+use super::change::{json, mutate_with_book};
+use super::error::{WebError, WebResult};
 use super::flash::Flash;
 use super::i18n::Lang;
 use super::incidents::{describe, name};
 use super::page::{Ctx, Layout, render};
-use super::tournaments::{Access, View, authorise, json, local_time, mutate_with_book, view};
+use super::urls;
+use super::view::{View, view};
 use crate::core::access::Action;
 use crate::core::discipline::{
-    Act, Confirmer, DisciplineError, Entry, GameRef, Moment, Official, PenaltyCause, Players,
-    Reason, Sanction, SanctionKind, Subject, board_status, result_changes, start_of,
+    Act, Confirmer, DisciplineError, Entry, GameRef, PenaltyCause, Players, Reason, Sanction,
+    SanctionKind, Subject, board_status, result_changes, start_of,
 };
 use crate::core::{BoardNo, HalfPoints, PlayerId, RoundNo, Tournament, results};
-use crate::store::accounts::Account;
 use crate::store::tournaments::TournamentRow;
 
 pub(super) fn routes() -> axum::Router<AppState> {
@@ -55,29 +58,6 @@ pub(super) fn routes() -> axum::Router<AppState> {
         )
         .route("/t/{short}/referee/log", get(show_log))
         .route("/t/{short}/referee/report", get(show_report))
-}
-
-/// The name a referee's acts are signed with.
-pub(super) fn official(me: &Account) -> WebResult<Official> {
-    let name = if me.display_name.trim().is_empty() {
-        &me.username
-    } else {
-        &me.display_name
-    };
-    Ok(Official::new(name)?)
-}
-
-/// The server's clock, as the discipline log counts time.
-pub(super) fn now() -> Moment {
-    Moment::from_unix_seconds(time::OffsetDateTime::now_utc().unix_timestamp())
-}
-
-/// A moment on the hall's wall clock.
-pub(super) fn wall_clock(at: Moment, zone: &str) -> String {
-    let zone = jiff::tz::TimeZone::get(zone).unwrap_or(jiff::tz::TimeZone::UTC);
-    time::OffsetDateTime::from_unix_timestamp(at.unix_seconds())
-        .map(|t| local_time(t, &zone))
-        .unwrap_or_default()
 }
 
 /// One board on the referee's round page.
@@ -165,7 +145,7 @@ fn round_page(ctx: &Ctx, access: Access, view: &View, n: Option<u32>) -> WebResu
             white: name(t, g.white),
             black: name(t, g.black),
             result: results::notation(g.result, g.origin),
-            note_key: super::rounds::note_key(g.result, g.origin),
+            note_key: super::incidents::note_key(g.result, g.origin),
             white_warnings: status.warnings[0],
             black_warnings: status.warnings[1],
             protest: !status.protests.is_empty(),
@@ -219,7 +199,7 @@ async fn start_round(
     record(&app, &access, act).await?;
     Ok((
         Flash::new("notice.round_started").arg("round", n),
-        Redirect::to(&format!("/t/{short}/referee/rounds/{n}")),
+        Redirect::to(&urls::referee_round(&short, n)),
     ))
 }
 
@@ -397,7 +377,7 @@ fn board_page(
         white: name(t, g.white),
         black: name(t, g.black),
         result: results::notation(g.result, g.origin),
-        note_key: super::rounds::note_key(g.result, g.origin),
+        note_key: super::incidents::note_key(g.result, g.origin),
         sides: [0, 1].map(|i| SideStatus {
             warnings: status.warnings[i],
             penalty: if status.penalties[i] == HalfPoints::ZERO {
@@ -534,26 +514,6 @@ fn board_act(t: &Tournament, game: GameRef, form: &BoardForm) -> Result<Act, For
     }
 }
 
-/// Why a referee's or committee's form was sent back.
-pub(super) enum FormError {
-    /// A field was missing or wrong: the translation key of the message.
-    Field(&'static str),
-    /// The discipline rules refused the act.
-    Discipline(DisciplineError),
-}
-
-impl FormError {
-    pub(super) fn message(&self, lang: Lang) -> String {
-        match self {
-            FormError::Field(key) => lang.t(key),
-            FormError::Discipline(e) => {
-                let (key, args) = discipline_message(e);
-                lang.tf(key, &args)
-            }
-        }
-    }
-}
-
 /// Runs `record`, turning a refusal by the rules into a message for the form.
 async fn record_or_explain(
     app: &AppState,
@@ -584,7 +544,7 @@ async fn act_on_board(
     match outcome {
         Ok(_) => Ok((
             Flash::new("notice.referee_saved"),
-            Redirect::to(&format!("/t/{short}/referee/rounds/{n}/boards/{b}")),
+            Redirect::to(&urls::referee_board(&short, n, b)),
         )
             .into_response()),
         Err(e) => {
@@ -744,7 +704,7 @@ async fn act_on_player(
     match outcome {
         Ok(_) => Ok((
             Flash::new("notice.referee_saved"),
-            Redirect::to(&format!("/t/{short}/referee/log")),
+            Redirect::to(&format!("{}/log", urls::referee(&short))),
         )
             .into_response()),
         Err(e) => player_acts_page(
@@ -865,7 +825,7 @@ fn report_text(view: &View, lang: Lang, zone: &str) -> WebResult<ReportText> {
         .appeals
         .iter()
         .map(|a| {
-            let summary = super::appeals::summary(t, &view.book, a, lang, zone);
+            let summary = super::appeal_words::summary(t, &view.book, a, lang, zone);
             (summary.title, summary.lines)
         })
         .collect();

@@ -24,11 +24,14 @@ use axum::routing::{get, post};
 use axum::{Form, Router};
 
 use super::AppState;
+use super::access::{authorise, viewable};
 use super::auth::SignedIn;
+use super::change::{json, mutate_at, mutate_with_book};
 use super::error::{WebError, WebResult};
 use super::flash::Flash;
+use super::incidents::note_key;
 use super::page::{ConfirmPage, Ctx, Layout, render};
-use super::tournaments::{authorise, json, mutate_at, mutate_with_book, viewable};
+use super::urls;
 use crate::core::access::{self, Action, StaffRole};
 use crate::core::discipline::GameRef;
 use crate::core::pairing::{self, report::ReportLimits};
@@ -96,7 +99,7 @@ async fn list_rounds(
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let state = super::tournaments::view(&app, tournament.tournament_id)
+    let state = super::view::view(&app, tournament.tournament_id)
         .await?
         .effective
         .tournament;
@@ -147,7 +150,7 @@ async fn pair_next_round(
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     // Pairing reads results as they stand after sanctions and appeal
     // decisions; the new games go into the tournament as entered.
-    let view = super::tournaments::view(&app, access.tournament.tournament_id).await?;
+    let view = super::view::view(&app, access.tournament.tournament_id).await?;
     let snapshot = view.effective.tournament;
     let rounds = snapshot.settings().number_of_rounds;
     let round = snapshot.next_round().ok_or(WebError::Domain(
@@ -176,11 +179,7 @@ async fn pair_next_round(
     .await?;
     Ok((
         Flash::new("notice.round_paired").arg("round", round.get()),
-        Redirect::to(&format!(
-            "/t/{}/rounds/{}",
-            access.tournament.short_name,
-            round.get()
-        )),
+        Redirect::to(&urls::round(&access.tournament.short_name, round.get())),
     ))
 }
 
@@ -205,15 +204,6 @@ pub struct BoardLine {
     pub nigiri: bool,
     /// True when the searched name is on this board.
     pub found: bool,
-}
-
-/// Why a result was not played out, as a translation key ("" when it was).
-pub(super) fn note_key(result: GameResult, origin: ResultOrigin) -> &'static str {
-    match (result, origin) {
-        (GameResult::Unknown, _) | (_, ResultOrigin::Played) => "",
-        (_, ResultOrigin::ByDefault) => "result.by_default",
-        (_, ResultOrigin::RefereeDecision) => "result.referee_decision",
-    }
 }
 
 fn board_lines(t: &Tournament, round: RoundNo, query: &str) -> Vec<BoardLine> {
@@ -295,7 +285,7 @@ async fn show_round(
         app.live.generation(tournament.tournament_id),
     );
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let view = super::tournaments::view(&app, tournament.tournament_id).await?;
+    let view = super::view::view(&app, tournament.tournament_id).await?;
     // The page names the version of the data it shows: a cached copy then
     // never sends its readers to reload for a change it already holds.
     let (version, entered) = (view.version, view.entered);
@@ -483,21 +473,21 @@ async fn mark_round(
 ) -> WebResult<(Flash, Redirect)> {
     let access = authorise(app, short, me, Action::EditPairings).await?;
     let id = access.tournament.tournament_id;
-    let state = super::tournaments::load(app, id).await?;
+    let state = super::view::load(app, id).await?;
     let round = RoundNo::new(n)
         .filter(|r| state.is_paired(*r))
         .ok_or(WebError::NotFound)?;
     if mark == Mark::Locked {
         // Locking a round is the referee's confirmation of each of its
         // results; done first, so a retry after a failure completes it.
-        let by = super::referee::official(&access.me)?;
+        let by = super::acts::official(&access.me)?;
         mutate_with_book(
             app,
             &access,
             None,
             &format!("round.confirm:{n}"),
             |t, book| {
-                let entries = book.confirm_round(t, round, super::referee::now(), by)?;
+                let entries = book.confirm_round(t, round, super::acts::now(), by)?;
                 Ok(((), None, Some(json(&entries)?)))
             },
         )
@@ -531,7 +521,7 @@ async fn mark_round(
     };
     Ok((
         Flash::new(notice).arg("round", n),
-        Redirect::to(&format!("/t/{}/rounds/{n}", access.tournament.short_name)),
+        Redirect::to(&urls::round(&access.tournament.short_name, n)),
     ))
 }
 
@@ -543,13 +533,13 @@ async fn confirm_unpair(
     Path((short, n)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
-    let state = super::tournaments::load(&app, access.tournament.tournament_id).await?;
+    let state = super::view::load(&app, access.tournament.tournament_id).await?;
     let round = RoundNo::new(n)
         .filter(|r| state.is_paired(*r))
         .ok_or(WebError::NotFound)?;
     // Refused here as the step itself would be, rather than after the question.
     state.clone().unpair(round)?;
-    super::tournaments::view(&app, access.tournament.tournament_id)
+    super::view::view(&app, access.tournament.tournament_id)
         .await?
         .book
         .check_round_free(round)?;
@@ -559,9 +549,9 @@ async fn confirm_unpair(
             .lang
             .tf("confirm.unpair_round", &[("round", n.to_string())]),
         consequence: ctx.lang.t("confirm.unpair_consequence"),
-        action: format!("/t/{short}/rounds/{n}/unpair"),
+        action: format!("{}/unpair", urls::round(&short, n)),
         button: ctx.lang.t("round.unpair"),
-        cancel: format!("/t/{short}/rounds/{n}"),
+        cancel: urls::round(&short, n),
     })
 }
 
@@ -588,7 +578,7 @@ async fn unpair_round(
     app.live.changed(access.tournament.tournament_id);
     Ok((
         Flash::new("notice.round_unpaired").arg("round", n),
-        Redirect::to(&format!("/t/{}/rounds", access.tournament.short_name)),
+        Redirect::to(&urls::rounds(&access.tournament.short_name)),
     ))
 }
 
@@ -629,7 +619,7 @@ struct ResultLine {
 }
 
 fn result_lines(
-    view: &super::tournaments::View,
+    view: &super::view::View,
     round: RoundNo,
     typed: &HashMap<String, String>,
     saved: &[u32],
@@ -680,7 +670,7 @@ async fn show_results(
     let access = authorise(&app, &short, me, Action::EnterResults).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let id = access.tournament.tournament_id;
-    let view = super::tournaments::view(&app, id).await?;
+    let view = super::view::view(&app, id).await?;
     let s = state_of(&round_store::states(&app.store.pool, id).await?, n);
     let saved: Vec<u32> = query
         .saved
@@ -814,7 +804,7 @@ async fn enter_results(
     for board in twice {
         refusals.push(lang.tf("results.twice", &[("board", board.to_string())]));
     }
-    let view = super::tournaments::view(&app, id).await?;
+    let view = super::view::view(&app, id).await?;
     let state = &view.entered;
     let replace = fields.contains_key("replace");
     let mut conflicts = Vec::new();
@@ -885,7 +875,7 @@ async fn enter_results(
         };
         return Ok(super::page::render_invalid(&page)?.into_response());
     }
-    let results_page = format!("/t/{}/rounds/{n}/results", access.tournament.short_name);
+    let results_page = urls::results(&access.tournament.short_name, n);
     if changes.is_empty() {
         return Ok((
             Flash::new("notice.results_unchanged"),
@@ -1038,7 +1028,7 @@ async fn print_pairings(
 ) -> WebResult<Html<String>> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let state = super::tournaments::view(&app, access.tournament.tournament_id)
+    let state = super::view::view(&app, access.tournament.tournament_id)
         .await?
         .effective
         .tournament;
@@ -1118,7 +1108,7 @@ async fn print_slips(
 ) -> WebResult<Html<String>> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let state = super::tournaments::view(&app, access.tournament.tournament_id)
+    let state = super::view::view(&app, access.tournament.tournament_id)
         .await?
         .effective
         .tournament;
@@ -1245,6 +1235,6 @@ async fn edit_pairing(
     .await?;
     Ok((
         Flash::new("notice.pairing_edited").arg("round", n),
-        Redirect::to(&format!("/t/{}/rounds/{n}", access.tournament.short_name)),
+        Redirect::to(&urls::round(&access.tournament.short_name, n)),
     ))
 }
