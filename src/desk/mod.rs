@@ -115,15 +115,14 @@ impl Desk {
         if seen.is_some_and(|seen| state.changes.is_stale(scope, seen, version)) {
             return Err(Refusal::Stale.into());
         }
-        let roles = match caller {
-            Caller::Account(a) => {
-                tournaments::roles_of(&mut *tx, tournament_id, a.account_id).await?
+        let cx = context(&mut *tx, caller, tournament_id).await?;
+        // A self-registered player's e-mail is kept beside the document,
+        // for organisers only.
+        let contact = match &command {
+            Command::SelfRegister { draft } if !draft.email.trim().is_empty() => {
+                Some(draft.email.trim().to_string())
             }
-            Caller::PlayerLink(_) | Caller::Public => Vec::new(),
-        };
-        let cx = Context {
-            at: now(),
-            actor: actor(caller, roles),
+            _ => None,
         };
         let outcome = command::apply(&mut state, command, &cx)?;
         if outcome.done == Done::Nothing {
@@ -134,6 +133,9 @@ impl Desk {
         aggregate::save(&mut tx, tournament_id, version, &state)
             .await
             .map_err(short_name_taken)?;
+        if let (Some(email), Done::Player { id, .. }) = (&contact, &outcome.done) {
+            tournaments::save_contact(&mut *tx, tournament_id, id.0 as i32, email).await?;
+        }
         audit::record(
             &mut *tx,
             Some(tournament_id),
@@ -148,6 +150,20 @@ impl Desk {
             listener.changed(tournament_id);
         }
         Ok(Ran { outcome, version })
+    }
+
+    /// Whether the command would be taken now, changing nothing: a step
+    /// that asks first is refused before the question, as it would be after.
+    pub async fn try_run(
+        &self,
+        caller: &Caller,
+        tournament_id: Uuid,
+        command: Command,
+    ) -> Result<(), DeskError> {
+        let (_, mut state) = self.read(tournament_id).await?;
+        let cx = context(&self.store.pool, caller, tournament_id).await?;
+        command::apply(&mut state, command, &cx)?;
+        Ok(())
     }
 
     /// Pairs the first round without games. The engine reads results as
@@ -170,7 +186,8 @@ impl Desk {
             games: paired.games,
             bye: paired.bye,
         };
-        self.run(caller, tournament_id, Some(version), command).await
+        self.run(caller, tournament_id, Some(version), command)
+            .await
     }
 
     /// The aggregate and its version, for reading.
@@ -225,6 +242,22 @@ impl Desk {
         tx.commit().await?;
         Ok(row)
     }
+}
+
+/// The moment and the actor, with the roles the caller holds in the tournament.
+async fn context(
+    db: impl sqlx::PgExecutor<'_>,
+    caller: &Caller,
+    tournament_id: Uuid,
+) -> sqlx::Result<Context> {
+    let roles = match caller {
+        Caller::Account(a) => tournaments::roles_of(db, tournament_id, a.account_id).await?,
+        Caller::PlayerLink(_) | Caller::Public => Vec::new(),
+    };
+    Ok(Context {
+        at: now(),
+        actor: actor(caller, roles),
+    })
 }
 
 /// The short name's unique constraint, as the field's refusal.

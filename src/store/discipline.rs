@@ -34,18 +34,6 @@ pub async fn load(db: impl PgExecutor<'_>, tournament_id: Uuid) -> sqlx::Result<
     }))
 }
 
-/// Saves the book and bumps the version (call under the row lock).
-pub async fn save(db: impl PgExecutor<'_>, tournament_id: Uuid, book: &Book) -> sqlx::Result<()> {
-    sqlx::query!(
-        "update tournament set discipline = $2, version = version + 1 where tournament_id = $1",
-        tournament_id,
-        sqlx::types::Json(book) as _
-    )
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
 /// Stores the hash of a player's new private link, replacing any older one.
 pub async fn set_player_link(
     db: impl PgExecutor<'_>,

@@ -1,6 +1,6 @@
 //! Tournaments and their staff.
 
-use sqlx::{PgConnection, PgExecutor};
+use sqlx::PgExecutor;
 use uuid::Uuid;
 
 use crate::core::Tournament;
@@ -98,23 +98,6 @@ pub async fn by_id(
     .await
 }
 
-/// Locks the tournament row for the rest of the transaction, serialising
-/// every change to one tournament.
-pub async fn lock(
-    db: &mut PgConnection,
-    tournament_id: Uuid,
-) -> sqlx::Result<Option<TournamentRow>> {
-    sqlx::query_as!(
-        TournamentRow,
-        "select tournament_id, short_name, name, time_zone, owner_id, version,
-                registration_open, is_public, late_forfeit_minutes, schedule
-         from tournament where tournament_id = $1 for update",
-        tournament_id
-    )
-    .fetch_optional(db)
-    .await
-}
-
 pub async fn list(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<TournamentRow>> {
     sqlx::query_as!(
         TournamentRow,
@@ -124,28 +107,6 @@ pub async fn list(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<TournamentRow>> {
     )
     .fetch_all(db)
     .await
-}
-
-/// Updates what is kept beside the document (the names come with [`save_state`]).
-pub async fn update_header(
-    db: impl PgExecutor<'_>,
-    tournament_id: Uuid,
-    header: &Header<'_>,
-) -> sqlx::Result<()> {
-    sqlx::query!(
-        "update tournament set time_zone = $2, registration_open = $3, is_public = $4, late_forfeit_minutes = $5,
-                schedule = $6
-         where tournament_id = $1",
-        tournament_id,
-        header.time_zone,
-        header.registration_open,
-        header.is_public,
-        header.late_forfeit_minutes,
-        header.schedule
-    )
-    .execute(db)
-    .await?;
-    Ok(())
 }
 
 /// The tournament's players, games and settings. A row created before the
@@ -165,26 +126,6 @@ pub async fn load_state(
             .map(|s| s.0)
             .unwrap_or_else(|| Tournament::new(Default::default()))
     }))
-}
-
-/// Saves the document, copies its names to the columns and bumps the version.
-pub async fn save_state(
-    db: impl PgExecutor<'_>,
-    tournament_id: Uuid,
-    state: &Tournament,
-) -> sqlx::Result<()> {
-    let general = &state.settings().general;
-    sqlx::query!(
-        "update tournament set state = $2, name = $3, short_name = $4, version = version + 1
-         where tournament_id = $1",
-        tournament_id,
-        sqlx::types::Json(state) as _,
-        general.name,
-        general.short_name
-    )
-    .execute(db)
-    .await?;
-    Ok(())
 }
 
 /// The roles an account holds in a tournament, owner included.

@@ -101,7 +101,7 @@ impl WebError {
 fn refused_status(r: &crate::core::command::Refusal) -> StatusCode {
     use crate::core::command::Refusal::*;
     match r {
-        LikelyDuplicate(_) | AlreadyRegistered { .. } | NoRoundToPair => StatusCode::CONFLICT,
+        LikelyDuplicate(_) | AlreadyRegistered { .. } => StatusCode::CONFLICT,
         _ => StatusCode::UNPROCESSABLE_ENTITY,
     }
 }

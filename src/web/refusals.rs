@@ -77,7 +77,6 @@ pub fn detail(lang: Lang, refusal: &Refusal) -> String {
             .map(|p| result_text(lang, 0, p))
             .collect::<Vec<_>>()
             .join("; "),
-        Refusal::NoRoundToPair => lang.t("refusal.no_round_to_pair"),
         other => other.to_string(),
     }
 }

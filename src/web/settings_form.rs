@@ -13,7 +13,7 @@ use crate::core::settings::{
 use crate::core::{Criterion, HalfPoints, Rank, Settings, System};
 
 use super::page::{Ctx, FieldErrors};
-use crate::store::tournaments::Header;
+use crate::core::command::Header;
 
 /// How many placement criteria the form offers (OpenGotha: 6).
 pub const CRITERIA_SLOTS: usize = 6;
@@ -296,16 +296,7 @@ impl TournamentForm {
         let mut s = base.clone();
 
         let name = self.name.trim();
-        if name.is_empty() {
-            errors.add("name", t("form.required"));
-        }
         let short = self.short_name.trim();
-        if !crate::core::command::is_valid_short_name(short) {
-            errors.add("short_name", t("tournament.error.short_name"));
-        }
-        if jiff::tz::TimeZone::get(self.time_zone.trim()).is_err() {
-            errors.add("time_zone", t("tournament.error.time_zone"));
-        }
         let begin = self.begin_date.trim();
         let end = self.end_date.trim();
         let date_ok = |d: &str| d.is_empty() || jiff::civil::Date::from_str(d).is_ok();
@@ -345,8 +336,8 @@ impl TournamentForm {
             None => errors.add("system", t("form.choose")),
         }
         match self.rounds.trim().parse::<u32>() {
-            Ok(n) if (1..=20).contains(&n) => s.number_of_rounds = n,
-            _ => errors.add("rounds", t("tournament.error.rounds")),
+            Ok(n) => s.number_of_rounds = n,
+            Err(_) => errors.add("rounds", t("tournament.error.rounds")),
         }
         s.losers_play_on = self.losers_play_on.is_some();
         s.display.show_gor_change = self.show_gor_change.is_some();
@@ -364,12 +355,6 @@ impl TournamentForm {
         }
         if let Some(floor) = rank("floor", &self.floor, &mut errors) {
             s.mcmahon.floor = floor;
-        }
-        if s.mcmahon.floor > s.mcmahon.bar
-            && errors.get("bar").is_empty()
-            && errors.get("floor").is_empty()
-        {
-            errors.add("floor", t("tournament.error.floor_above_bar"));
         }
 
         match self.board_size.trim().parse::<u8>() {
@@ -493,9 +478,6 @@ impl TournamentForm {
                 }
             }
         }
-        if placement.is_empty() {
-            errors.add("criterion_1", t("form.required"));
-        }
         s.placement = placement;
 
         // The advanced pairing panel: OpenGotha's weights, each at most its maximum.
@@ -606,16 +588,24 @@ impl TournamentForm {
         if ruleset.is_none() {
             errors.add("ruleset", t("form.choose"));
         }
+        let valid = ValidForm {
+            settings: s,
+            time_zone: self.time_zone.trim().to_string(),
+            schedule: self.schedule.trim().to_string(),
+            registration_open: self.registration_open.is_some(),
+            is_public: self.is_public.is_some(),
+            late_forfeit_minutes: late.unwrap_or(60) as i32,
+            ruleset: ruleset.unwrap_or(Ruleset::Egf),
+        };
+        // The settings' own rules are the core's (the door checks them again
+        // on saving); asked here too so that the form says every problem at once.
+        for p in crate::core::command::check_settings(&valid.settings, &valid.header(), None) {
+            if errors.get(p.field).is_empty() {
+                errors.add(p.field, super::refusals::field_text(ctx.lang, &p));
+            }
+        }
         if errors.is_empty() {
-            Ok(ValidForm {
-                settings: s,
-                time_zone: self.time_zone.trim().to_string(),
-                schedule: self.schedule.trim().to_string(),
-                registration_open: self.registration_open.is_some(),
-                is_public: self.is_public.is_some(),
-                late_forfeit_minutes: late.unwrap_or(60) as i32,
-                ruleset: ruleset.unwrap_or(Ruleset::Egf),
-            })
+            Ok(valid)
         } else {
             Err(errors)
         }
@@ -701,10 +691,10 @@ impl ValidForm {
             .with_forfeit_minutes(self.late_forfeit_minutes.max(0) as u32)
     }
 
-    pub fn header(&self) -> Header<'_> {
+    pub fn header(&self) -> Header {
         Header {
-            time_zone: &self.time_zone,
-            schedule: &self.schedule,
+            time_zone: self.time_zone.clone(),
+            schedule: self.schedule.clone(),
             registration_open: self.registration_open,
             is_public: self.is_public,
             late_forfeit_minutes: self.late_forfeit_minutes,

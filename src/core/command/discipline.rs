@@ -119,9 +119,12 @@ pub(super) fn fix_committee(
     })
 }
 
-pub(super) fn co_opt(state: &mut State, member: Member) -> Result<Outcome, Refusal> {
+pub(super) fn co_opt(state: &mut State, members: Vec<Member>) -> Result<Outcome, Refusal> {
     appeals_step(state, "appeals.co_opt", Done::Settings, |t, book| {
-        Ok(book.co_opt(member, t)?)
+        for member in members {
+            book.co_opt(member, t)?;
+        }
+        Ok(())
     })
 }
 

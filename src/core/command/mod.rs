@@ -11,7 +11,7 @@
 //! that loads the state, applies, saves and audits in one transaction.
 
 mod discipline;
-mod players;
+pub mod players;
 mod refusal;
 mod results;
 mod rounds;
@@ -234,8 +234,8 @@ pub enum Command {
         members: Vec<Member>,
         reserves: Vec<Member>,
     },
-    /// A reserve joins the committee.
-    CoOpt { member: Member },
+    /// Reserves join the committee.
+    CoOpt { members: Vec<Member> },
     /// An appeal is filed, by the organiser for a player or by the player.
     FileAppeal { filing: Filing },
     /// The committee takes an appeal up.
@@ -387,7 +387,7 @@ fn run(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Ref
         } => results::enter(state, round, entries, replace),
         LogAct { act } => discipline::log_act(state, act, cx),
         FixCommittee { members, reserves } => discipline::fix_committee(state, members, reserves),
-        CoOpt { member } => discipline::co_opt(state, member),
+        CoOpt { members } => discipline::co_opt(state, members),
         FileAppeal { filing } => discipline::file(state, filing, cx),
         TakeUpAppeal { appeal } => discipline::take_up(state, appeal, cx),
         DecideAppeal { appeal, decision } => discipline::decide(state, appeal, decision, cx),

@@ -360,6 +360,18 @@ pub(super) fn confirm(state: &mut State, id: PlayerId) -> Result<Outcome, Refusa
     })
 }
 
+/// Whether the registration can be deleted: no games, nothing in the
+/// referees' log or the appeals names the player (asked before the question).
+pub fn deletable(
+    doc: &crate::core::Tournament,
+    book: &crate::core::discipline::Book,
+    id: PlayerId,
+) -> Result<(), Refusal> {
+    book.clone().forget_player(doc, id)?;
+    doc.clone().remove_player(id)?;
+    Ok(())
+}
+
 pub(super) fn delete(state: &mut State, id: PlayerId) -> Result<Outcome, Refusal> {
     if state.doc.player(id).is_none() {
         return Err(Refusal::NotFound);

@@ -61,9 +61,6 @@ pub enum Refusal {
     AlreadyRegistered { name: String },
     #[error("registration is closed")]
     RegistrationClosed,
-    /// Every round is paired.
-    #[error("every round is paired")]
-    NoRoundToPair,
     /// The round is not paired.
     #[error("round {0} is not paired")]
     NotPaired(RoundNo),

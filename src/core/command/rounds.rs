@@ -4,11 +4,16 @@
 use super::{Context, Done, Outcome, Refusal, State, json, players, round_json};
 use crate::core::pairing::RoundPairing;
 use crate::core::pairing::manual::{self, Edit};
-use crate::core::{Game, PlayerId, RoundNo, Tournament};
+use crate::core::{Game, PlayerId, RoundNo, Tournament, TournamentError};
 
 /// The next round to pair, or a refusal when every round is.
 pub fn next_round(t: &Tournament) -> Result<RoundNo, Refusal> {
-    t.next_round().ok_or(Refusal::NoRoundToPair)
+    let rounds = t.settings().number_of_rounds;
+    t.next_round()
+        .ok_or(Refusal::Tournament(TournamentError::RoundOutOfRange {
+            round: RoundNo::from_index(rounds as usize),
+            rounds,
+        }))
 }
 
 pub(super) fn pair(

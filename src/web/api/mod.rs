@@ -14,8 +14,6 @@
 //! | `PUT /api/v1/tournaments/{short}/rounds/{n}/boards/{board}/result` | [`set_result`] |
 //! | `GET /api/v1/tournaments/{short}/standings?round=N` | [`show_standings`] |
 
-use std::str::FromStr;
-
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -26,13 +24,14 @@ use serde_json::{Value, json};
 
 use super::AppState;
 use super::auth::ApiAccount;
+use super::change::run;
 use super::error::{WebError, WebResult};
-use super::tournaments::{Access, View, json as to_json, mutate_at, mutate_with_book};
+use super::tournaments::{Access, View};
 use crate::core::access::{self, Action};
-use crate::core::discipline::GameRef;
+use crate::core::command::{Command, Done, PlayerDraft, ResultEntry};
 use crate::core::formats::standings_tsv;
 use crate::core::standings::standings;
-use crate::core::{BoardNo, Player, PlayerId, Rank, Rating, Registration, RoundNo, results};
+use crate::core::{BoardNo, Player, PlayerId, Registration, RoundNo, results};
 use crate::store::accounts::Account;
 use crate::store::rounds as round_store;
 use crate::store::tournaments::{self, TournamentRow};
@@ -162,7 +161,7 @@ async fn show_tournament(
         "time_zone": t.time_zone,
         "version": t.version,
         "registration_open": t.registration_open,
-        "settings": to_json(state.settings())?,
+        "settings": serde_json::to_value(state.settings()).map_err(anyhow::Error::from)?,
     })))
 }
 
@@ -221,13 +220,6 @@ fn body<T>(json: Result<Json<T>, JsonRejection>) -> WebResult<T> {
         .map_err(|e| WebError::Invalid(e.body_text()))
 }
 
-async fn current_version(app: &AppState, short: &str) -> WebResult<i32> {
-    Ok(tournaments::by_short_name(&app.store.pool, short)
-        .await?
-        .ok_or(WebError::NotFound)?
-        .version)
-}
-
 async fn add_player(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
@@ -236,41 +228,29 @@ async fn add_player(
 ) -> WebResult<(StatusCode, Json<Value>)> {
     let new = body(payload)?;
     let access = writer(&app, account, &short, Action::ManagePlayers).await?;
-    let rank = Rank::from_str(new.rank.trim())
-        .map_err(|_| WebError::Invalid(format!("rank: {:?} is not a rank", new.rank)))?;
-    if new.name.trim().is_empty() {
-        return Err(WebError::Invalid("name: required".into()));
-    }
-    if let Some((field, max)) = super::players::overlong(&[
-        ("name", &new.name),
-        ("first_name", &new.first_name),
-        ("club", &new.club),
-        ("egf_pin", &new.egf_pin),
-    ])
-    .first()
-    {
-        return Err(WebError::Invalid(format!(
-            "{field}: at most {max} characters"
-        )));
-    }
-    let mut player = Player::new(PlayerId(0), new.name.trim(), new.first_name.trim(), rank);
-    player.rating = new
-        .rating
-        .map(Rating::new)
-        .unwrap_or_else(|| Rating::of_rank(rank));
-    player.club = new.club;
-    player.country = new.country.to_uppercase();
-    player.egf_pin = new.egf_pin;
-    let rounds = mutate_at(&app, &access, Some(new.version), "player.add", |t| {
-        let id = t.register(player);
-        let after = to_json(t.player(id).expect("just registered"))?;
-        Ok(((id, t.settings().number_of_rounds), None, Some(after)))
-    })
-    .await?;
-    let version = current_version(&app, &short).await?;
+    // Every rule of a player is the core's: the same as the web form's.
+    let draft = PlayerDraft {
+        name: new.name,
+        first_name: new.first_name,
+        rank: new.rank,
+        rating: new.rating.map(|r| r.to_string()).unwrap_or_default(),
+        club: new.club,
+        country: new.country,
+        egf_pin: new.egf_pin,
+        is_final: true,
+        ..PlayerDraft::default()
+    };
+    let command = Command::Register {
+        draft,
+        confirm_duplicate: true,
+    };
+    let ran = run(&app, &access, Some(new.version), command).await?;
+    let Done::Player { id, .. } = ran.outcome.done else {
+        return Err(WebError::NotFound);
+    };
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "no": rounds.0.0, "version": version })),
+        Json(json!({ "no": id.0, "version": ran.version })),
     ))
 }
 
@@ -341,31 +321,19 @@ async fn set_result(
     let (result, origin) = results::parse_code(&new.result).ok_or_else(|| {
         WebError::Invalid(format!("result: {:?} is not a result code", new.result))
     })?;
-    let states = round_store::states(&app.store.pool, access.tournament.tournament_id).await?;
-    if states
-        .iter()
-        .any(|s| s.round_no as u32 == n && s.locked_at.is_some())
-    {
-        return Err(WebError::Invalid(
-            "the results of this round are locked".into(),
-        ));
-    }
-    mutate_with_book(
-        &app,
-        &access,
-        Some(new.version),
-        &format!("results:{n}"),
-        |t, book| {
-            book.check_plain_change(GameRef { round, board })?;
-            let before = t.enter_result(round, board, result, origin)?;
-            let after = t.game_on(round, board).cloned();
-            Ok(((), Some(to_json(&before)?), Some(to_json(&after)?)))
-        },
-    )
-    .await?;
-    Ok(Json(
-        json!({ "version": current_version(&app, &short).await? }),
-    ))
+    let entry = ResultEntry {
+        board,
+        result,
+        origin,
+        seen: None,
+    };
+    let command = Command::EnterResults {
+        round,
+        entries: vec![entry],
+        replace: true,
+    };
+    let ran = run(&app, &access, Some(new.version), command).await?;
+    Ok(Json(json!({ "version": ran.version })))
 }
 
 #[derive(Deserialize, Default)]

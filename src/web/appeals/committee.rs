@@ -1,9 +1,10 @@
 //! One appeal before the committee: review, decision, referral to the
 //! federation's rules commission and its ruling.
 
-use super::list::settle;
+use super::list::settle_as_staff;
 use super::list::staff;
 use crate::core::access::{self, Action};
+use crate::core::command::Command;
 use crate::core::discipline::{
     Appeal, AppealId, AppealState, Appealed, Book, Decision, Official, Outcome, Reason, Remedy,
 };
@@ -11,10 +12,9 @@ use crate::core::results;
 use crate::store::tournaments::{self, TournamentRow};
 use crate::web::AppState;
 use crate::web::access::{Access, authorise};
-use crate::web::acts::{FormError, now, official};
+use crate::web::acts::{FormError, now};
 use crate::web::appeal_words::{Summary, summary};
 use crate::web::auth::SignedIn;
-use crate::web::change::mutate_with_book;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::page::{Ctx, Layout};
@@ -141,10 +141,10 @@ pub(super) async fn review(
     Path((short, id)): Path<(String, u32)>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::DecideAppeal).await?;
-    let outcome = settle(&app, &access, "appeals.review", |t, book| {
-        book.begin_review(AppealId(id), t, now())
-    })
-    .await?;
+    let command = Command::TakeUpAppeal {
+        appeal: AppealId(id),
+    };
+    let outcome = settle_as_staff(&app, &access, command).await?;
     after_step(&app, &ctx, access, id, outcome, "notice.appeal_reviewing").await
 }
 
@@ -233,36 +233,16 @@ pub(super) async fn decide_with(
         Ok(d) => d,
         Err(e) => return Ok(Err(e)),
     };
-    let by = official(&access.me)?;
-    let action = if federation {
-        "appeals.rule"
+    let appeal = AppealId(id);
+    let command = if federation {
+        Command::RuleOnAppeal {
+            appeal,
+            ruling: decision,
+        }
     } else {
-        "appeals.decide"
+        Command::DecideAppeal { appeal, decision }
     };
-    let result = mutate_with_book(app, access, None, action, |t, book| {
-        let before = book.effective(t)?.tournament;
-        let entry = if federation {
-            book.rule(AppealId(id), decision, t, by)?
-        } else {
-            book.decide(AppealId(id), decision, t, by)?
-        };
-        let after = book.effective(t)?.tournament;
-        let changes = crate::core::discipline::result_changes(&before, &after);
-        let was: Vec<_> = changes.iter().map(|c| (c.game, c.before)).collect();
-        let is: Vec<_> = changes.iter().map(|c| (c.game, c.after)).collect();
-        let appeal = book.appeal(AppealId(id)).cloned();
-        Ok((
-            (),
-            Some(serde_json::json!({ "results": was })),
-            Some(serde_json::json!({ "results": is, "entry": entry, "appeal": appeal })),
-        ))
-    })
-    .await;
-    match result {
-        Ok(()) => Ok(Ok(())),
-        Err(WebError::Discipline(e)) => Ok(Err(FormError::Discipline(e))),
-        Err(e) => Err(e),
-    }
+    Ok(settle_as_staff(app, access, command).await?.map(|_| ()))
 }
 
 pub(super) async fn decide(
@@ -284,10 +264,10 @@ pub(super) async fn escalate(
     Path((short, id)): Path<(String, u32)>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::EditSettings).await?;
-    let outcome = settle(&app, &access, "appeals.escalate", |_, book| {
-        book.escalate(AppealId(id), now())
-    })
-    .await?;
+    let command = Command::EscalateAppeal {
+        appeal: AppealId(id),
+    };
+    let outcome = settle_as_staff(&app, &access, command).await?;
     after_step(&app, &ctx, access, id, outcome, "notice.appeal_referred").await
 }
 

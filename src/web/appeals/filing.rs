@@ -2,8 +2,9 @@
 //! and for the player filing through their link.
 
 use super::list::list_page;
-use super::list::settle;
+use super::list::settle_as_staff;
 use crate::core::access::Action;
+use crate::core::command::{Command, Done};
 use crate::core::discipline::{Appealed, FiledBy, Filing, GameRef, Party, Reason};
 use crate::core::{BoardNo, PlayerId, RoundNo};
 use crate::web::AppState;
@@ -91,18 +92,16 @@ pub(super) async fn file_for_player(
         Err(_) => Err(FormError::Field("referee.choose_player")),
     };
     let outcome = match filed {
-        Ok(filing) => {
-            settle(&app, &access, "appeals.file", |t, book| {
-                book.file(filing, t)
-            })
-            .await?
-        }
+        Ok(filing) => settle_as_staff(&app, &access, Command::FileAppeal { filing }).await?,
         Err(e) => Err(e),
     };
     match outcome {
-        Ok(id) => Ok((
+        Ok(done) => Ok((
             Flash::new("notice.appeal_filed"),
-            Redirect::to(&urls::appeal(&short, id.0)),
+            Redirect::to(&match done {
+                Done::Appeal(id) => urls::appeal(&short, id.0),
+                _ => urls::appeals(&short),
+            }),
         )
             .into_response()),
         Err(e) => list_page(&app, &ctx, access, e.message(ctx.lang), String::new()).await,

@@ -4,7 +4,9 @@
 use crate::core::PlayerId;
 use crate::core::Tournament;
 use crate::core::access::{self, Action};
-use crate::core::discipline::{Book, DisciplineError, Member, Official};
+use crate::core::command::{Command, Done};
+use crate::core::discipline::{DisciplineError, Member, Official};
+use crate::desk::Caller;
 use crate::store::discipline as discipline_store;
 use crate::store::tournaments::{self, TournamentRow};
 use crate::web::AppState;
@@ -12,7 +14,6 @@ use crate::web::access::{Access, authorise};
 use crate::web::acts::FormError;
 use crate::web::appeal_words::{Summary, summary};
 use crate::web::auth::SignedIn;
-use crate::web::change::{json, mutate_with_book};
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::incidents::{describe, sorted_players};
@@ -137,27 +138,31 @@ pub(super) async fn list(
     list_page(&app, &ctx, access, String::new(), String::new()).await
 }
 
-/// Runs a change of the book; a refusal by the rules comes back as a message.
-pub(super) async fn settle<T>(
+/// Runs a step on the appeals through the door; a refusal by the rules
+/// comes back as a message for the page.
+pub(super) async fn settle(
+    app: &AppState,
+    caller: &Caller,
+    tournament_id: uuid::Uuid,
+    command: Command,
+) -> WebResult<Result<Done, FormError>> {
+    match app.desk.run(caller, tournament_id, None, command).await {
+        Ok(ran) => Ok(Ok(ran.outcome.done)),
+        Err(e) => match WebError::from(e) {
+            WebError::Discipline(e) => Ok(Err(FormError::Discipline(e))),
+            e => Err(e),
+        },
+    }
+}
+
+/// [`settle`] for the staff member authorised.
+pub(super) async fn settle_as_staff(
     app: &AppState,
     access: &Access,
-    action: &str,
-    change: impl FnOnce(&mut Tournament, &mut Book) -> Result<T, DisciplineError>,
-) -> WebResult<Result<T, FormError>>
-where
-    T: serde::Serialize,
-{
-    let result = mutate_with_book(app, access, None, action, |t, book| {
-        let before = json(&book.appeals)?;
-        let value = change(t, book)?;
-        Ok((value, Some(before), Some(json(&book.appeals)?)))
-    })
-    .await;
-    match result {
-        Ok(value) => Ok(Ok(value)),
-        Err(WebError::Discipline(e)) => Ok(Err(FormError::Discipline(e))),
-        Err(e) => Err(e),
-    }
+    command: Command,
+) -> WebResult<Result<Done, FormError>> {
+    let caller = Caller::Account(access.me.clone());
+    settle(app, &caller, access.tournament.tournament_id, command).await
 }
 
 /// One committee member per line; a player is named by their number,
@@ -205,11 +210,14 @@ pub(super) async fn fix_committee(
     Form(form): Form<CommitteeForm>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::EditSettings).await?;
-    let outcome = settle(&app, &access, "appeals.committee", |t, book| {
-        let (members, reserves) = (members(t, &form.members)?, members(t, &form.reserves)?);
-        book.fix_committee(members, reserves, t)
-    })
-    .await?;
+    let t = crate::web::view::load(&app, access.tournament.tournament_id).await?;
+    let outcome = match (members(&t, &form.members), members(&t, &form.reserves)) {
+        (Ok(members), Ok(reserves)) => {
+            let command = Command::FixCommittee { members, reserves };
+            settle_as_staff(&app, &access, command).await?
+        }
+        (Err(e), _) | (_, Err(e)) => Err(FormError::Discipline(e)),
+    };
     done(&app, &ctx, access, outcome, "notice.committee_saved").await
 }
 
@@ -221,13 +229,11 @@ pub(super) async fn co_opt(
     Form(form): Form<CommitteeForm>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::EditSettings).await?;
-    let outcome = settle(&app, &access, "appeals.co_opt", |t, book| {
-        for member in members(t, &form.member)? {
-            book.co_opt(member, t)?;
-        }
-        Ok(())
-    })
-    .await?;
+    let t = crate::web::view::load(&app, access.tournament.tournament_id).await?;
+    let outcome = match members(&t, &form.member) {
+        Ok(members) => settle_as_staff(&app, &access, Command::CoOpt { members }).await?,
+        Err(e) => Err(FormError::Discipline(e)),
+    };
     done(&app, &ctx, access, outcome, "notice.committee_saved").await
 }
 

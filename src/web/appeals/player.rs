@@ -3,14 +3,15 @@
 
 use super::filing::FileForm;
 use super::filing::filing;
+use super::list::settle;
 use crate::core::PlayerId;
+use crate::core::command::Command;
 use crate::core::discipline::{Appeal, FiledBy, Party};
+use crate::desk::Caller;
 use crate::store::discipline as discipline_store;
 use crate::store::tournaments::{self, TournamentRow};
 use crate::web::AppState;
-use crate::web::acts::FormError;
 use crate::web::appeal_words::{Summary, summary};
-use crate::web::change::{change_document, json};
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::incidents::{describe, name};
@@ -132,18 +133,11 @@ pub(super) async fn player_files(
     let (tournament, _, player) = by_link(&app, &token).await?;
     let outcome = match filing(&form, player, FiledBy::Party) {
         Ok(filing) => {
-            let id = tournament.tournament_id;
-            let result =
-                change_document(&app, id, None, None, "appeals.file_by_player", |t, book| {
-                    let appeal = book.file(filing, t)?;
-                    Ok(((), None, Some(json(&book.appeal(appeal))?)))
-                })
-                .await;
-            match result {
-                Ok(()) => Ok(()),
-                Err(WebError::Discipline(e)) => Err(FormError::Discipline(e)),
-                Err(e) => return Err(e),
-            }
+            let caller = Caller::PlayerLink(player);
+            let command = Command::FileAppeal { filing };
+            settle(&app, &caller, tournament.tournament_id, command)
+                .await?
+                .map(|_| ())
         }
         Err(e) => Err(e),
     };

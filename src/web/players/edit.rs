@@ -5,20 +5,21 @@ use axum::extract::{Path, Query, State};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 // Repeated fields (the participation boxes) need serde_html_form's decoder.
 use super::form::PlayerForm;
-use super::form::digest;
-use super::form::likely_duplicates;
 use super::list::source_text;
 use super::steps::may_delete;
+use crate::core::PlayerId;
 use crate::core::access::Action;
-use crate::core::{Player, PlayerId};
+use crate::core::command::players::ListEntry;
+use crate::core::command::{Command, Done, PlayerDraft, Refusal};
 use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
 use crate::web::access::{Access, authorise};
 use crate::web::auth::SignedIn;
-use crate::web::change::{json, mutate};
+use crate::web::change::run;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::page::{Ctx, FieldErrors, Layout, render, render_invalid};
+use crate::web::refusals::field_errors;
 use crate::web::urls;
 use axum_extra::extract::Form;
 
@@ -129,9 +130,30 @@ pub(super) async fn add_player(
     Form(form): Form<PlayerForm>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let state = crate::web::view::load(&app, access.tournament.tournament_id).await?;
-    let rounds = state.settings().number_of_rounds;
-    let page = |errors, duplicates| PlayerFormPage {
+    let rounds = crate::web::view::load(&app, access.tournament.tournament_id)
+        .await?
+        .settings()
+        .number_of_rounds;
+    let command = Command::Register {
+        draft: drafted(&app, &form, rounds).await?,
+        confirm_duplicate: form.confirm_duplicate.is_some(),
+    };
+    let (errors, duplicates) = match run(&app, &access, None, command).await {
+        Ok(ran) => {
+            return Ok((
+                Flash::new("notice.player_saved").arg("name", done_name(&ran)),
+                Redirect::to(&urls::players(&access.tournament.short_name)),
+            )
+                .into_response());
+        }
+        Err(WebError::Refused(refusal)) => match *refusal {
+            Refusal::Fields(problems) => (field_errors(ctx.lang, &problems), Vec::new()),
+            Refusal::LikelyDuplicate(names) => (FieldErrors::default(), names),
+            other => return Err(other.into()),
+        },
+        Err(e) => return Err(e),
+    };
+    let page = PlayerFormPage {
         layout: Layout::new(&ctx, "player.new.title"),
         tournament: access.tournament.clone(),
         form: form.clone(),
@@ -144,27 +166,15 @@ pub(super) async fn add_player(
         lookups: Vec::new(),
         rating_source: String::new(),
     };
-    let mut player = match form.validate(&ctx, PlayerId(0), (rounds, state.players()), false) {
-        Ok(player) => player,
-        Err(errors) => return Ok(render_invalid(&page(errors, Vec::new()))?.into_response()),
-    };
-    stamp(&app, &mut player).await?;
-    let duplicates = likely_duplicates(&state, &player);
-    if !duplicates.is_empty() && form.confirm_duplicate.is_none() {
-        return Ok(render_invalid(&page(FieldErrors::default(), duplicates))?.into_response());
+    Ok(render_invalid(&page)?.into_response())
+}
+
+/// The name of the player a command registered or changed.
+pub(super) fn done_name(ran: &crate::desk::Ran) -> String {
+    match &ran.outcome.done {
+        Done::Player { name, .. } => name.clone(),
+        _ => String::new(),
     }
-    let name = player.full_name();
-    mutate(&app, &access, "player.add", |t| {
-        let id = t.register(player);
-        let after = json(t.player(id).expect("just registered"))?;
-        Ok(((), None, Some(after)))
-    })
-    .await?;
-    Ok((
-        Flash::new("notice.player_saved").arg("name", name),
-        Redirect::to(&urls::players(&access.tournament.short_name)),
-    )
-        .into_response())
 }
 
 pub(super) async fn edit_player(
@@ -205,89 +215,64 @@ pub(super) async fn update_player(
     let id = PlayerId(no);
     let state = crate::web::view::load(&app, access.tournament.tournament_id).await?;
     let rounds = state.settings().number_of_rounds;
-    let mut player = match form.validate(&ctx, id, (rounds, state.players()), false) {
-        Ok(player) => player,
-        Err(errors) => {
-            let page = PlayerFormPage {
-                layout: Layout::titled(&ctx, &access.tournament.name),
-                tournament: access.tournament.clone(),
-                form,
-                errors,
-                rounds: (1..=rounds).collect(),
-                editing: Some(no),
-                deletable: false,
-                duplicates: Vec::new(),
-                lookup: String::new(),
-                lookups: Vec::new(),
-                rating_source: state.player(id).map(source_text).unwrap_or_default(),
-            };
-            return Ok(render_invalid(&page)?.into_response());
-        }
+    let command = Command::EditPlayer {
+        player: id,
+        draft: drafted(&app, &form, rounds).await?,
+        digest: Some(form.digest.clone()),
     };
-    if let Some(before) = state.player(id) {
-        // The licence is not on the form: the list may give one only where there is none.
-        player.ffg_licence.clone_from(&before.ffg_licence);
-        player
-            .ffg_licence_status
-            .clone_from(&before.ffg_licence_status);
-    }
-    stamp(&app, &mut player).await?;
-    let name = player.full_name();
-    mutate(&app, &access, "player.edit", |t| {
-        let before = t.player(id).ok_or(WebError::NotFound)?.clone();
-        if digest(&before) != form.digest {
-            return Err(WebError::StaleForm);
+    let errors = match run(&app, &access, None, command).await {
+        Ok(ran) => {
+            return Ok((
+                Flash::new("notice.player_saved").arg("name", done_name(&ran)),
+                Redirect::to(&urls::players(&access.tournament.short_name)),
+            )
+                .into_response());
         }
-        // Fields the form does not show (birth year…) stay as they were; a
-        // rating left as it was keeps where it came from.
-        let same_rating = player.rating == before.rating;
-        let updated = Player {
-            aga_id: before.aga_id.clone(),
-            aga_expiration_date: before.aga_expiration_date.clone(),
-            birth_year: before.birth_year,
-            gender: before.gender,
-            rating_origin: if same_rating {
-                before.rating_origin.clone()
-            } else {
-                player.rating_origin.clone()
-            },
-            rating_source: if same_rating {
-                before.rating_source
-            } else {
-                player.rating_source
-            },
-            ..player
-        };
-        t.update_player(updated)?;
-        let after = json(t.player(id).expect("just updated"))?;
-        Ok(((), Some(json(&before)?), Some(after)))
-    })
-    .await?;
-    Ok((
-        Flash::new("notice.player_saved").arg("name", name),
-        Redirect::to(&urls::players(&access.tournament.short_name)),
-    )
-        .into_response())
+        Err(WebError::Refused(refusal)) => match *refusal {
+            Refusal::Fields(problems) => field_errors(ctx.lang, &problems),
+            other => return Err(other.into()),
+        },
+        Err(e) => return Err(e),
+    };
+    let page = PlayerFormPage {
+        layout: Layout::titled(&ctx, &access.tournament.name),
+        tournament: access.tournament.clone(),
+        form,
+        errors,
+        rounds: (1..=rounds).collect(),
+        editing: Some(no),
+        deletable: false,
+        duplicates: Vec::new(),
+        lookup: String::new(),
+        lookups: Vec::new(),
+        rating_source: state.player(id).map(source_text).unwrap_or_default(),
+    };
+    Ok(render_invalid(&page)?.into_response())
 }
 
-/// Keeps which list a rating came from when it is the rating the newest
-/// list gives the player (found by PIN, licence or a name no one else has):
-/// chosen from the list, or typed from it, it is that list's word.
-pub(super) async fn stamp(app: &AppState, player: &mut Player) -> WebResult<()> {
+/// The form as the core's draft, with the newest rating list's entry for
+/// the player when the list has them: chosen from the list, or typed from
+/// it, the rating is that list's word (found by PIN, licence or a name no
+/// one else has).
+pub(super) async fn drafted(
+    app: &AppState,
+    form: &PlayerForm,
+    rounds: u32,
+) -> WebResult<PlayerDraft> {
+    let mut draft = form.draft(None);
     let Some(index) = app.ratings.index(app).await? else {
-        return Ok(());
+        return Ok(draft);
     };
-    if let Some((entry, _)) = index.find(player)
-        && entry.rating == player.rating
-    {
-        player.rating_source = Some(index.source(entry));
-        player.rating_origin = entry.origin().into();
-        if player.ffg_licence.is_empty() {
-            player.ffg_licence.clone_from(&entry.ffg_licence);
-            player
-                .ffg_licence_status
-                .clone_from(&entry.ffg_licence_status);
-        }
-    }
-    Ok(())
+    // A draft the core will refuse needs no list entry.
+    let Ok(probe) = draft.check(PlayerId(0), rounds, &[], false) else {
+        return Ok(draft);
+    };
+    draft.from_list = index.find(&probe).map(|(entry, _)| ListEntry {
+        rating: entry.rating,
+        source: index.source(entry),
+        origin: entry.origin().into(),
+        ffg_licence: entry.ffg_licence.clone(),
+        ffg_licence_status: entry.ffg_licence_status.clone(),
+    });
+    Ok(draft)
 }

@@ -6,8 +6,8 @@ use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use std::collections::HashMap;
 // Repeated fields (the participation boxes) need serde_html_form's decoder.
-use super::form::likely_duplicates;
 use crate::core::access::{self, Action};
+use crate::core::command::{Command, likely_duplicates};
 use crate::core::formats::csv::FileError;
 use crate::core::pairing::numbers;
 use crate::core::settings::PreliminaryListing;
@@ -16,7 +16,7 @@ use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
 use crate::web::access::{authorise, viewable};
 use crate::web::auth::SignedIn;
-use crate::web::change::{json, mutate};
+use crate::web::change::run;
 use crate::web::encodings::{EncodingOption, chosen_encoding, encoding_options, text_error};
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
@@ -133,7 +133,7 @@ pub(super) async fn list_players(
         for line in &mut players {
             let names = state
                 .player(PlayerId(line.no))
-                .map(|p| likely_duplicates(&state, p).join(", "))
+                .map(|p| likely_duplicates(state.players(), p).join(", "))
                 .unwrap_or_default();
             if !names.is_empty() {
                 line.duplicate_of = ctx
@@ -214,16 +214,7 @@ pub(super) async fn import_players(
         }
     };
     let count = players.len();
-    mutate(&app, &access, "player.import", |t| {
-        let ids: Vec<PlayerId> = players.into_iter().map(|p| t.register(p)).collect();
-        let after = json(
-            &ids.iter()
-                .filter_map(|id| t.player(*id))
-                .collect::<Vec<_>>(),
-        )?;
-        Ok(((), None, Some(after)))
-    })
-    .await?;
+    run(&app, &access, None, Command::ImportPlayers { players }).await?;
     Ok((
         Flash::new("notice.players_added").arg("count", count),
         Redirect::to(&urls::players(&access.tournament.short_name)),

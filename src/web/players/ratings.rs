@@ -7,13 +7,13 @@ use axum::response::{Html, Redirect};
 // Repeated fields (the participation boxes) need serde_html_form's decoder.
 use super::list::source_text;
 use crate::core::access::Action;
+use crate::core::command::Command;
 use crate::core::formats::rating_list::MatchedBy;
-use crate::core::{Player, Rank, Rating, RoundNo, Tournament};
+use crate::core::{Rank, Rating, RoundNo};
 use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
 use crate::web::access::{Access, authorise};
 use crate::web::auth::SignedIn;
-use crate::web::change::json;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::page::{Ctx, Layout, render};
@@ -135,30 +135,13 @@ pub(super) async fn update_ratings(
     if list_id != form.list {
         return Err(WebError::StaleForm);
     }
-    let count = crate::web::change::mutate_at(
-        &app,
-        &access,
-        Some(form.version),
-        "player.ratings_update",
-        |t| {
-            let updates = index.updates(t.players());
-            let changed = |t: &Tournament| -> Vec<Player> {
-                updates
-                    .changes
-                    .iter()
-                    .filter_map(|c| t.player(c.player).cloned())
-                    .collect()
-            };
-            let before = changed(t);
-            updates.apply(t)?;
-            Ok((
-                updates.changes.len(),
-                Some(json(&before)?),
-                Some(json(&changed(t))?),
-            ))
-        },
-    )
-    .await?;
+    // The refresh as previewed: any change since the preview refuses it
+    // as stale, so the players read now are the ones previewed.
+    let (_, state) = app.desk.read(access.tournament.tournament_id).await?;
+    let updates = index.updates(state.doc.players());
+    let count = updates.changes.len();
+    let command = Command::RefreshRatings { updates };
+    crate::web::change::run(&app, &access, Some(form.version), command).await?;
     Ok((
         Flash::new("notice.ratings_updated").arg("count", count),
         Redirect::to(&urls::players(&access.tournament.short_name)),

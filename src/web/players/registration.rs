@@ -5,15 +5,16 @@ use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 // Repeated fields (the participation boxes) need serde_html_form's decoder.
 use super::form::PlayerForm;
-use super::form::same_registration;
 use crate::core::PlayerId;
-use crate::store::tournaments::{self, TournamentRow};
+use crate::core::command::{Command, Done, Refusal};
+use crate::desk::Caller;
+use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
 use crate::web::access::viewable;
-use crate::web::change::json;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::page::{Ctx, FieldErrors, Layout, render, render_invalid};
+use crate::web::refusals::field_errors;
 use crate::web::urls;
 use axum_extra::extract::Form;
 
@@ -68,71 +69,49 @@ pub(super) async fn register(
     Form(form): Form<PlayerForm>,
 ) -> WebResult<Response> {
     let tournament = open_tournament(&app, &ctx, &short).await?;
-    let player = match form.validate(&ctx, PlayerId(0), (0, &[]), true) {
-        Ok(player) => player,
-        Err(errors) => {
-            let page = RegistrationPage {
-                layout: Layout::titled(&ctx, &tournament.name),
-                tournament,
-                form,
-                errors,
-            };
-            return Ok(render_invalid(&page)?.into_response());
-        }
+    let command = Command::SelfRegister {
+        draft: form.draft(None),
     };
-    let id = tournament.tournament_id;
-    let mut tx = app.store.begin().await?;
-    tournaments::lock(&mut tx, id)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    let mut state = tournaments::load_state(&mut *tx, id)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    // The same name sent again is nearly always the form submitted twice or
-    // a player unsure it worked: telling them so beats a second entry the
-    // organiser must find and delete. A near match (accents, swapped names)
-    // may be another person, so it is accepted and flagged on the list.
-    if let Some(existing) = same_registration(&state, &player) {
-        let mut errors = FieldErrors::default();
-        errors.add(
-            "name",
-            ctx.lang.tf(
-                "register.already_registered",
-                &[("player", existing.full_name())],
-            ),
-        );
-        let page = RegistrationPage {
-            layout: Layout::titled(&ctx, &tournament.name),
-            tournament,
-            form,
-            errors,
-        };
-        return Ok(render_invalid(&page)?.into_response());
-    }
-    let name = player.full_name();
-    let no = state.register(player);
-    tournaments::save_state(&mut *tx, id, &state).await?;
-    let email = form.email.trim();
-    if !email.is_empty() {
-        tournaments::save_contact(&mut *tx, id, no.0 as i32, email).await?;
-    }
-    let after = json(state.player(no).expect("just registered"))?;
-    crate::store::audit::record(
-        &mut *tx,
-        Some(id),
-        None,
-        "player.self_register",
-        None,
-        Some(after),
-    )
-    .await?;
-    tx.commit().await?;
-    app.live.changed(id);
-    Ok((
-        Flash::new("notice.registered").arg("name", name),
-        Redirect::to(&urls::registered(&tournament.short_name, no.0)),
-    )
-        .into_response())
+    let ran = app
+        .desk
+        .run(&Caller::Public, tournament.tournament_id, None, command)
+        .await
+        .map_err(WebError::from);
+    let errors = match ran {
+        Ok(ran) => {
+            let Done::Player { id, name } = ran.outcome.done else {
+                return Err(WebError::NotFound);
+            };
+            return Ok((
+                Flash::new("notice.registered").arg("name", name),
+                Redirect::to(&urls::registered(&tournament.short_name, id.0)),
+            )
+                .into_response());
+        }
+        Err(WebError::Refused(refusal)) => match *refusal {
+            Refusal::Fields(problems) => field_errors(ctx.lang, &problems),
+            // The same name sent again is nearly always the form submitted
+            // twice or a player unsure it worked: they are told so.
+            Refusal::AlreadyRegistered { name } => {
+                let mut errors = FieldErrors::default();
+                errors.add(
+                    "name",
+                    ctx.lang
+                        .tf("register.already_registered", &[("player", name)]),
+                );
+                errors
+            }
+            other => return Err(other.into()),
+        },
+        Err(e) => return Err(e),
+    };
+    let page = RegistrationPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        tournament,
+        form,
+        errors,
+    };
+    Ok(render_invalid(&page)?.into_response())
 }
 
 pub(super) async fn show_registered(

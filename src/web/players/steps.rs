@@ -4,13 +4,15 @@
 use axum::extract::{Path, State};
 use axum::response::{Html, Redirect};
 // Repeated fields (the participation boxes) need serde_html_form's decoder.
+use super::edit::done_name;
+use crate::core::PlayerId;
 use crate::core::access::Action;
-use crate::core::discipline::Act;
-use crate::core::{Player, PlayerId, Registration, RoundNo};
+use crate::core::command::Command;
+use crate::core::command::players::deletable;
 use crate::web::AppState;
 use crate::web::access::{Access, authorise};
 use crate::web::auth::SignedIn;
-use crate::web::change::{json, mutate, mutate_with_book};
+use crate::web::change::run;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::page::{ConfirmPage, Ctx, Layout, render};
@@ -22,16 +24,16 @@ pub(super) async fn confirm_player(
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let name = mutate(&app, &access, "player.confirm", |t| {
-        let before = t.player(PlayerId(no)).ok_or(WebError::NotFound)?.clone();
-        let after = Player {
-            registration: Registration::Final,
-            ..before.clone()
-        };
-        t.update_player(after.clone())?;
-        Ok((after.full_name(), Some(json(&before)?), Some(json(&after)?)))
-    })
+    let ran = run(
+        &app,
+        &access,
+        None,
+        Command::ConfirmPlayer {
+            player: PlayerId(no),
+        },
+    )
     .await?;
+    let name = done_name(&ran);
     Ok((
         Flash::new("notice.player_confirmed").arg("name", name),
         Redirect::to(&urls::players(&access.tournament.short_name)),
@@ -61,10 +63,7 @@ pub(super) async fn confirm_delete(
 
 /// Refuses as [`delete_player`] would, changing nothing.
 pub(super) fn may_delete(view: &crate::web::view::View, no: u32) -> WebResult<()> {
-    let player = PlayerId(no);
-    view.book.clone().forget_player(&view.entered, player)?;
-    view.entered.clone().remove_player(player)?;
-    Ok(())
+    Ok(deletable(&view.entered, &view.book, PlayerId(no))?)
 }
 
 /// A step on one player that asks first ([`confirm_delete`], [`confirm_withdraw`]).
@@ -110,12 +109,16 @@ pub(super) async fn delete_player(
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let name = mutate_with_book(&app, &access, None, "player.delete", |t, book| {
-        book.forget_player(t, PlayerId(no))?;
-        let removed = t.remove_player(PlayerId(no))?;
-        Ok((removed.full_name(), Some(json(&removed)?), None))
-    })
+    let ran = run(
+        &app,
+        &access,
+        None,
+        Command::DeletePlayer {
+            player: PlayerId(no),
+        },
+    )
     .await?;
+    let name = done_name(&ran);
     Ok((
         Flash::new("notice.player_deleted").arg("name", name),
         Redirect::to(&urls::players(&access.tournament.short_name)),
@@ -146,27 +149,16 @@ pub(super) async fn withdraw_player(
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<(Flash, Redirect)> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let by = crate::web::acts::official(&access.me)?;
-    // A withdrawal is an act in the discipline log, dated, so its effect on
-    // earlier and remaining games follows the tournament's rule text.
-    let name = mutate_with_book(&app, &access, None, "player.withdraw", |t, book| {
-        let player = PlayerId(no);
-        let name = t.player(player).ok_or(WebError::NotFound)?.full_name();
-        let from_round = t.next_round().ok_or(WebError::Domain(
-            crate::core::TournamentError::RoundOutOfRange {
-                round: RoundNo::from_index(t.settings().number_of_rounds as usize),
-                rounds: t.settings().number_of_rounds,
-            },
-        ))?;
-        let act = Act::Withdrawal {
-            player,
-            from_round,
-            note: String::new(),
-        };
-        let entry = book.record(t, crate::web::acts::now(), by, act)?;
-        Ok((name, None, Some(json(&entry)?)))
-    })
+    let ran = run(
+        &app,
+        &access,
+        None,
+        Command::WithdrawPlayer {
+            player: PlayerId(no),
+        },
+    )
     .await?;
+    let name = done_name(&ran);
     Ok((
         Flash::new("notice.player_withdrawn").arg("name", name),
         Redirect::to(&urls::players(&access.tournament.short_name)),

@@ -24,10 +24,11 @@ mod report;
 
 use super::AppState;
 use super::access::Access;
-use super::acts::{FormError, now, official};
-use super::change::{json, mutate_with_book};
+use super::acts::FormError;
+use super::change::run;
 use super::error::{WebError, WebResult};
-use crate::core::discipline::{Act, Entry, SanctionKind, result_changes};
+use crate::core::command::{Command, Done};
+use crate::core::discipline::{Act, Entry};
 use axum::Router;
 use axum::routing::{get, post};
 use board::act_on_board;
@@ -57,45 +58,13 @@ pub(super) fn routes() -> axum::Router<AppState> {
         .route("/t/{short}/referee/report", get(show_report))
 }
 
-/// Records one act in its own transaction; the audit log gets the act and,
+/// Records one act through the door; the audit log gets the act and,
 /// when it changed results, each result before and after.
 async fn record(app: &AppState, access: &Access, act: Act) -> WebResult<Entry> {
-    let by = official(&access.me)?;
-    let action = format!("referee.{}", act_key(&act));
-    mutate_with_book(app, access, None, &action, |t, book| {
-        let before = book.effective(t)?.tournament;
-        let entry = book.record(t, now(), by, act)?;
-        let after = book.effective(t)?.tournament;
-        let changes = result_changes(&before, &after);
-        let was: Vec<_> = changes.iter().map(|c| (c.game, c.before)).collect();
-        let is: Vec<_> = changes.iter().map(|c| (c.game, c.after)).collect();
-        let logged = serde_json::json!({ "entry": entry, "results": is });
-        Ok((entry, Some(json(&was)?), Some(logged)))
-    })
-    .await
-}
-
-/// A short name of the act for the audit log's action column.
-fn act_key(act: &Act) -> &'static str {
-    match act {
-        Act::StartRound { .. } => "start_round",
-        Act::Sanction(s) => match s.kind {
-            SanctionKind::Remark { .. } => "remark",
-            SanctionKind::Warning { .. } => "warning",
-            SanctionKind::PenaltyPoints { .. } => "penalty",
-            SanctionKind::GameForfeit { .. } => "forfeit",
-            SanctionKind::TimeChange { .. } => "time_change",
-            SanctionKind::RemovalFromRound { .. } => "removal_from_round",
-            SanctionKind::RemovalFromTournament { .. } => "removal_from_tournament",
-            SanctionKind::SupergroupBan { .. } => "supergroup_ban",
-            SanctionKind::RatingReduction { .. } => "rating_reduction",
-        },
-        Act::Absence { .. } => "absence",
-        Act::Withdrawal { .. } => "withdrawal",
-        Act::Protest { .. } => "protest",
-        Act::Confirmation { .. } => "confirmation",
-        Act::Correction { .. } => "correction",
-        Act::Decision { .. } => "decision",
+    let ran = run(app, access, None, Command::LogAct { act }).await?;
+    match ran.outcome.done {
+        Done::Entry(entry) => Ok(*entry),
+        _ => Err(WebError::NotFound),
     }
 }
 

@@ -4,6 +4,7 @@ use super::lists::BoardLine;
 use super::lists::board_lines;
 use super::lists::state_of;
 use crate::core::access::Action;
+use crate::core::command::{Command, Done, Refusal, ResultEntry, ResultProblem, check_results};
 use crate::core::discipline::GameRef;
 use crate::core::{BoardNo, GameResult, ResultOrigin, RoundNo, results};
 use crate::store::rounds::{self as round_store};
@@ -11,10 +12,11 @@ use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
 use crate::web::access::authorise;
 use crate::web::auth::SignedIn;
-use crate::web::change::{json, mutate_with_book};
+use crate::web::change::run;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::page::{Ctx, Layout, render};
+use crate::web::refusals::result_text;
 use crate::web::urls;
 use askama::Template;
 use axum::Form;
@@ -140,15 +142,6 @@ pub(super) fn results_layout(ctx: &Ctx, tournament: &TournamentRow, n: u32) -> L
     )
 }
 
-/// One result typed on the page.
-pub(super) struct Typed {
-    board: BoardNo,
-    result: GameResult,
-    origin: ResultOrigin,
-    /// From the quick entry, where the stored result is not in sight.
-    quick: bool,
-}
-
 /// Reads one quick entry: a board number, then a code ("12 b", "7w!").
 /// `Err(None)` when unreadable, `Err(Some(n))` for board 0.
 pub(super) fn parse_entry(entry: &str) -> Result<(BoardNo, GameResult, ResultOrigin), Option<u32>> {
@@ -187,7 +180,7 @@ pub(super) async fn enter_results(
         )
     };
     let unreadable = |text: &str| lang.tf("results.unreadable", &[("entry", text.to_string())]);
-    let mut typed: Vec<Typed> = Vec::new();
+    let mut typed: Vec<ResultEntry> = Vec::new();
     let mut refusals = Vec::new();
     let entry = fields.get("entry").cloned().unwrap_or_default();
     for item in entry
@@ -196,11 +189,12 @@ pub(super) async fn enter_results(
         .filter(|e| !e.is_empty())
     {
         match parse_entry(item) {
-            Ok((board, result, origin)) => typed.push(Typed {
+            // The quick entry shows no stored result: none was seen.
+            Ok((board, result, origin)) => typed.push(ResultEntry {
                 board,
                 result,
                 origin,
-                quick: true,
+                seen: None,
             }),
             Err(Some(board)) => refusals.push(no_board(board)),
             Err(None) => refusals.push(unreadable(item)),
@@ -214,148 +208,102 @@ pub(super) async fn enter_results(
     for (number, value) in table {
         // The table sends every board; a field left as it was is no entry,
         // or a result entered meanwhile by someone else would be undone.
-        if fields.get(&format!("was_{number}")) == Some(value) {
+        let was = fields.get(&format!("was_{number}"));
+        if was == Some(value) {
             continue;
         }
         match (BoardNo::new(number), results::parse_code(value)) {
-            (Some(board), Some((result, origin))) => typed.push(Typed {
+            (Some(board), Some((result, origin))) => typed.push(ResultEntry {
                 board,
                 result,
                 origin,
-                quick: false,
+                seen: was.and_then(|w| results::parse_code(w)),
             }),
             (None, _) => refusals.push(no_board(number)),
             (_, None) => refusals.push(unreadable(&format!("{number} {value}"))),
         }
     }
-    // One board typed twice with two results: which one was meant is unknown.
-    let mut twice: Vec<u32> = typed
-        .iter()
-        .enumerate()
-        .filter(|(i, a)| {
-            typed[..*i]
-                .iter()
-                .any(|b| b.board == a.board && (b.result, b.origin) != (a.result, a.origin))
-        })
-        .map(|(_, t)| t.board.get())
-        .collect();
-    twice.sort_unstable();
-    twice.dedup();
-    for board in twice {
-        refusals.push(lang.tf("results.twice", &[("board", board.to_string())]));
+    let replace = fields.contains_key("replace");
+    let command = Command::EnterResults {
+        round,
+        entries: typed.clone(),
+        replace,
+    };
+    // An unreadable line saves nothing; the core still says what else it
+    // would refuse, so the person fixes everything at once.
+    let problems = if refusals.is_empty() {
+        match run(&app, &access, None, command).await {
+            Ok(ran) => return Ok(saved(lang, &access.tournament.short_name, n, &typed, ran)),
+            Err(WebError::Refused(refusal)) => match *refusal {
+                Refusal::Results(problems) => problems,
+                other => return Err(other.into()),
+            },
+            Err(e) => return Err(e),
+        }
+    } else {
+        let (_, state) = app.desk.read(id).await?;
+        check_results(&state, round, &typed, replace).1
+    };
+    let mut conflicts = Vec::new();
+    for p in &problems {
+        let text = result_text(lang, n, p);
+        match p {
+            ResultProblem::Conflict { .. } => conflicts.push(text),
+            _ => refusals.push(text),
+        }
     }
     let view = crate::web::view::view(&app, id).await?;
-    let state = &view.entered;
-    let replace = fields.contains_key("replace");
-    let mut conflicts = Vec::new();
-    let mut changes: Vec<&Typed> = Vec::new();
-    for t in &typed {
-        let board = t.board.get();
-        let game = match state.check_result(round, t.board, t.result, t.origin) {
-            Ok(game) => game,
-            Err(crate::core::TournamentError::ImpossibleJigo { .. }) => {
-                let komi = state
-                    .game_on(round, t.board)
-                    .map(|g| g.komi.to_string())
-                    .unwrap_or_default();
-                refusals.push(lang.tf(
-                    "results.impossible_jigo",
-                    &[("board", board.to_string()), ("komi", komi)],
-                ));
-                continue;
-            }
-            Err(_) => {
-                refusals.push(no_board(board));
-                continue;
-            }
-        };
-        let stored = results::code(game.result, game.origin);
-        // Only boards whose result really changes are written and logged.
-        if (game.result, game.origin) == (t.result, t.origin) {
-            continue;
-        }
-        // A known result is replaced only when the person saw it (the table
-        // field they edited showed it) or confirmed the replacement.
-        let seen = !t.quick && fields.get(&format!("was_{board}")) == Some(&stored);
-        if game.result != GameResult::Unknown && !seen && !replace {
-            conflicts.push(lang.tf(
-                "results.conflict",
-                &[
-                    ("board", board.to_string()),
-                    ("stored", results::notation(game.result, game.origin)),
-                    ("entered", results::notation(t.result, t.origin)),
-                ],
-            ));
-        }
-        changes.push(t);
-    }
-    if s.locked_at.is_some() && !changes.is_empty() {
-        refusals.push(lang.t("results.locked"));
-    }
-    // A confirmed result changes only by correction or appeal (RFG 16.8 з).
-    for t in &changes {
-        if let Err(e) = view.book.check_plain_change(GameRef {
-            round,
-            board: t.board,
-        }) {
-            let (key, args) = crate::web::error::discipline_message(&e);
-            refusals.push(lang.tf(key, &args));
-        }
-    }
-    if !refusals.is_empty() || !conflicts.is_empty() {
-        let page = ResultsPage {
-            layout: results_layout(&ctx, &access.tournament, n),
-            tournament: access.tournament.clone(),
-            round: n,
-            boards: result_lines(&view, round, &fields, &[]),
-            locked: s.locked_at.is_some(),
-            entry,
-            refusals,
-            conflicts,
-        };
-        return Ok(crate::web::page::render_invalid(&page)?.into_response());
-    }
-    let results_page = urls::results(&access.tournament.short_name, n);
-    if changes.is_empty() {
-        return Ok((
+    let page = ResultsPage {
+        layout: results_layout(&ctx, &access.tournament, n),
+        tournament: access.tournament.clone(),
+        round: n,
+        boards: result_lines(&view, round, &fields, &[]),
+        locked: s.locked_at.is_some(),
+        entry,
+        refusals,
+        conflicts,
+    };
+    Ok(crate::web::page::render_invalid(&page)?.into_response())
+}
+
+/// Back to the results page, saying which boards changed.
+fn saved(
+    lang: crate::web::i18n::Lang,
+    short: &str,
+    n: u32,
+    typed: &[ResultEntry],
+    ran: crate::desk::Ran,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let results_page = urls::results(short, n);
+    let Done::Results(boards) = ran.outcome.done else {
+        return (
             Flash::new("notice.results_unchanged"),
             Redirect::to(&results_page),
         )
-            .into_response());
-    }
-    mutate_with_book(&app, &access, None, &format!("results:{n}"), |t, book| {
-        let mut before = Vec::new();
-        for c in &changes {
-            book.check_plain_change(GameRef {
-                round,
-                board: c.board,
-            })?;
-            before.push(t.enter_result(round, c.board, c.result, c.origin)?);
-        }
-        let after: Vec<_> = changes
-            .iter()
-            .filter_map(|c| t.game_on(round, c.board).cloned())
-            .collect();
-        Ok(((), Some(json(&before)?), Some(json(&after)?)))
-    })
-    .await?;
-    Ok((
+            .into_response();
+    };
+    let changes: Vec<&ResultEntry> = boards
+        .iter()
+        .filter_map(|b| typed.iter().find(|t| t.board == *b))
+        .collect();
+    (
         saved_notice(lang, &changes),
         Redirect::to(&format!(
             "{results_page}?saved={}",
-            changes
+            boards
                 .iter()
-                .map(|c| c.board.get().to_string())
+                .map(|b| b.get().to_string())
                 .collect::<Vec<_>>()
                 .join(",")
         )),
     )
-        .into_response())
+        .into_response()
 }
 
 /// "Results saved (3): board 5 1-0, …": the first few boards, so the
 /// cookie stays small; the page lists them all.
-pub(super) fn saved_notice(lang: crate::web::i18n::Lang, changes: &[&Typed]) -> Flash {
+pub(super) fn saved_notice(lang: crate::web::i18n::Lang, changes: &[&ResultEntry]) -> Flash {
     const SHOWN: usize = 8;
     let mut list: Vec<String> = changes
         .iter()

@@ -7,19 +7,19 @@ use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 
 use crate::core::access::Action;
-use crate::core::discipline::{Book, Ruleset};
+use crate::core::command::{self, Command, Refusal};
+use crate::core::discipline::Ruleset;
 use crate::core::rules::profile::Profile;
 use crate::core::{Criterion, Settings, Tournament};
 use crate::store::accounts::Account;
-use crate::store::audit;
-use crate::store::discipline as discipline_store;
-use crate::store::tournaments;
 use crate::web::AppState;
 use crate::web::access::{Access, authorise};
 use crate::web::auth::SignedIn;
+use crate::web::change::run;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::page::{Ctx, FieldErrors, Layout, render, render_invalid};
+use crate::web::refusals::field_errors;
 use crate::web::settings_form::{self, TournamentForm};
 use crate::web::urls;
 use crate::web::view::view;
@@ -96,19 +96,6 @@ pub(super) async fn new_tournament(SignedIn(me): SignedIn, ctx: Ctx) -> WebResul
     })
 }
 
-fn short_name_taken(ctx: &Ctx) -> FieldErrors {
-    let mut errors = FieldErrors::default();
-    errors.add(
-        "short_name",
-        ctx.lang.t("tournament.error.short_name_taken"),
-    );
-    errors
-}
-
-fn is_short_name_taken(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::Database(e) if e.constraint() == Some("tournament_short_name_key"))
-}
-
 pub(super) async fn create_tournament(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
@@ -126,30 +113,25 @@ pub(super) async fn create_tournament(
         Ok(valid) => valid,
         Err(errors) => return Ok(render_invalid(&invalid(errors))?.into_response()),
     };
-    let state = Tournament::new(valid.settings.clone());
-    let mut tx = app.store.begin().await?;
-    let created = match tournaments::insert(&mut *tx, me.account_id, &valid.header(), &state).await
+    let summary = serde_json::to_value(&valid.settings).map_err(anyhow::Error::from)?;
+    let mut state = command::State::new(Tournament::new(valid.settings.clone()), valid.header());
+    state.book.settings = valid.discipline();
+    let created = match app
+        .desk
+        .create(me.account_id, state, "tournament.create", summary)
+        .await
+        .map_err(WebError::from)
     {
-        Err(e) if is_short_name_taken(&e) => {
-            return Ok(render_invalid(&invalid(short_name_taken(&ctx)))?.into_response());
-        }
-        other => other?,
+        Ok(created) => created,
+        Err(WebError::Refused(refusal)) => match *refusal {
+            Refusal::Fields(problems) => {
+                let errors = field_errors(ctx.lang, &problems);
+                return Ok(render_invalid(&invalid(errors))?.into_response());
+            }
+            other => return Err(other.into()),
+        },
+        Err(e) => return Err(e),
     };
-    let book = Book {
-        settings: valid.discipline(),
-        ..Book::default()
-    };
-    discipline_store::save(&mut *tx, created.tournament_id, &book).await?;
-    audit::record(
-        &mut *tx,
-        Some(created.tournament_id),
-        Some(me.account_id),
-        "tournament.create",
-        None,
-        Some(serde_json::to_value(state.settings()).map_err(anyhow::Error::from)?),
-    )
-    .await?;
-    tx.commit().await?;
     Ok((
         Flash::new("notice.tournament_created"),
         Redirect::to(&urls::tournament(&created.short_name)),
@@ -191,69 +173,36 @@ pub(super) async fn update_settings(
     Path(short): Path<String>,
     Form(form): Form<TournamentForm>,
 ) -> WebResult<Response> {
-    let Access { tournament, me, .. } = authorise(&app, &short, me, Action::EditSettings).await?;
+    let access = authorise(&app, &short, me, Action::EditSettings).await?;
+    let tournament = &access.tournament;
     let invalid = |errors| TournamentFormPage {
         layout: Layout::titled(&ctx, &tournament.name),
         form: form.clone(),
         errors,
         editing: Some(tournament.short_name.clone()),
     };
-    let mut tx = app.store.begin().await?;
-    let current = tournaments::lock(&mut tx, tournament.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    if Some(current.version) != form.version {
-        return Err(WebError::StaleForm);
-    }
-    let snapshot = discipline_store::load(&mut *tx, current.tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    let (mut state, mut book) = (snapshot.state, snapshot.book);
-    let before = serde_json::to_value(state.settings()).map_err(anyhow::Error::from)?;
+    let state = crate::web::view::load(&app, tournament.tournament_id).await?;
     let valid = match form.validate(&ctx, state.settings()) {
         Ok(valid) => valid,
         Err(errors) => return Ok(render_invalid(&invalid(errors))?.into_response()),
     };
-    // Fewer rounds than are already paired would leave games in rounds the
-    // tournament no longer has.
-    let paired = state
-        .games()
-        .iter()
-        .map(|g| g.round)
-        .chain(state.byes().iter().map(|b| b.round))
-        .max();
-    if let Some(last) = paired.filter(|r| valid.settings.number_of_rounds < r.get()) {
-        let mut errors = FieldErrors::default();
-        let round = [("round", last.get().to_string())];
-        errors.add(
-            "rounds",
-            ctx.lang.tf("tournament.error.rounds_paired", &round),
-        );
-        return Ok(render_invalid(&invalid(errors))?.into_response());
+    let command = Command::ChangeSettings {
+        settings: Box::new(valid.settings.clone()),
+        header: valid.header(),
+        discipline: Some(Box::new(valid.discipline())),
+    };
+    // The form carries the version it was loaded at: a change meanwhile refuses it.
+    match run(&app, &access, Some(form.version.unwrap_or(-1)), command).await {
+        Ok(_) => {}
+        Err(WebError::Refused(refusal)) => match *refusal {
+            Refusal::Fields(problems) => {
+                let errors = field_errors(ctx.lang, &problems);
+                return Ok(render_invalid(&invalid(errors))?.into_response());
+            }
+            other => return Err(other.into()),
+        },
+        Err(e) => return Err(e),
     }
-    state.set_settings(valid.settings.clone());
-    tournaments::update_header(&mut *tx, current.tournament_id, &valid.header()).await?;
-    book.settings = valid.discipline();
-    book.check_references(&state)?;
-    discipline_store::save(&mut *tx, current.tournament_id, &book).await?;
-    match tournaments::save_state(&mut *tx, current.tournament_id, &state).await {
-        Err(e) if is_short_name_taken(&e) => {
-            return Ok(render_invalid(&invalid(short_name_taken(&ctx)))?.into_response());
-        }
-        other => other?,
-    }
-    let after = serde_json::to_value(state.settings()).map_err(anyhow::Error::from)?;
-    audit::record(
-        &mut *tx,
-        Some(current.tournament_id),
-        Some(me.account_id),
-        "tournament.settings",
-        Some(before),
-        Some(after),
-    )
-    .await?;
-    tx.commit().await?;
-    app.live.changed(current.tournament_id);
     Ok((
         Flash::new("notice.settings_saved"),
         Redirect::to(&urls::tournament(&valid.settings.general.short_name)),
