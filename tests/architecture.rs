@@ -50,7 +50,7 @@ fn the_core_names_no_io_crate() {
 /// The modules of `src/web` that pages share: the shell, the application
 /// layer and the helpers. Every other module under `src/web` is a page
 /// module (its routes and handlers).
-const SHARED_WEB_MODULES: [&str; 19] = [
+const SHARED_WEB_MODULES: [&str; 20] = [
     "access",
     "acts",
     "appeal_words",
@@ -67,6 +67,7 @@ const SHARED_WEB_MODULES: [&str; 19] = [
     "live",
     "page",
     "rating_cache",
+    "refusals",
     "settings_form",
     "urls",
     "view",
