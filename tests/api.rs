@@ -189,3 +189,179 @@ async fn the_openapi_document_lists_every_route() {
         assert!(paths.contains_key(path), "{path} is documented");
     }
 }
+
+/// The OpenAPI document the server serves.
+async fn document(app: &TestApp) -> Value {
+    reqwest::get(app.url("/api/v1/openapi.json"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+/// The methods an operation of the document may have (HEAD, OPTIONS and
+/// TRACE are axum's or nobody's).
+const METHODS: [&str; 5] = ["get", "post", "put", "patch", "delete"];
+
+/// A request path for a documented one: every `{parameter}` becomes `1`
+/// (tournament `1` does not exist, which the handlers answer themselves).
+fn concrete(path: &str) -> String {
+    let mut out = String::new();
+    let mut rest = path;
+    while let Some(start) = rest.find('{') {
+        let end = rest[start..].find('}').unwrap() + start;
+        out.push_str(&rest[..start]);
+        out.push('1');
+        rest = &rest[end + 1..];
+    }
+    out + rest
+}
+
+#[tokio::test]
+async fn every_documented_operation_is_served_and_its_paths_serve_no_other_method() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let bearer = token(&app, &org).await;
+    let api = reqwest::Client::new();
+
+    // A path no route serves: the API's own 404, which a handler's 404
+    // (no such tournament) is not.
+    let res = api
+        .get(app.url("/api/v1/no/such/route"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 404);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["error"],
+        "error.no_route"
+    );
+
+    let doc = document(&app).await;
+    let paths = doc["paths"].as_object().unwrap();
+    let mut served = 0;
+    for (path, item) in paths {
+        assert!(path.starts_with("/api/v1/"), "{path} is under /api/v1");
+        let url = app.url(&concrete(path));
+        for method in METHODS {
+            let res = api
+                .request(method.to_uppercase().parse().unwrap(), &url)
+                .bearer_auth(&bearer)
+                .json(&json!({}))
+                .send()
+                .await
+                .unwrap();
+            let status = res.status().as_u16();
+            if item.get(method).is_none() {
+                assert_eq!(status, 405, "{method} {path} is served but not documented");
+                continue;
+            }
+            served += 1;
+            assert_ne!(status, 405, "{method} {path} is documented but not routed");
+            if status == 404 {
+                let body: Value = res.json().await.unwrap();
+                assert_ne!(
+                    body["error"], "error.no_route",
+                    "{method} {path} is documented but not routed"
+                );
+                assert_eq!(body["error"], "error.not_found", "{method} {path}");
+            }
+        }
+    }
+    assert!(served >= 8, "the document lists the API's operations");
+}
+
+/// The handlers named in the `routes!(…)` lists of `src/web/api/`, and the
+/// lines of those files that add a route some other way.
+fn registrations() -> (Vec<String>, Vec<String>) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web/api");
+    let (mut handlers, mut others) = (Vec::new(), Vec::new());
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let file = entry.unwrap().path();
+        let source = std::fs::read_to_string(&file).unwrap();
+        let code: String = source
+            .lines()
+            .map(|l| l.split("//").next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut rest = code.as_str();
+        while let Some(start) = rest.find("routes!(") {
+            let list = &rest[start + "routes!(".len()..];
+            let end = list.find(')').unwrap();
+            handlers.extend(
+                list[..end]
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|h| !h.is_empty())
+                    .map(String::from),
+            );
+            rest = &list[end..];
+        }
+        for (n, line) in code.lines().enumerate() {
+            // `Router::new(` but not `OpenApiRouter::new(`.
+            let plain_router = line.match_indices("Router::new(").any(|(i, _)| {
+                !line[..i]
+                    .chars()
+                    .next_back()
+                    .is_some_and(char::is_alphanumeric)
+            });
+            let other = plain_router
+                || [".route(", ".route_service(", ".nest_service(", ".merge("]
+                    .iter()
+                    .any(|call| line.contains(call));
+            if other {
+                others.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    (handlers, others)
+}
+
+#[tokio::test]
+async fn the_api_adds_routes_only_through_documented_handlers() {
+    let (handlers, others) = registrations();
+    assert!(
+        others.is_empty(),
+        "routes added without their documentation:\n{}",
+        others.join("\n")
+    );
+    let app = TestApp::start().await;
+    let doc = document(&app).await;
+    let operations: usize = doc["paths"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|item| METHODS.iter().filter(|m| item.get(**m).is_some()).count())
+        .sum();
+    assert_eq!(
+        operations,
+        handlers.len(),
+        "one operation in the document per handler registered: {handlers:?}"
+    );
+    // Nothing outside the API module mounts a route under /api.
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web");
+    for entry in std::fs::read_dir(&web).unwrap() {
+        let file = entry.unwrap().path();
+        if file.extension().is_some_and(|e| e == "rs") {
+            let source = std::fs::read_to_string(&file).unwrap();
+            for call in [".route(\"/api", ".nest(\"/api", ".nest_service(\"/api"] {
+                assert!(!source.contains(call), "{} mounts {call}…", file.display());
+            }
+        }
+    }
+    // Every schema the document refers to is in it.
+    let text = doc.to_string();
+    let schemas = doc["components"]["schemas"].as_object().unwrap();
+    for reference in text.split("\"$ref\":\"").skip(1) {
+        let target = &reference[..reference.find('"').unwrap()];
+        let name = target.strip_prefix("#/components/schemas/").unwrap();
+        assert!(schemas.contains_key(name), "{target} is in the document");
+    }
+    assert_eq!(
+        doc["components"]["securitySchemes"]["bearer"]["scheme"],
+        "bearer"
+    );
+}
