@@ -8,6 +8,7 @@ rust_i18n::i18n!("src/locales", fallback = "en");
 pub mod cli;
 pub mod config;
 pub mod core;
+pub mod desk;
 pub mod ops;
 pub mod server;
 pub mod store;

@@ -193,20 +193,6 @@ mod tests {
     }
 }
 
-/// Whether a tournament's short name can stand in its public address
-/// `/t/<short>`: 1–40 Latin letters, digits, '-' and '_', starting with a
-/// letter or digit (the same check as the database's).
-pub fn is_valid_short_name(short: &str) -> bool {
-    (1..=40).contains(&short.len())
-        && short
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphanumeric())
-        && short
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-}
-
 /// Why a tournament file could not become a tournament.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum ImportProblem {
@@ -228,6 +214,10 @@ pub enum ImportProblem {
     ShortNameTaken,
     #[error("unknown time zone")]
     BadTimeZone,
+    /// Settings the file gives that break a rule of the settings (the
+    /// floor above the bar…), as any change of them would.
+    #[error("settings: {0:?}")]
+    Settings(Vec<crate::core::command::FieldProblem>),
 }
 
 /// Creates a tournament owned by `owner` from an OpenGotha, MacMahon 3.9 or
@@ -241,9 +231,7 @@ pub async fn import_tournament(
     short_name: Option<&str>,
     time_zone: &str,
 ) -> anyhow::Result<Result<crate::store::tournaments::TournamentRow, ImportProblem>> {
-    use crate::core::RoundNo;
     use crate::core::formats::{TournamentFile, h9_read, macmahon, opengotha, sniff};
-    use crate::store::{audit, rounds, tournaments};
     let read = match sniff(file) {
         TournamentFile::OpenGotha => {
             opengotha::import_bytes(file).map_err(|e| ImportProblem::BadFile {
@@ -264,7 +252,7 @@ pub async fn import_tournament(
     if let Some(short) = short_name.map(str::trim).filter(|s| !s.is_empty()) {
         settings.general.short_name = short.to_string();
     }
-    if !is_valid_short_name(&settings.general.short_name) {
+    if !crate::core::command::is_valid_short_name(&settings.general.short_name) {
         return Ok(Err(ImportProblem::BadShortName));
     }
     state.set_settings(settings);
@@ -277,40 +265,38 @@ pub async fn import_tournament(
     if jiff::tz::TimeZone::get(time_zone).is_err() {
         return Ok(Err(ImportProblem::BadTimeZone));
     }
-    let header = tournaments::Header {
-        time_zone,
+    let header = crate::core::command::Header {
+        time_zone: time_zone.to_string(),
         registration_open: false,
         is_public: true,
         late_forfeit_minutes: 60,
-        schedule: "",
+        schedule: String::new(),
     };
-    let mut tx = store.begin().await?;
-    let created = match tournaments::insert(&mut *tx, owner, &header, &state).await {
-        Err(sqlx::Error::Database(e)) if e.constraint() == Some("tournament_short_name_key") => {
-            return Ok(Err(ImportProblem::ShortNameTaken));
-        }
-        other => other?,
-    };
-    let played = (1..=state.settings().number_of_rounds)
-        .filter_map(RoundNo::new)
-        .filter(|r| state.is_paired(*r));
-    for round in played {
-        rounds::publish(&mut *tx, created.tournament_id, round.get() as i32).await?;
-    }
     let summary = serde_json::json!({
         "players": state.players().len(),
         "games": state.games().len(),
         "settings": serde_json::to_value(state.settings())?,
     });
-    audit::record(
-        &mut *tx,
-        Some(created.tournament_id),
-        Some(owner),
-        "tournament.import",
-        None,
-        Some(summary),
-    )
-    .await?;
-    tx.commit().await?;
+    let desk = crate::desk::Desk::new(store.clone(), None);
+    let aggregate = crate::core::command::State::new(state, header);
+    let created = match desk
+        .create(owner, aggregate, "tournament.import", summary)
+        .await
+    {
+        Ok(row) => row,
+        Err(crate::desk::DeskError::Refused(crate::core::command::Refusal::Fields(problems))) => {
+            return Ok(Err(
+                if problems
+                    .iter()
+                    .any(|p| p.key == "tournament.error.short_name_taken")
+                {
+                    ImportProblem::ShortNameTaken
+                } else {
+                    ImportProblem::Settings(problems)
+                },
+            ));
+        }
+        Err(e) => return Err(e.into()),
+    };
     Ok(Ok(created))
 }

@@ -5,6 +5,7 @@
 //! decides anything: rules live in `crate::core`.
 
 pub mod accounts;
+pub mod aggregate;
 pub mod audit;
 pub mod discipline;
 pub mod embedded;

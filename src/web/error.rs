@@ -30,6 +30,9 @@ pub enum WebError {
     /// A request the API could not accept, with what was wrong.
     #[error("invalid request: {0}")]
     Invalid(String),
+    /// A command the core refused, with a reason the other variants do not name.
+    #[error(transparent)]
+    Refused(Box<crate::core::command::Refusal>),
     #[error(transparent)]
     Domain(#[from] TournamentError),
     #[error(transparent)]
@@ -55,6 +58,7 @@ impl WebError {
             WebError::StaleForm | WebError::RegistrationClosed => StatusCode::CONFLICT,
             WebError::BadUpload => StatusCode::BAD_REQUEST,
             WebError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            WebError::Refused(r) => refused_status(r),
             WebError::Domain(e) => domain_status(e),
             WebError::Pairing(e) => pairing_status(e),
             WebError::Discipline(e) => discipline_status(e),
@@ -74,6 +78,7 @@ impl WebError {
             WebError::RegistrationClosed => "error.registration_closed",
             WebError::BadUpload => "error.bad_upload",
             WebError::Invalid(_) => "error.invalid_request",
+            WebError::Refused(_) => "error.invalid_request",
             WebError::Domain(e) => domain_message_key(e),
             WebError::Pairing(PairingError::NoValidPairing) => "error.no_valid_pairing",
             WebError::Pairing(PairingError::WeightOutOfRange) => "error.internal",
@@ -88,6 +93,16 @@ impl WebError {
             WebError::Discipline(e) => discipline_message(e).0,
             WebError::Sqlx(_) | WebError::Internal(_) => "error.internal",
         }
+    }
+}
+
+/// A refusal the core gives for what was sent (422), or for what the
+/// tournament already holds (409).
+fn refused_status(r: &crate::core::command::Refusal) -> StatusCode {
+    use crate::core::command::Refusal::*;
+    match r {
+        LikelyDuplicate(_) | AlreadyRegistered { .. } | NoRoundToPair => StatusCode::CONFLICT,
+        _ => StatusCode::UNPROCESSABLE_ENTITY,
     }
 }
 
@@ -343,6 +358,7 @@ impl IntoResponse for WebError {
             message_key: self.message_key(),
             detail: match &self {
                 WebError::Invalid(detail) => Some(detail.clone()),
+                WebError::Refused(r) => Some(super::refusals::detail(super::i18n::Lang::En, r)),
                 _ => None,
             },
             args: match &self {

@@ -20,7 +20,7 @@ const COOKIE: &str = "tengen_flash";
 /// Long enough for the redirect, short enough not to greet a later visit.
 const MAX_AGE_SECONDS: i64 = 60;
 
-/// Every notice a handler may leave; each is a key of `src/locales/app.yml`.
+/// Every notice a handler may leave; each is a key in `src/locales/notice.yml`.
 pub const KEYS: &[&str] = &[
     "notice.account_created",
     "notice.appeal_decided",

@@ -147,6 +147,13 @@ async fn import_tournament(
                     (lang.t("import.error_short_name_taken"), Vec::new())
                 }
                 ImportProblem::BadTimeZone => (lang.t("tournament.error.time_zone"), Vec::new()),
+                ImportProblem::Settings(problems) => (
+                    lang.t("import.error_settings"),
+                    problems
+                        .iter()
+                        .map(|p| super::refusals::field_text(lang, p))
+                        .collect(),
+                ),
             };
             return refuse(message, problems, &time_zone);
         }

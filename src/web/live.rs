@@ -122,6 +122,12 @@ impl Live {
     }
 }
 
+impl crate::desk::Listener for Live {
+    fn changed(&self, tournament_id: Uuid) {
+        Live::changed(self, tournament_id);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,6 +38,7 @@ pub mod players;
 pub mod protocol;
 pub mod ratings;
 pub mod referee;
+pub mod refusals;
 pub mod rounds;
 pub mod settings_form;
 pub mod standings;
@@ -67,15 +68,19 @@ pub struct AppState {
     pub login_limiter: Arc<auth::LoginLimiter>,
     pub live: Arc<live::Live>,
     pub ratings: Arc<ratings::RatingCache>,
+    /// The one door every change goes through.
+    pub desk: crate::desk::Desk,
 }
 
 impl AppState {
     pub fn new(store: Store, config: WebConfig) -> Self {
+        let live: Arc<live::Live> = Arc::default();
         AppState {
+            desk: crate::desk::Desk::new(store.clone(), Some(live.clone())),
             store,
             config: Arc::new(config),
             login_limiter: Arc::default(),
-            live: Arc::default(),
+            live,
             ratings: Arc::default(),
         }
     }

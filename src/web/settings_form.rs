@@ -300,7 +300,7 @@ impl TournamentForm {
             errors.add("name", t("form.required"));
         }
         let short = self.short_name.trim();
-        if !crate::ops::is_valid_short_name(short) {
+        if !crate::core::command::is_valid_short_name(short) {
             errors.add("short_name", t("tournament.error.short_name"));
         }
         if jiff::tz::TimeZone::get(self.time_zone.trim()).is_err() {

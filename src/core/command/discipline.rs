@@ -1,0 +1,212 @@
+//! Referees' acts and appeals as commands: the rules themselves live in
+//! `core::discipline`; here each action gets its permission, its audit
+//! entry and, where results change, the results before and after.
+
+use super::{Actor, Context, Done, Outcome, Refusal, State, json};
+use crate::core::discipline::{
+    Act, AppealId, Book, Decision, Filing, Member, Party, SanctionKind, result_changes,
+};
+use crate::core::{PlayerId, Tournament};
+
+/// A short name of the act for the audit log's action column.
+pub fn act_key(act: &Act) -> &'static str {
+    match act {
+        Act::StartRound { .. } => "start_round",
+        Act::Sanction(s) => match s.kind {
+            SanctionKind::Remark { .. } => "remark",
+            SanctionKind::Warning { .. } => "warning",
+            SanctionKind::PenaltyPoints { .. } => "penalty",
+            SanctionKind::GameForfeit { .. } => "forfeit",
+            SanctionKind::TimeChange { .. } => "time_change",
+            SanctionKind::RemovalFromRound { .. } => "removal_from_round",
+            SanctionKind::RemovalFromTournament { .. } => "removal_from_tournament",
+            SanctionKind::SupergroupBan { .. } => "supergroup_ban",
+            SanctionKind::RatingReduction { .. } => "rating_reduction",
+        },
+        Act::Absence { .. } => "absence",
+        Act::Withdrawal { .. } => "withdrawal",
+        Act::Protest { .. } => "protest",
+        Act::Confirmation { .. } => "confirmation",
+        Act::Correction { .. } => "correction",
+        Act::Decision { .. } => "decision",
+    }
+}
+
+/// Runs a change of the book and returns the results it changed, before
+/// and after, as the audit log shows them.
+fn with_results<T>(
+    state: &mut State,
+    change: impl FnOnce(&Tournament, &mut Book) -> Result<T, Refusal>,
+) -> Result<(T, serde_json::Value, serde_json::Value), Refusal> {
+    let before = state.book.effective(&state.doc)?.tournament;
+    let value = change(&state.doc, &mut state.book)?;
+    let after = state.book.effective(&state.doc)?.tournament;
+    let changes = result_changes(&before, &after);
+    let was: Vec<_> = changes.iter().map(|c| (c.game, c.before)).collect();
+    let is: Vec<_> = changes.iter().map(|c| (c.game, c.after)).collect();
+    Ok((
+        value,
+        serde_json::to_value(&was).unwrap_or_default(),
+        serde_json::to_value(&is).unwrap_or_default(),
+    ))
+}
+
+pub(super) fn log_act(state: &mut State, act: Act, cx: &Context) -> Result<Outcome, Refusal> {
+    let by = cx.actor.official()?;
+    let action = format!("referee.{}", act_key(&act));
+    let (entry, was, is) = with_results(state, |t, book| Ok(book.record(t, cx.at, by, act)?))?;
+    Ok(Outcome {
+        action,
+        before: Some(was),
+        after: Some(serde_json::json!({ "entry": entry, "results": is })),
+        done: Done::Entry(Box::new(entry)),
+    })
+}
+
+/// A withdrawal is an act in the discipline log, dated, so its effect on
+/// earlier and remaining games follows the tournament's rule text; it
+/// counts from the next round to pair.
+pub(super) fn withdraw(
+    state: &mut State,
+    player: PlayerId,
+    cx: &Context,
+) -> Result<Outcome, Refusal> {
+    let by = cx.actor.official()?;
+    let name = state
+        .doc
+        .player(player)
+        .ok_or(Refusal::NotFound)?
+        .full_name();
+    let from_round = super::next_round(&state.doc)?;
+    let act = Act::Withdrawal {
+        player,
+        from_round,
+        note: String::new(),
+    };
+    let entry = state.book.record(&state.doc, cx.at, by, act)?;
+    Ok(Outcome {
+        action: "player.withdraw".into(),
+        before: None,
+        after: json(&entry),
+        done: Done::Player { id: player, name },
+    })
+}
+
+/// A change of the appeals alone, logged as the appeals before and after.
+fn appeals_step(
+    state: &mut State,
+    action: &str,
+    done: Done,
+    change: impl FnOnce(&Tournament, &mut Book) -> Result<(), Refusal>,
+) -> Result<Outcome, Refusal> {
+    let before = json(&state.book.appeals);
+    change(&state.doc, &mut state.book)?;
+    Ok(Outcome {
+        action: action.into(),
+        before,
+        after: json(&state.book.appeals),
+        done,
+    })
+}
+
+pub(super) fn fix_committee(
+    state: &mut State,
+    members: Vec<Member>,
+    reserves: Vec<Member>,
+) -> Result<Outcome, Refusal> {
+    appeals_step(state, "appeals.committee", Done::Settings, |t, book| {
+        Ok(book.fix_committee(members, reserves, t)?)
+    })
+}
+
+pub(super) fn co_opt(state: &mut State, member: Member) -> Result<Outcome, Refusal> {
+    appeals_step(state, "appeals.co_opt", Done::Settings, |t, book| {
+        Ok(book.co_opt(member, t)?)
+    })
+}
+
+/// A referee files for a player; a player files through their own link,
+/// for themselves only.
+pub(super) fn file(state: &mut State, filing: Filing, cx: &Context) -> Result<Outcome, Refusal> {
+    let action = match &cx.actor {
+        Actor::Player(p) if filing.appellant == Party::Player(*p) => "appeals.file_by_player",
+        Actor::Staff { .. } if cx.actor.may(crate::core::access::Action::LogSanction) => {
+            "appeals.file"
+        }
+        _ => return Err(Refusal::Forbidden),
+    };
+    let before = json(&state.book.appeals);
+    let id = state.book.file(filing, &state.doc)?;
+    let after = if action == "appeals.file_by_player" {
+        json(&state.book.appeal(id))
+    } else {
+        json(&state.book.appeals)
+    };
+    Ok(Outcome {
+        action: action.into(),
+        before: (action == "appeals.file").then_some(before).flatten(),
+        after,
+        done: Done::Appeal(id),
+    })
+}
+
+pub(super) fn take_up(state: &mut State, id: AppealId, cx: &Context) -> Result<Outcome, Refusal> {
+    appeals_step(state, "appeals.review", Done::Appeal(id), |t, book| {
+        Ok(book.begin_review(id, t, cx.at)?)
+    })
+}
+
+pub(super) fn escalate(state: &mut State, id: AppealId, cx: &Context) -> Result<Outcome, Refusal> {
+    appeals_step(state, "appeals.escalate", Done::Appeal(id), |_, book| {
+        Ok(book.escalate(id, cx.at)?)
+    })
+}
+
+/// The committee's decision (`federation` false) or the rules commission's
+/// ruling: the results it changes are logged before and after.
+fn settle(
+    state: &mut State,
+    id: AppealId,
+    decision: Decision,
+    cx: &Context,
+    federation: bool,
+) -> Result<Outcome, Refusal> {
+    let by = cx.actor.official()?;
+    let (entry, was, is) = with_results(state, |t, book| {
+        Ok(if federation {
+            book.rule(id, decision, t, by)?
+        } else {
+            book.decide(id, decision, t, by)?
+        })
+    })?;
+    let appeal = state.book.appeal(id).cloned();
+    Ok(Outcome {
+        action: if federation {
+            "appeals.rule"
+        } else {
+            "appeals.decide"
+        }
+        .into(),
+        before: Some(serde_json::json!({ "results": was })),
+        after: Some(serde_json::json!({ "results": is, "entry": entry, "appeal": appeal })),
+        done: Done::Appeal(id),
+    })
+}
+
+pub(super) fn decide(
+    state: &mut State,
+    id: AppealId,
+    decision: Decision,
+    cx: &Context,
+) -> Result<Outcome, Refusal> {
+    settle(state, id, decision, cx, false)
+}
+
+pub(super) fn rule(
+    state: &mut State,
+    id: AppealId,
+    ruling: Decision,
+    cx: &Context,
+) -> Result<Outcome, Refusal> {
+    settle(state, id, ruling, cx, true)
+}

@@ -1,0 +1,415 @@
+//! One command per user action, and the tournament state every rule of
+//! those actions reads.
+//!
+//! [`State`] is the aggregate: the document (players, games, settings), the
+//! discipline book, which rounds are published or locked, and the header
+//! settings kept beside the document (time zone, registration, visibility,
+//! the late-arrival forfeit). [`apply`] runs one [`Command`] on it: it checks
+//! who may, enforces every rule of the action, and returns what changed or a
+//! typed [`Refusal`]. Nothing here reads a clock or a database: the moment
+//! and the actor come in a [`Context`], and `crate::desk` is the one door
+//! that loads the state, applies, saves and audits in one transaction.
+
+mod discipline;
+mod players;
+mod refusal;
+mod results;
+mod rounds;
+mod scope;
+mod settings;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::access::{Action, StaffRole};
+use crate::core::discipline::{
+    Act, AppealId, Book, Decision, Effective, Entry, Filing, Member, Moment, Official,
+};
+use crate::core::{BoardNo, Game, PlayerId, RoundNo, Tournament};
+
+pub use discipline::act_key;
+pub use players::{MAX_LENGTHS, PlayerDraft, likely_duplicates, overlong};
+pub use refusal::{FieldProblem, Refusal, ResultProblem};
+pub use results::{ResultEntry, check_results};
+pub use rounds::{next_round, split_round};
+pub use scope::{Changes, Scope};
+pub use settings::{check_settings, is_valid_short_name};
+
+/// Everything a rule of a user action reads: one tournament as a whole.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// Players, games and settings, as entered.
+    pub doc: Tournament,
+    /// The referees' log, appeals and the committee.
+    pub book: Book,
+    /// Which rounds players may see, and which are locked.
+    pub rounds: Rounds,
+    /// The settings kept beside the document.
+    pub header: Header,
+    /// What changed at which version, for the scoped version check.
+    pub changes: Changes,
+}
+
+/// What is kept beside the document: settings no OpenGotha file carries.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// The hall's time zone (IANA name).
+    pub time_zone: String,
+    /// Players may register themselves.
+    pub registration_open: bool,
+    /// Anyone may read the tournament; otherwise its staff only.
+    pub is_public: bool,
+    /// Minutes after the start of a round when an absent player loses by
+    /// default (EGF GTR; RFG 16.4: 60 minutes by default).
+    pub late_forfeit_minutes: i32,
+    /// The round times as the organiser writes them.
+    pub schedule: String,
+}
+
+impl Default for Header {
+    fn default() -> Self {
+        Header {
+            time_zone: "UTC".into(),
+            registration_open: false,
+            is_public: true,
+            late_forfeit_minutes: 60,
+            schedule: String::new(),
+        }
+    }
+}
+
+/// A round's visibility and lock.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundMark {
+    /// Since when players may see the pairing.
+    pub published: Option<Moment>,
+    /// Since when its results change only by correction or appeal.
+    pub locked: Option<Moment>,
+}
+
+/// Round marks by round number.
+pub type Rounds = BTreeMap<u32, RoundMark>;
+
+impl State {
+    /// A new tournament: its document and header, nothing else yet.
+    pub fn new(doc: Tournament, header: Header) -> Self {
+        State {
+            doc,
+            book: Book::default(),
+            rounds: Rounds::new(),
+            header,
+            changes: Changes::default(),
+        }
+    }
+
+    /// The mark of a round (none: neither published nor locked).
+    pub fn mark(&self, round: RoundNo) -> RoundMark {
+        self.rounds.get(&round.get()).copied().unwrap_or_default()
+    }
+
+    /// Players may see this round's pairing.
+    pub fn is_published(&self, round: RoundNo) -> bool {
+        self.mark(round).published.is_some()
+    }
+
+    /// The round's results change only by correction or appeal.
+    pub fn is_locked(&self, round: RoundNo) -> bool {
+        self.mark(round).locked.is_some()
+    }
+
+    /// The results as they stand after sanctions and appeal decisions.
+    pub fn effective(&self) -> Result<Effective, Refusal> {
+        Ok(self.book.effective(&self.doc)?)
+    }
+}
+
+/// Who acts.
+#[derive(Clone, Debug)]
+pub enum Actor {
+    /// A signed-in member of the staff (or a site administrator, who holds
+    /// every role), with the name their acts are signed with.
+    Staff {
+        roles: Vec<StaffRole>,
+        admin: bool,
+        name: String,
+    },
+    /// A player through their private link.
+    Player(PlayerId),
+    /// Anyone: self-registration.
+    Public,
+}
+
+impl Actor {
+    /// True when the actor may take this action as staff.
+    pub fn may(&self, action: Action) -> bool {
+        match self {
+            Actor::Staff { roles, admin, .. } => *admin || roles.iter().any(|r| r.allows(action)),
+            Actor::Player(_) | Actor::Public => false,
+        }
+    }
+
+    /// The name a referee's act is signed with.
+    pub fn official(&self) -> Result<Official, Refusal> {
+        match self {
+            Actor::Staff { name, .. } => Ok(Official::new(name)?),
+            Actor::Player(_) | Actor::Public => Err(Refusal::Forbidden),
+        }
+    }
+}
+
+/// When and by whom a command runs.
+#[derive(Clone, Debug)]
+pub struct Context {
+    pub at: Moment,
+    pub actor: Actor,
+}
+
+/// One user action.
+#[derive(Clone, Debug)]
+pub enum Command {
+    /// The organiser registers a player; `confirm_duplicate` says a likely
+    /// duplicate is a different person.
+    Register {
+        draft: PlayerDraft,
+        confirm_duplicate: bool,
+    },
+    /// A player registers themselves while registration is open.
+    SelfRegister { draft: PlayerDraft },
+    /// The organiser edits a player; `digest` is the player as the form
+    /// was loaded ([`players::digest`]), `None` from programs that send the
+    /// tournament version instead.
+    EditPlayer {
+        player: PlayerId,
+        draft: PlayerDraft,
+        digest: Option<String>,
+    },
+    /// A preliminary registration becomes final.
+    ConfirmPlayer { player: PlayerId },
+    /// A registration is deleted (no games, nothing in the log).
+    DeletePlayer { player: PlayerId },
+    /// The player leaves from the next round to pair (a discipline-log act).
+    WithdrawPlayer { player: PlayerId },
+    /// Players read from a file, all or nothing.
+    ImportPlayers { players: Vec<crate::core::Player> },
+    /// Ratings (and ranks) refreshed from a rating list before round 1.
+    RefreshRatings {
+        updates: crate::core::formats::rating_list::RatingUpdates,
+    },
+    /// The settings: the document's and the header's.
+    ChangeSettings {
+        settings: Box<crate::core::Settings>,
+        header: Header,
+        /// The rule text the referees follow; `None` keeps it.
+        discipline: Option<Box<crate::core::discipline::DisciplineSettings>>,
+    },
+    /// A computed pairing of the next round is recorded.
+    Pair {
+        round: RoundNo,
+        games: Vec<Game>,
+        bye: Option<PlayerId>,
+    },
+    /// The organiser changes a paired round by hand.
+    AdjustPairing {
+        round: RoundNo,
+        edit: crate::core::pairing::manual::Edit,
+    },
+    /// Players may see the round.
+    Publish { round: RoundNo },
+    /// The referee confirms every result of the round and locks it.
+    Lock { round: RoundNo },
+    /// The round's pairing is undone while no result is in.
+    Unpair { round: RoundNo },
+    /// Results typed on the results page or sent by a program.
+    EnterResults {
+        round: RoundNo,
+        entries: Vec<ResultEntry>,
+        /// Replace known results the person did not see.
+        replace: bool,
+    },
+    /// A referee's act: a sanction, an absence, a correction, a confirmation…
+    LogAct { act: Act },
+    /// The appeals committee is fixed before round 1.
+    FixCommittee {
+        members: Vec<Member>,
+        reserves: Vec<Member>,
+    },
+    /// A reserve joins the committee.
+    CoOpt { member: Member },
+    /// An appeal is filed, by the organiser for a player or by the player.
+    FileAppeal { filing: Filing },
+    /// The committee takes an appeal up.
+    TakeUpAppeal { appeal: AppealId },
+    /// The committee decides.
+    DecideAppeal {
+        appeal: AppealId,
+        decision: Decision,
+    },
+    /// A decided appeal goes to the federation's rules commission.
+    EscalateAppeal { appeal: AppealId },
+    /// The rules commission's ruling.
+    RuleOnAppeal { appeal: AppealId, ruling: Decision },
+}
+
+/// What a command did, for the page, the audit log and the API.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The audit log's action, e.g. `player.add`, `results:3`.
+    pub action: String,
+    pub before: Option<serde_json::Value>,
+    pub after: Option<serde_json::Value>,
+    pub done: Done,
+}
+
+/// The thing a command made or changed, for the answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Done {
+    Player {
+        id: PlayerId,
+        name: String,
+    },
+    Round(RoundNo),
+    Results(Vec<BoardNo>),
+    Entry(Box<Entry>),
+    Entries(usize),
+    Appeal(AppealId),
+    Settings,
+    Players(usize),
+    /// Nothing changed (results typed as they stood): nothing is saved.
+    Nothing,
+}
+
+impl Command {
+    /// The permission the command needs from staff; `None` for the
+    /// commands anyone may try (self-registration, a player's own appeal).
+    pub fn action(&self) -> Option<Action> {
+        use Command::*;
+        Some(match self {
+            Register { .. }
+            | EditPlayer { .. }
+            | ConfirmPlayer { .. }
+            | DeletePlayer { .. }
+            | WithdrawPlayer { .. }
+            | ImportPlayers { .. }
+            | RefreshRatings { .. } => Action::ManagePlayers,
+            SelfRegister { .. } => return None,
+            ChangeSettings { .. } | FixCommittee { .. } | CoOpt { .. } => Action::EditSettings,
+            Pair { .. } | AdjustPairing { .. } | Publish { .. } | Lock { .. } | Unpair { .. } => {
+                Action::EditPairings
+            }
+            EnterResults { .. } => Action::EnterResults,
+            LogAct { .. } => Action::LogSanction,
+            FileAppeal { .. } => return None,
+            TakeUpAppeal { .. } | DecideAppeal { .. } => Action::DecideAppeal,
+            // The organiser refers a decision to the federation and records
+            // its commission's ruling.
+            EscalateAppeal { .. } | RuleOnAppeal { .. } => Action::EditSettings,
+        })
+    }
+
+    /// What the command touches: a write based on an older version is
+    /// refused only when something overlapping changed since.
+    pub fn scope(&self) -> Scope {
+        use Command::*;
+        match self {
+            Register { .. } | SelfRegister { .. } | ImportPlayers { .. } => Scope::Players,
+            EditPlayer { player, .. }
+            | ConfirmPlayer { player }
+            | DeletePlayer { player }
+            | WithdrawPlayer { player } => Scope::Player(*player),
+            RefreshRatings { .. } | ChangeSettings { .. } | Pair { .. } => Scope::Tournament,
+            AdjustPairing { round, .. } | Publish { round } | Lock { round } | Unpair { round } => {
+                Scope::Round(*round)
+            }
+            EnterResults { round, entries, .. } => match entries.as_slice() {
+                [one] => Scope::Board(*round, one.board),
+                _ => Scope::Round(*round),
+            },
+            LogAct { .. } | FixCommittee { .. } | CoOpt { .. } => Scope::Discipline,
+            FileAppeal { .. } => Scope::Discipline,
+            TakeUpAppeal { appeal }
+            | DecideAppeal { appeal, .. }
+            | EscalateAppeal { appeal }
+            | RuleOnAppeal { appeal, .. } => Scope::Appeal(*appeal),
+        }
+    }
+}
+
+/// Runs one command on the state: every rule of the action, or a refusal
+/// that leaves `state` as it was.
+pub fn apply(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Refusal> {
+    if let Some(action) = command.action()
+        && !cx.actor.may(action)
+    {
+        return Err(Refusal::Forbidden);
+    }
+    let mut next = state.clone();
+    let outcome = run(&mut next, command, cx)?;
+    // Whatever the change, the book must still name only what the tournament
+    // has: otherwise no page of the tournament could be read afterwards.
+    next.book.check_references(&next.doc)?;
+    *state = next;
+    Ok(outcome)
+}
+
+fn run(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Refusal> {
+    use Command::*;
+    match command {
+        Register {
+            draft,
+            confirm_duplicate,
+        } => players::register(state, draft, confirm_duplicate),
+        SelfRegister { draft } => players::self_register(state, draft),
+        EditPlayer {
+            player,
+            draft,
+            digest,
+        } => players::edit(state, player, draft, digest),
+        ConfirmPlayer { player } => players::confirm(state, player),
+        DeletePlayer { player } => players::delete(state, player),
+        WithdrawPlayer { player } => discipline::withdraw(state, player, cx),
+        ImportPlayers { players } => players::import(state, players),
+        RefreshRatings { updates } => players::refresh_ratings(state, updates),
+        ChangeSettings {
+            settings,
+            header,
+            discipline,
+        } => settings::change(state, *settings, header, discipline.map(|d| *d)),
+        Pair { round, games, bye } => rounds::pair(state, round, games, bye),
+        AdjustPairing { round, edit } => rounds::adjust(state, round, edit),
+        Publish { round } => rounds::publish(state, round, cx),
+        Lock { round } => rounds::lock(state, round, cx),
+        Unpair { round } => rounds::unpair(state, round),
+        EnterResults {
+            round,
+            entries,
+            replace,
+        } => results::enter(state, round, entries, replace),
+        LogAct { act } => discipline::log_act(state, act, cx),
+        FixCommittee { members, reserves } => discipline::fix_committee(state, members, reserves),
+        CoOpt { member } => discipline::co_opt(state, member),
+        FileAppeal { filing } => discipline::file(state, filing, cx),
+        TakeUpAppeal { appeal } => discipline::take_up(state, appeal, cx),
+        DecideAppeal { appeal, decision } => discipline::decide(state, appeal, decision, cx),
+        EscalateAppeal { appeal } => discipline::escalate(state, appeal, cx),
+        RuleOnAppeal { appeal, ruling } => discipline::rule(state, appeal, ruling, cx),
+    }
+}
+
+/// A value for the audit log.
+fn json<T: Serialize>(value: &T) -> Option<serde_json::Value> {
+    serde_json::to_value(value).ok()
+}
+
+/// The games of one round, as the audit log shows them.
+fn round_json(t: &Tournament, round: RoundNo) -> Option<serde_json::Value> {
+    json(
+        &t.games()
+            .iter()
+            .filter(|g| g.round == round)
+            .collect::<Vec<_>>(),
+    )
+}
+
+#[cfg(test)]
+mod tests;

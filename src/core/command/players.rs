@@ -1,0 +1,419 @@
+//! Registration: the rules of a player as typed on the organiser's form, on
+//! the self-registration form or sent by a program — the same checks for all.
+
+use std::str::FromStr;
+
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+use super::{Done, FieldProblem, Outcome, Refusal, State, json};
+use crate::core::pairing::numbers;
+use crate::core::{Participation, Player, PlayerId, Rank, Rating, Registration, RoundNo};
+
+/// A player as typed: every field as text, checked by [`PlayerDraft::check`].
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct PlayerDraft {
+    pub name: String,
+    pub first_name: String,
+    pub rank: String,
+    /// EGF rating (GoR); empty: the rank's.
+    pub rating: String,
+    /// Two letters; empty for none.
+    pub country: String,
+    pub club: String,
+    pub egf_pin: String,
+    /// McMahon start score correction, -5..5; empty: 0.
+    pub smms_correction: String,
+    /// Draw number for round robin, knockout and RFG Swiss; empty for none.
+    pub draw_number: String,
+    /// A final registration (the organiser's form); otherwise preliminary.
+    pub is_final: bool,
+    /// The rounds the player plays; `None` keeps every round.
+    pub rounds: Option<Vec<u32>>,
+    /// Self-registration: where to reach the player.
+    pub email: String,
+    /// The rating list's entry for this player, when its rating is the one
+    /// typed: its list, origin and licence are kept (looked up by the shell).
+    #[serde(skip)]
+    pub from_list: Option<ListEntry>,
+}
+
+/// What a rating list says of a player, for [`PlayerDraft::from_list`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct ListEntry {
+    pub rating: Rating,
+    pub source: crate::core::player::RatingSource,
+    pub origin: String,
+    pub ffg_licence: String,
+    pub ffg_licence_status: String,
+}
+
+/// The longest text each field of a player takes: names and clubs longer
+/// than any real one only widen every list they appear in (a 300-character
+/// name made a phone page 5,327 px wide). EGF pins have 8 digits; RFC 5321
+/// allows 254 characters of e-mail address.
+pub const MAX_LENGTHS: [(&str, usize); 5] = [
+    ("name", 60),
+    ("first_name", 60),
+    ("club", 60),
+    ("egf_pin", 16),
+    ("email", 254),
+];
+
+/// The fields, of (name, text as typed), longer than their limit, with it.
+pub fn overlong(fields: &[(&'static str, &str)]) -> Vec<(&'static str, usize)> {
+    fields
+        .iter()
+        .filter_map(|(field, text)| {
+            let max = MAX_LENGTHS.iter().find(|(f, _)| f == field)?.1;
+            (text.trim().chars().count() > max).then_some((*field, max))
+        })
+        .collect()
+}
+
+fn number_range(field: &'static str, min: impl ToString, max: impl ToString) -> FieldProblem {
+    FieldProblem::new(field, "form.number_range")
+        .arg("min", min)
+        .arg("max", max)
+}
+
+impl PlayerDraft {
+    /// Checks the fields and builds the player (`id` is kept for edits);
+    /// `others` are the players registered, whose draw numbers are taken.
+    pub fn check(
+        &self,
+        id: PlayerId,
+        rounds: u32,
+        others: &[Player],
+        self_registration: bool,
+    ) -> Result<Player, Refusal> {
+        let mut problems = Vec::new();
+        let name = self.name.trim();
+        if name.is_empty() {
+            problems.push(FieldProblem::new("name", "form.required"));
+        }
+        for (field, max) in overlong(&[
+            ("name", &self.name),
+            ("first_name", &self.first_name),
+            ("club", &self.club),
+            ("egf_pin", &self.egf_pin),
+            ("email", &self.email),
+        ]) {
+            problems.push(FieldProblem::new(field, "form.too_long").count(max as u64));
+        }
+        let rank = Rank::from_str(self.rank.trim());
+        if rank.is_err() {
+            problems.push(FieldProblem::new("rank", "form.bad_rank"));
+        }
+        let rating = match self.rating.trim() {
+            "" => None,
+            text => match text.parse::<i32>() {
+                Ok(r) if (Rating::MIN..=Rating::MAX).contains(&r) => Some(Rating::new(r)),
+                _ => {
+                    problems.push(number_range("rating", Rating::MIN, Rating::MAX));
+                    None
+                }
+            },
+        };
+        let country = self.country.trim().to_uppercase();
+        if !(country.is_empty()
+            || (country.len() == 2 && country.chars().all(|c| c.is_ascii_alphabetic())))
+        {
+            problems.push(FieldProblem::new("country", "player.error.country"));
+        }
+        let correction = match self.smms_correction.trim() {
+            "" => 0,
+            text => text
+                .parse::<i32>()
+                .ok()
+                .filter(|c| (-5..=5).contains(c))
+                .unwrap_or_else(|| {
+                    problems.push(number_range("smms_correction", -5, 5));
+                    0
+                }),
+        };
+        let draw_number = match self.draw_number.trim() {
+            "" => None,
+            _ if self_registration => None,
+            text => text
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=9999).contains(n))
+                .or_else(|| {
+                    problems.push(number_range("draw_number", 1, 9999));
+                    None
+                }),
+        };
+        if draw_number.is_some()
+            && others
+                .iter()
+                .any(|p| p.id != id && p.draw_number == draw_number)
+        {
+            problems.push(FieldProblem::new(
+                "draw_number",
+                "player.error.draw_number_taken",
+            ));
+        }
+        let email = self.email.trim();
+        if !email.is_empty() && !email.contains('@') {
+            problems.push(FieldProblem::new("email", "player.error.email"));
+        }
+        let (Ok(rank), true) = (rank, problems.is_empty()) else {
+            return Err(Refusal::Fields(problems));
+        };
+        let mut player = Player::new(id, name, self.first_name.trim(), rank);
+        player.rating = rating.unwrap_or_else(|| Rating::of_rank(rank));
+        player.rating_origin = if rating.is_some() { "MAN" } else { "INI" }.into();
+        player.country = country;
+        player.club = self.club.trim().to_string();
+        player.egf_pin = self.egf_pin.trim().to_string();
+        player.smms_correction = correction;
+        player.draw_number = draw_number;
+        player.grade = rank.to_string();
+        player.registration = if self_registration || !self.is_final {
+            Registration::Preliminary
+        } else {
+            Registration::Final
+        };
+        if let (false, Some(plays)) = (self_registration, &self.rounds) {
+            player.participation = (1..=rounds)
+                .filter_map(RoundNo::new)
+                .fold(Participation::ALL, |p, r| {
+                    p.with(r, plays.contains(&r.get()))
+                });
+        }
+        // Chosen from the list, or typed from it, the rating is that list's word.
+        if let Some(entry) = &self.from_list
+            && entry.rating == player.rating
+        {
+            player.rating_source = Some(entry.source);
+            player.rating_origin.clone_from(&entry.origin);
+            if player.ffg_licence.is_empty() {
+                player.ffg_licence.clone_from(&entry.ffg_licence);
+                player
+                    .ffg_licence_status
+                    .clone_from(&entry.ffg_licence_status);
+            }
+        }
+        Ok(player)
+    }
+}
+
+/// A fingerprint of a player as a form showed them: a changed player
+/// refuses an edit based on the old one.
+pub fn digest(player: &Player) -> String {
+    let bytes = serde_json::to_vec(player).unwrap_or_default();
+    hex::encode(&Sha256::digest(bytes)[..12])
+}
+
+/// A registration with the same name and first name, written the same way
+/// but for case and spacing: the same form sent twice.
+fn same_registration<'t>(players: &'t [Player], player: &Player) -> Option<&'t Player> {
+    let norm = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let (name, first) = (norm(&player.name), norm(&player.first_name));
+    players
+        .iter()
+        .find(|p| norm(&p.name) == name && norm(&p.first_name) == first)
+}
+
+/// Names already registered that look like this one, for a warning:
+/// the same EGF pin, or the same name and first name once case and accents
+/// are folded (`Ivanova Anna`, `IVANOVA Anna`), or the two swapped.
+pub fn likely_duplicates(players: &[Player], player: &Player) -> Vec<String> {
+    let fold = crate::core::fold::fold;
+    let (name, first) = (fold(&player.name), fold(&player.first_name));
+    players
+        .iter()
+        .filter(|p| p.id != player.id)
+        .filter(|p| {
+            let same_pin = !player.egf_pin.is_empty() && p.egf_pin == player.egf_pin;
+            let same_name = fold(&p.name) == name && fold(&p.first_name) == first;
+            let swapped = fold(&p.name) == first && fold(&p.first_name) == name;
+            same_pin || same_name || swapped
+        })
+        .map(|p| p.full_name())
+        .collect()
+}
+
+fn registered(state: &mut State, player: Player, action: &str) -> Outcome {
+    let id = state.doc.register(player);
+    let player = state.doc.player(id).expect("just registered");
+    Outcome {
+        action: action.into(),
+        before: None,
+        after: json(player),
+        done: Done::Player {
+            id,
+            name: player.full_name(),
+        },
+    }
+}
+
+pub(super) fn register(
+    state: &mut State,
+    draft: PlayerDraft,
+    confirm_duplicate: bool,
+) -> Result<Outcome, Refusal> {
+    let rounds = state.doc.settings().number_of_rounds;
+    let player = draft.check(PlayerId(0), rounds, state.doc.players(), false)?;
+    let duplicates = likely_duplicates(state.doc.players(), &player);
+    if !duplicates.is_empty() && !confirm_duplicate {
+        return Err(Refusal::LikelyDuplicate(duplicates));
+    }
+    Ok(registered(state, player, "player.add"))
+}
+
+pub(super) fn self_register(state: &mut State, draft: PlayerDraft) -> Result<Outcome, Refusal> {
+    if !state.header.registration_open {
+        return Err(Refusal::RegistrationClosed);
+    }
+    let player = draft.check(PlayerId(0), 0, &[], true)?;
+    // The same name sent again is nearly always the form submitted twice or
+    // a player unsure it worked: telling them so beats a second entry the
+    // organiser must find and delete. A near match (accents, swapped names)
+    // may be another person, so it is accepted and flagged on the list.
+    if let Some(existing) = same_registration(state.doc.players(), &player) {
+        return Err(Refusal::AlreadyRegistered {
+            name: existing.full_name(),
+        });
+    }
+    Ok(registered(state, player, "player.self_register"))
+}
+
+pub(super) fn edit(
+    state: &mut State,
+    id: PlayerId,
+    draft: PlayerDraft,
+    seen: Option<String>,
+) -> Result<Outcome, Refusal> {
+    let before = state.doc.player(id).ok_or(Refusal::NotFound)?.clone();
+    if seen.is_some_and(|d| d != digest(&before)) {
+        return Err(Refusal::Stale);
+    }
+    let rounds = state.doc.settings().number_of_rounds;
+    let mut player = draft.check(id, rounds, state.doc.players(), false)?;
+    // The licence is not on the form: the list may give one only where there is none.
+    player.ffg_licence.clone_from(&before.ffg_licence);
+    player
+        .ffg_licence_status
+        .clone_from(&before.ffg_licence_status);
+    if let Some(entry) = &draft.from_list
+        && entry.rating == player.rating
+        && player.ffg_licence.is_empty()
+    {
+        player.ffg_licence.clone_from(&entry.ffg_licence);
+        player
+            .ffg_licence_status
+            .clone_from(&entry.ffg_licence_status);
+    }
+    // Fields the form does not show (birth year…) stay as they were; a
+    // rating left as it was keeps where it came from.
+    let same_rating = player.rating == before.rating;
+    let updated = Player {
+        aga_id: before.aga_id.clone(),
+        aga_expiration_date: before.aga_expiration_date.clone(),
+        birth_year: before.birth_year,
+        gender: before.gender,
+        rating_origin: if same_rating {
+            before.rating_origin.clone()
+        } else {
+            player.rating_origin.clone()
+        },
+        rating_source: if same_rating {
+            before.rating_source
+        } else {
+            player.rating_source
+        },
+        ..player
+    };
+    let name = updated.full_name();
+    state.doc.update_player(updated)?;
+    Ok(Outcome {
+        action: "player.edit".into(),
+        before: json(&before),
+        after: json(state.doc.player(id).expect("just updated")),
+        done: Done::Player { id, name },
+    })
+}
+
+pub(super) fn confirm(state: &mut State, id: PlayerId) -> Result<Outcome, Refusal> {
+    let before = state.doc.player(id).ok_or(Refusal::NotFound)?.clone();
+    let after = Player {
+        registration: Registration::Final,
+        ..before.clone()
+    };
+    state.doc.update_player(after.clone())?;
+    Ok(Outcome {
+        action: "player.confirm".into(),
+        before: json(&before),
+        after: json(&after),
+        done: Done::Player {
+            id,
+            name: after.full_name(),
+        },
+    })
+}
+
+pub(super) fn delete(state: &mut State, id: PlayerId) -> Result<Outcome, Refusal> {
+    if state.doc.player(id).is_none() {
+        return Err(Refusal::NotFound);
+    }
+    state.book.forget_player(&state.doc, id)?;
+    let removed = state.doc.remove_player(id)?;
+    Ok(Outcome {
+        action: "player.delete".into(),
+        before: json(&removed),
+        after: None,
+        done: Done::Player {
+            id,
+            name: removed.full_name(),
+        },
+    })
+}
+
+pub(super) fn import(state: &mut State, players: Vec<Player>) -> Result<Outcome, Refusal> {
+    let count = players.len();
+    let ids: Vec<PlayerId> = players.into_iter().map(|p| state.doc.register(p)).collect();
+    let added: Vec<&Player> = ids.iter().filter_map(|id| state.doc.player(*id)).collect();
+    Ok(Outcome {
+        action: "player.import".into(),
+        before: None,
+        after: json(&added),
+        done: Done::Players(count),
+    })
+}
+
+pub(super) fn refresh_ratings(
+    state: &mut State,
+    updates: crate::core::formats::rating_list::RatingUpdates,
+) -> Result<Outcome, Refusal> {
+    let changed = |t: &crate::core::Tournament| -> Vec<Player> {
+        updates
+            .changes
+            .iter()
+            .filter_map(|c| t.player(c.player).cloned())
+            .collect()
+    };
+    let before = changed(&state.doc);
+    updates.apply(&mut state.doc)?;
+    Ok(Outcome {
+        action: "player.ratings_update".into(),
+        before: json(&before),
+        after: json(&changed(&state.doc)),
+        done: Done::Players(updates.changes.len()),
+    })
+}
+
+/// Draw numbers are fixed when round 1 is paired, in the systems that pair
+/// on them (round robin, knockout, RFG Swiss).
+pub(super) fn fix_numbers(state: &mut State, round: RoundNo) {
+    if round == RoundNo::FIRST && numbers::pairs_on_numbers(state.doc.settings().system) {
+        numbers::fix(&mut state.doc);
+    }
+}

@@ -1,0 +1,110 @@
+//! Why a command was refused: typed, so the page, the API and the command
+//! line each say it in their reader's language from the same value.
+
+use crate::core::TournamentError;
+use crate::core::discipline::DisciplineError;
+use crate::core::pairing::PairingError;
+use crate::core::{BoardNo, RoundNo};
+
+/// One field of a form or a request body, and what is wrong with it: a
+/// translation key and its arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldProblem {
+    pub field: &'static str,
+    pub key: &'static str,
+    pub args: Vec<(&'static str, String)>,
+    /// For a plural key (`form.too_long`): the number that picks the form.
+    pub count: Option<u64>,
+}
+
+impl FieldProblem {
+    pub fn new(field: &'static str, key: &'static str) -> Self {
+        FieldProblem {
+            field,
+            key,
+            args: Vec::new(),
+            count: None,
+        }
+    }
+
+    pub fn count(mut self, n: u64) -> Self {
+        self.count = Some(n);
+        self
+    }
+
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
+        self.args.push((name, value.to_string()));
+        self
+    }
+}
+
+/// A refused command; the state is left as it was.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Refusal {
+    #[error("you do not have permission for this")]
+    Forbidden,
+    /// No such player, round, board or appeal.
+    #[error("not found")]
+    NotFound,
+    /// What the command was based on changed since it was read.
+    #[error("the tournament changed since this was read")]
+    Stale,
+    /// Fields that break a rule of the action.
+    #[error("invalid: {0:?}")]
+    Fields(Vec<FieldProblem>),
+    /// Names already registered that look like this player: the organiser
+    /// confirms it is a different person.
+    #[error("possibly already registered: {0:?}")]
+    LikelyDuplicate(Vec<String>),
+    /// The same name was registered already (the form sent twice).
+    #[error("already registered")]
+    AlreadyRegistered { name: String },
+    #[error("registration is closed")]
+    RegistrationClosed,
+    /// Every round is paired.
+    #[error("every round is paired")]
+    NoRoundToPair,
+    /// The round is not paired.
+    #[error("round {0} is not paired")]
+    NotPaired(RoundNo),
+    /// A manual pairing change that breaks a rule, as the engine says it.
+    #[error("{0}")]
+    PairingEdit(String),
+    /// Results that cannot be entered, each with its board.
+    #[error("results refused: {0:?}")]
+    Results(Vec<ResultProblem>),
+    #[error(transparent)]
+    Tournament(#[from] TournamentError),
+    #[error(transparent)]
+    Pairing(#[from] PairingError),
+    #[error(transparent)]
+    Discipline(#[from] DisciplineError),
+}
+
+/// Why one typed result was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResultProblem {
+    /// No game on this board in the round.
+    NoBoard(BoardNo),
+    /// A jigo under half-point komi.
+    ImpossibleJigo { board: BoardNo, komi: String },
+    /// A known result the person did not see would be replaced.
+    Conflict {
+        board: BoardNo,
+        stored: String,
+        entered: String,
+    },
+    /// The round is locked: its results change only by correction or appeal.
+    Locked,
+    /// The same board twice with different results.
+    Twice(BoardNo),
+    /// A confirmed result changes only by correction or appeal.
+    Confirmed(BoardNo, DisciplineError),
+}
+
+impl Refusal {
+    /// One field's problem.
+    pub fn field(field: &'static str, key: &'static str) -> Self {
+        Refusal::Fields(vec![FieldProblem::new(field, key)])
+    }
+}

@@ -1,0 +1,126 @@
+//! A round's life: paired (by the engine or by hand), published, locked,
+//! or undone while no result is in.
+
+use super::{Context, Done, Outcome, Refusal, State, json, players, round_json};
+use crate::core::pairing::RoundPairing;
+use crate::core::pairing::manual::{self, Edit};
+use crate::core::{Game, PlayerId, RoundNo, Tournament};
+
+/// The next round to pair, or a refusal when every round is.
+pub fn next_round(t: &Tournament) -> Result<RoundNo, Refusal> {
+    t.next_round().ok_or(Refusal::NoRoundToPair)
+}
+
+pub(super) fn pair(
+    state: &mut State,
+    round: RoundNo,
+    games: Vec<Game>,
+    bye: Option<PlayerId>,
+) -> Result<Outcome, Refusal> {
+    // The engine paired the first round without games: any other round
+    // means the tournament changed while it worked.
+    if next_round(&state.doc)? != round {
+        return Err(Refusal::Stale);
+    }
+    players::fix_numbers(state, round);
+    state.doc.record_pairing(round, games, bye)?;
+    Ok(Outcome {
+        action: "round.pair".into(),
+        before: None,
+        after: round_json(&state.doc, round),
+        done: Done::Round(round),
+    })
+}
+
+/// The round's pairing as recorded, and the tournament without it: what
+/// manual edits work on.
+pub fn split_round(t: &Tournament, round: RoundNo) -> Result<(Tournament, RoundPairing), Refusal> {
+    let mut games: Vec<_> = t
+        .games()
+        .iter()
+        .filter(|g| g.round == round)
+        .cloned()
+        .collect();
+    games.sort_by_key(|g| g.board);
+    let bye = t.byes().iter().find(|b| b.round == round).map(|b| b.player);
+    let mut before = t.clone();
+    before.unpair(round)?;
+    Ok((before, RoundPairing { games, bye }))
+}
+
+/// A manual change to a paired round with no result yet: a change that
+/// breaks a hard constraint is refused (see [`manual::check`]).
+pub(super) fn adjust(state: &mut State, round: RoundNo, edit: Edit) -> Result<Outcome, Refusal> {
+    if !state.doc.is_paired(round) {
+        return Err(Refusal::NotPaired(round));
+    }
+    state.book.check_round_free(round)?;
+    let (before, current) = split_round(&state.doc, round)?;
+    let edited = manual::apply(&before, round, &current, edit)
+        .map_err(|e| Refusal::PairingEdit(e.to_string()))?;
+    let checked = manual::check(&before, round, &edited);
+    if let Some(v) = checked.violations.first() {
+        return Err(Refusal::PairingEdit(format!("{v:?}")));
+    }
+    let (old, new) = (json(&current.games), json(&edited.games));
+    let mut next = before;
+    next.record_pairing(round, edited.games, edited.bye)?;
+    state.doc = next;
+    Ok(Outcome {
+        action: format!("round.edit:{}", round.get()),
+        before: old,
+        after: new,
+        done: Done::Round(round),
+    })
+}
+
+fn paired(state: &State, round: RoundNo) -> Result<(), Refusal> {
+    if state.doc.is_paired(round) {
+        Ok(())
+    } else {
+        Err(Refusal::NotPaired(round))
+    }
+}
+
+pub(super) fn publish(state: &mut State, round: RoundNo, cx: &Context) -> Result<Outcome, Refusal> {
+    paired(state, round)?;
+    let mark = state.rounds.entry(round.get()).or_default();
+    mark.published.get_or_insert(cx.at);
+    Ok(Outcome {
+        action: format!("round.publish:{}", round.get()),
+        before: None,
+        after: None,
+        done: Done::Round(round),
+    })
+}
+
+/// Locking a round is the referee's confirmation of each of its results
+/// (RFG 16.8 з): every result in is confirmed in the log, then the round
+/// takes only corrections and appeal decisions.
+pub(super) fn lock(state: &mut State, round: RoundNo, cx: &Context) -> Result<Outcome, Refusal> {
+    paired(state, round)?;
+    let by = cx.actor.official()?;
+    let entries = state.book.confirm_round(&state.doc, round, cx.at, by)?;
+    let mark = state.rounds.entry(round.get()).or_default();
+    mark.locked.get_or_insert(cx.at);
+    Ok(Outcome {
+        action: format!("round.lock:{}", round.get()),
+        before: None,
+        after: json(&entries),
+        done: Done::Round(round),
+    })
+}
+
+pub(super) fn unpair(state: &mut State, round: RoundNo) -> Result<Outcome, Refusal> {
+    paired(state, round)?;
+    state.book.release_round(round)?;
+    let before = round_json(&state.doc, round);
+    state.doc.unpair(round)?;
+    state.rounds.remove(&round.get());
+    Ok(Outcome {
+        action: "round.unpair".into(),
+        before,
+        after: None,
+        done: Done::Round(round),
+    })
+}

@@ -1,0 +1,128 @@
+//! The settings' rules: checked when the organiser changes them, when a
+//! file is imported and when a program sends them.
+
+use super::{Done, FieldProblem, Header, Outcome, Refusal, State, json};
+use crate::core::Settings;
+use crate::core::discipline::DisciplineSettings;
+
+/// Whether a tournament's short name can stand in its public address
+/// `/t/<short>`: 1–40 Latin letters, digits, '-' and '_', starting with a
+/// letter or digit (the same check as the database's).
+pub fn is_valid_short_name(short: &str) -> bool {
+    (1..=40).contains(&short.len())
+        && short
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric())
+        && short
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// A number's allowed range, as the message says it.
+fn range<T: PartialOrd + ToString>(
+    problems: &mut Vec<FieldProblem>,
+    field: &'static str,
+    value: T,
+    min: T,
+    max: T,
+) {
+    if value < min || value > max {
+        problems.push(
+            FieldProblem::new(field, "form.number_range")
+                .arg("min", min)
+                .arg("max", max),
+        );
+    }
+}
+
+/// Every rule a tournament's settings and header must keep, whatever sent
+/// them; `last_paired` is the last round with a game or a bye.
+pub fn check_settings(
+    s: &Settings,
+    header: &Header,
+    last_paired: Option<u32>,
+) -> Vec<FieldProblem> {
+    let mut problems = Vec::new();
+    if s.general.name.trim().is_empty() {
+        problems.push(FieldProblem::new("name", "form.required"));
+    }
+    if !is_valid_short_name(&s.general.short_name) {
+        problems.push(FieldProblem::new(
+            "short_name",
+            "tournament.error.short_name",
+        ));
+    }
+    if jiff::tz::TimeZone::get(header.time_zone.trim()).is_err() {
+        problems.push(FieldProblem::new("time_zone", "tournament.error.time_zone"));
+    }
+    if !(1..=20).contains(&s.number_of_rounds) {
+        problems.push(FieldProblem::new("rounds", "tournament.error.rounds"));
+    } else if let Some(last) = last_paired.filter(|r| s.number_of_rounds < *r) {
+        // Fewer rounds than are already paired would leave games in rounds
+        // the tournament no longer has.
+        problems
+            .push(FieldProblem::new("rounds", "tournament.error.rounds_paired").arg("round", last));
+    }
+    // McMahon: the floor is below the bar (EGF GTR; OpenGotha refuses it too).
+    if s.mcmahon.floor > s.mcmahon.bar {
+        problems.push(FieldProblem::new(
+            "floor",
+            "tournament.error.floor_above_bar",
+        ));
+    }
+    if s.placement.is_empty() {
+        problems.push(FieldProblem::new("criterion_1", "form.required"));
+    }
+    range(&mut problems, "board_size", s.rules.board_size, 5, 25);
+    range(&mut problems, "handicap_ceiling", s.handicap.ceiling, 0, 9);
+    range(
+        &mut problems,
+        "handicap_correction",
+        s.handicap.correction,
+        -1,
+        3,
+    );
+    range(
+        &mut problems,
+        "late_forfeit_minutes",
+        header.late_forfeit_minutes,
+        0,
+        600,
+    );
+    problems
+}
+
+/// The last round with a game or a bye.
+fn last_paired(state: &State) -> Option<u32> {
+    let doc = &state.doc;
+    doc.games()
+        .iter()
+        .map(|g| g.round.get())
+        .chain(doc.byes().iter().map(|b| b.round.get()))
+        .max()
+}
+
+pub(super) fn change(
+    state: &mut State,
+    settings: Settings,
+    header: Header,
+    discipline: Option<DisciplineSettings>,
+) -> Result<Outcome, Refusal> {
+    let problems = check_settings(&settings, &header, last_paired(state));
+    if !problems.is_empty() {
+        return Err(Refusal::Fields(problems));
+    }
+    let before = json(state.doc.settings());
+    state.doc.set_settings(settings);
+    state.header = header;
+    if let Some(discipline) = discipline {
+        state.book.settings = discipline;
+    }
+    Ok(Outcome {
+        action: "tournament.settings".into(),
+        before,
+        after: json(state.doc.settings()),
+        done: Done::Settings,
+    })
+}

@@ -1,0 +1,246 @@
+use super::*;
+use crate::core::pairing::pair_round;
+use crate::core::{Settings, System};
+
+fn organiser() -> Context {
+    Context {
+        at: Moment::from_unix_seconds(1_700_000_000),
+        actor: Actor::Staff {
+            roles: vec![StaffRole::Owner],
+            admin: false,
+            name: "Org".into(),
+        },
+    }
+}
+
+fn referee() -> Context {
+    Context {
+        actor: Actor::Staff {
+            roles: vec![StaffRole::Referee],
+            admin: false,
+            name: "Ref".into(),
+        },
+        ..organiser()
+    }
+}
+
+fn draft(name: &str, rank: &str) -> PlayerDraft {
+    PlayerDraft {
+        name: name.into(),
+        rank: rank.into(),
+        is_final: true,
+        ..PlayerDraft::default()
+    }
+}
+
+fn cup(players: usize) -> State {
+    let settings = Settings {
+        system: System::McMahon,
+        number_of_rounds: 3,
+        ..Settings::default()
+    };
+    let mut state = State::new(Tournament::new(settings), Header::default());
+    for i in 0..players {
+        let command = Command::Register {
+            draft: draft(&format!("Player{i}"), &format!("{}k", i + 1)),
+            confirm_duplicate: false,
+        };
+        apply(&mut state, command, &organiser()).unwrap();
+    }
+    state
+}
+
+fn pair_next(state: &mut State) -> RoundNo {
+    let round = next_round(&state.doc).unwrap();
+    let paired = pair_round(&state.effective().unwrap().tournament, round).unwrap();
+    let command = Command::Pair {
+        round,
+        games: paired.games,
+        bye: paired.bye,
+    };
+    apply(state, command, &organiser()).unwrap();
+    round
+}
+
+#[test]
+fn a_bad_player_is_refused_field_by_field_and_nothing_is_saved() {
+    let mut state = cup(2);
+    let bad = PlayerDraft {
+        rating: "9999".into(),
+        country: "Russia".into(),
+        smms_correction: "7".into(),
+        ..draft("", "strong")
+    };
+    let refusal = apply(
+        &mut state,
+        Command::Register {
+            draft: bad,
+            confirm_duplicate: true,
+        },
+        &organiser(),
+    )
+    .unwrap_err();
+    let Refusal::Fields(problems) = refusal else {
+        panic!("{refusal:?}")
+    };
+    let fields: Vec<_> = problems.iter().map(|p| p.field).collect();
+    assert_eq!(
+        fields,
+        ["name", "rank", "rating", "country", "smms_correction"]
+    );
+    assert_eq!(state.doc.players().len(), 2);
+}
+
+#[test]
+fn a_referee_may_not_register_players() {
+    let mut state = cup(0);
+    let command = Command::Register {
+        draft: draft("Ann", "2d"),
+        confirm_duplicate: false,
+    };
+    assert_eq!(
+        apply(&mut state, command, &referee()).unwrap_err(),
+        Refusal::Forbidden
+    );
+}
+
+#[test]
+fn a_likely_duplicate_needs_the_organisers_word() {
+    let mut state = cup(0);
+    let ann = || Command::Register {
+        draft: draft("Ivanova", "2d"),
+        confirm_duplicate: false,
+    };
+    apply(&mut state, ann(), &organiser()).unwrap();
+    let again = apply(&mut state, ann(), &organiser()).unwrap_err();
+    assert!(matches!(again, Refusal::LikelyDuplicate(_)));
+    let confirmed = Command::Register {
+        draft: draft("IVANOVA", "2d"),
+        confirm_duplicate: true,
+    };
+    apply(&mut state, confirmed, &organiser()).unwrap();
+    assert_eq!(state.doc.players().len(), 2);
+}
+
+#[test]
+fn self_registration_is_refused_while_closed() {
+    let mut state = cup(0);
+    let public = Context {
+        actor: Actor::Public,
+        ..organiser()
+    };
+    let command = || Command::SelfRegister {
+        draft: draft("Ann", "2d"),
+    };
+    assert_eq!(
+        apply(&mut state, command(), &public).unwrap_err(),
+        Refusal::RegistrationClosed
+    );
+    state.header.registration_open = true;
+    apply(&mut state, command(), &public).unwrap();
+    assert_eq!(
+        state.doc.players()[0].registration,
+        crate::core::Registration::Preliminary
+    );
+}
+
+#[test]
+fn a_locked_round_refuses_results_and_publishing_marks_the_round() {
+    let mut state = cup(4);
+    let round = pair_next(&mut state);
+    apply(&mut state, Command::Publish { round }, &organiser()).unwrap();
+    assert!(state.is_published(round));
+    let board = BoardNo::new(1).unwrap();
+    let entry = |result| ResultEntry {
+        board,
+        result,
+        origin: crate::core::ResultOrigin::Played,
+        seen: None,
+    };
+    let white_wins = Command::EnterResults {
+        round,
+        entries: vec![entry(crate::core::GameResult::WhiteWins)],
+        replace: false,
+    };
+    apply(&mut state, white_wins, &referee()).unwrap();
+    apply(&mut state, Command::Lock { round }, &organiser()).unwrap();
+    let black_wins = Command::EnterResults {
+        round,
+        entries: vec![entry(crate::core::GameResult::BlackWins)],
+        replace: true,
+    };
+    let refusal = apply(&mut state, black_wins, &referee()).unwrap_err();
+    let Refusal::Results(problems) = refusal else {
+        panic!("{refusal:?}")
+    };
+    assert!(problems.contains(&ResultProblem::Locked), "{problems:?}");
+}
+
+#[test]
+fn a_known_result_is_replaced_only_when_seen_or_confirmed() {
+    let mut state = cup(4);
+    let round = pair_next(&mut state);
+    let board = BoardNo::new(1).unwrap();
+    let played = crate::core::ResultOrigin::Played;
+    let enter = |result, seen, replace| Command::EnterResults {
+        round,
+        entries: vec![ResultEntry {
+            board,
+            result,
+            origin: played,
+            seen,
+        }],
+        replace,
+    };
+    use crate::core::GameResult::{BlackWins, Unknown, WhiteWins};
+    apply(&mut state, enter(WhiteWins, None, false), &referee()).unwrap();
+    let blind = apply(
+        &mut state,
+        enter(BlackWins, Some((Unknown, played)), false),
+        &referee(),
+    );
+    assert!(matches!(blind, Err(Refusal::Results(_))));
+    let seen = enter(BlackWins, Some((WhiteWins, played)), false);
+    apply(&mut state, seen, &referee()).unwrap();
+    assert_eq!(state.doc.game_on(round, board).unwrap().result, BlackWins);
+}
+
+#[test]
+fn draw_numbers_are_fixed_when_the_first_round_is_paired() {
+    let mut state = cup(4);
+    let mut settings = state.doc.settings().clone();
+    settings.system = System::RoundRobin;
+    state.doc.set_settings(settings);
+    pair_next(&mut state);
+    assert!(state.doc.players().iter().all(|p| p.draw_number.is_some()));
+}
+
+#[test]
+fn unpairing_forgets_the_rounds_marks() {
+    let mut state = cup(4);
+    let round = pair_next(&mut state);
+    apply(&mut state, Command::Publish { round }, &organiser()).unwrap();
+    apply(&mut state, Command::Unpair { round }, &organiser()).unwrap();
+    assert!(!state.is_published(round));
+    assert!(!state.doc.is_paired(round));
+}
+
+#[test]
+fn settings_with_the_floor_above_the_bar_are_refused() {
+    let mut state = cup(0);
+    let mut settings = state.doc.settings().clone();
+    settings.general.name = "Cup".into();
+    settings.general.short_name = "cup".into();
+    settings.mcmahon.floor = "1d".parse().unwrap();
+    settings.mcmahon.bar = "5k".parse().unwrap();
+    let command = Command::ChangeSettings {
+        settings: Box::new(settings),
+        header: Header::default(),
+        discipline: None,
+    };
+    let refusal = apply(&mut state, command, &organiser()).unwrap_err();
+    let Refusal::Fields(problems) = refusal else {
+        panic!("{refusal:?}")
+    };
+    assert_eq!(problems[0].key, "tournament.error.floor_above_bar");
+}

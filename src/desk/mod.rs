@@ -1,0 +1,238 @@
+//! The door: every change to a tournament passes here, whether it came from
+//! a web form, the JSON API or the command line.
+//!
+//! [`Desk::run`] runs one [`Command`] as one transaction: lock the
+//! tournament row, load the aggregate, check the version the command was
+//! based on against what it touches, let the core apply the command, save
+//! the whole aggregate, append the audit entry (who, when, before, after),
+//! commit, and tell the listeners. A refusal saves nothing.
+
+use std::sync::Arc;
+
+use uuid::Uuid;
+
+use crate::core::PlayerId;
+use crate::core::access::StaffRole;
+use crate::core::command::{self, Actor, Command, Context, Done, Outcome, Refusal, State};
+use crate::core::discipline::Moment;
+use crate::store::accounts::Account;
+use crate::store::{Store, aggregate, audit, tournaments};
+
+/// Who is at the door.
+#[derive(Clone, Debug)]
+pub enum Caller {
+    /// A signed-in account (through a page, a token or the command line).
+    Account(Account),
+    /// A player through their private link.
+    PlayerLink(PlayerId),
+    /// Anyone (self-registration).
+    Public,
+}
+
+impl Caller {
+    fn account_id(&self) -> Option<Uuid> {
+        match self {
+            Caller::Account(a) => Some(a.account_id),
+            Caller::PlayerLink(_) | Caller::Public => None,
+        }
+    }
+}
+
+/// Why the door turned a command away.
+#[derive(Debug, thiserror::Error)]
+pub enum DeskError {
+    #[error("no such tournament")]
+    NotFound,
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    #[error("database error")]
+    Sqlx(#[from] sqlx::Error),
+    #[error("internal error")]
+    Internal(#[from] anyhow::Error),
+}
+
+/// What a command did, and the version the tournament is at now.
+#[derive(Debug)]
+pub struct Ran {
+    pub outcome: Outcome,
+    pub version: i32,
+}
+
+/// Told after each committed change (the live pages' refresh).
+pub trait Listener: Send + Sync {
+    fn changed(&self, tournament_id: Uuid);
+}
+
+/// The door, shared by the web server and the command line.
+#[derive(Clone)]
+pub struct Desk {
+    store: Store,
+    listener: Option<Arc<dyn Listener>>,
+}
+
+/// The server's clock, as the core counts time.
+pub fn now() -> Moment {
+    Moment::from_unix_seconds(time::OffsetDateTime::now_utc().unix_timestamp())
+}
+
+/// The core's actor for a caller holding `roles` in the tournament.
+pub fn actor(caller: &Caller, roles: Vec<StaffRole>) -> Actor {
+    match caller {
+        Caller::Account(a) => Actor::Staff {
+            roles,
+            admin: a.is_admin,
+            name: if a.display_name.trim().is_empty() {
+                a.username.clone()
+            } else {
+                a.display_name.clone()
+            },
+        },
+        Caller::PlayerLink(p) => Actor::Player(*p),
+        Caller::Public => Actor::Public,
+    }
+}
+
+impl Desk {
+    pub fn new(store: Store, listener: Option<Arc<dyn Listener>>) -> Self {
+        Desk { store, listener }
+    }
+
+    /// Runs one command. `seen` is the tournament version the command was
+    /// based on, when the caller knows it: the command is refused as stale
+    /// only when something it touches changed since.
+    pub async fn run(
+        &self,
+        caller: &Caller,
+        tournament_id: Uuid,
+        seen: Option<i32>,
+        command: Command,
+    ) -> Result<Ran, DeskError> {
+        let mut tx = self.store.begin().await?;
+        let (version, mut state) = aggregate::lock(&mut tx, tournament_id)
+            .await?
+            .ok_or(DeskError::NotFound)?;
+        let scope = command.scope();
+        if seen.is_some_and(|seen| state.changes.is_stale(scope, seen, version)) {
+            return Err(Refusal::Stale.into());
+        }
+        let roles = match caller {
+            Caller::Account(a) => {
+                tournaments::roles_of(&mut *tx, tournament_id, a.account_id).await?
+            }
+            Caller::PlayerLink(_) | Caller::Public => Vec::new(),
+        };
+        let cx = Context {
+            at: now(),
+            actor: actor(caller, roles),
+        };
+        let outcome = command::apply(&mut state, command, &cx)?;
+        if outcome.done == Done::Nothing {
+            return Ok(Ran { outcome, version });
+        }
+        let version = version + 1;
+        state.changes.note(scope, version);
+        aggregate::save(&mut tx, tournament_id, version, &state)
+            .await
+            .map_err(short_name_taken)?;
+        audit::record(
+            &mut *tx,
+            Some(tournament_id),
+            caller.account_id(),
+            &outcome.action,
+            outcome.before.clone(),
+            outcome.after.clone(),
+        )
+        .await?;
+        tx.commit().await?;
+        if let Some(listener) = &self.listener {
+            listener.changed(tournament_id);
+        }
+        Ok(Ran { outcome, version })
+    }
+
+    /// Pairs the first round without games. The engine reads results as
+    /// they stand after sanctions and appeal decisions and, pairing a large
+    /// field taking CPU time, runs off the async threads; the pairing is then
+    /// recorded unless the tournament changed meanwhile (refused as stale:
+    /// pair again).
+    pub async fn pair_next(&self, caller: &Caller, tournament_id: Uuid) -> Result<Ran, DeskError> {
+        let (version, state) = self.read(tournament_id).await?;
+        let round = command::next_round(&state.doc)?;
+        let effective = state.effective()?.tournament;
+        let paired = tokio::task::spawn_blocking(move || {
+            crate::core::pairing::pair_round(&effective, round)
+        })
+        .await
+        .map_err(anyhow::Error::from)?
+        .map_err(Refusal::from)?;
+        let command = Command::Pair {
+            round,
+            games: paired.games,
+            bye: paired.bye,
+        };
+        self.run(caller, tournament_id, Some(version), command).await
+    }
+
+    /// The aggregate and its version, for reading.
+    pub async fn read(&self, tournament_id: Uuid) -> Result<(i32, State), DeskError> {
+        aggregate::read(&self.store.pool, tournament_id)
+            .await?
+            .ok_or(DeskError::NotFound)
+    }
+
+    /// A new tournament from a whole state (the creation form or an
+    /// imported file): its settings checked as any change of them is, and
+    /// rounds that already have games published.
+    pub async fn create(
+        &self,
+        owner: Uuid,
+        mut state: State,
+        action: &str,
+        summary: serde_json::Value,
+    ) -> Result<tournaments::TournamentRow, DeskError> {
+        let last = state.doc.last_round_with_game().map(|r| r.get());
+        let problems = command::check_settings(state.doc.settings(), &state.header, last);
+        if !problems.is_empty() {
+            return Err(Refusal::Fields(problems).into());
+        }
+        let at = now();
+        for round in (1..=last.unwrap_or(0)).filter_map(crate::core::RoundNo::new) {
+            if state.doc.is_paired(round) {
+                state.rounds.entry(round.get()).or_default().published = Some(at);
+            }
+        }
+        let mut tx = self.store.begin().await?;
+        let header = tournaments::Header {
+            time_zone: &state.header.time_zone,
+            registration_open: state.header.registration_open,
+            is_public: state.header.is_public,
+            late_forfeit_minutes: state.header.late_forfeit_minutes,
+            schedule: &state.header.schedule,
+        };
+        let row = tournaments::insert(&mut *tx, owner, &header, &state.doc)
+            .await
+            .map_err(short_name_taken)?;
+        aggregate::save(&mut tx, row.tournament_id, row.version, &state).await?;
+        audit::record(
+            &mut *tx,
+            Some(row.tournament_id),
+            Some(owner),
+            action,
+            None,
+            Some(summary),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(row)
+    }
+}
+
+/// The short name's unique constraint, as the field's refusal.
+fn short_name_taken(e: sqlx::Error) -> DeskError {
+    match &e {
+        sqlx::Error::Database(d) if d.constraint() == Some("tournament_short_name_key") => {
+            Refusal::field("short_name", "tournament.error.short_name_taken").into()
+        }
+        _ => e.into(),
+    }
+}

@@ -1,0 +1,113 @@
+//! A tournament's aggregate ([`State`]) read and written as one: the
+//! document, the discipline book, the round marks, the change scopes and
+//! the header columns. `round_state` is rewritten from the marks in the same
+//! transaction, as an index for queries.
+//!
+//! These statements are checked at run time (`sqlx::query`), not by the
+//! offline query data: the door's tests run each of them.
+
+use sqlx::types::Json;
+use sqlx::{PgConnection, PgExecutor, Row};
+use uuid::Uuid;
+
+use crate::core::Tournament;
+use crate::core::command::{Changes, Header, Rounds, State};
+use crate::core::discipline::Book;
+
+const COLUMNS: &str = "version, state, discipline, rounds, changes, time_zone, registration_open,
+                       is_public, late_forfeit_minutes, schedule";
+
+fn state_of(row: &sqlx::postgres::PgRow) -> sqlx::Result<(i32, State)> {
+    let doc: Option<Json<Tournament>> = row.try_get("state")?;
+    let book: Option<Json<Book>> = row.try_get("discipline")?;
+    let rounds: Json<Rounds> = row.try_get("rounds")?;
+    let changes: Json<Changes> = row.try_get("changes")?;
+    let state = State {
+        doc: doc
+            .map(|d| d.0)
+            .unwrap_or_else(|| Tournament::new(Default::default())),
+        book: book.map(|b| b.0).unwrap_or_default(),
+        rounds: rounds.0,
+        header: Header {
+            time_zone: row.try_get("time_zone")?,
+            registration_open: row.try_get("registration_open")?,
+            is_public: row.try_get("is_public")?,
+            late_forfeit_minutes: row.try_get("late_forfeit_minutes")?,
+            schedule: row.try_get("schedule")?,
+        },
+        changes: changes.0,
+    };
+    Ok((row.try_get("version")?, state))
+}
+
+/// The aggregate and its version, for reading.
+pub async fn read(db: impl PgExecutor<'_>, id: Uuid) -> sqlx::Result<Option<(i32, State)>> {
+    let sql = format!("select {COLUMNS} from tournament where tournament_id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
+    row.as_ref().map(state_of).transpose()
+}
+
+/// The aggregate and its version, with the row locked for the rest of the
+/// transaction: every change to one tournament is serialised.
+pub async fn lock(db: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<(i32, State)>> {
+    let sql = format!("select {COLUMNS} from tournament where tournament_id = $1 for update");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
+    row.as_ref().map(state_of).transpose()
+}
+
+/// Writes the whole aggregate at `version` (call under the row lock), and
+/// the columns and index rows derived from it.
+pub async fn save(
+    db: &mut PgConnection,
+    id: Uuid,
+    version: i32,
+    state: &State,
+) -> sqlx::Result<()> {
+    let general = &state.doc.settings().general;
+    let h = &state.header;
+    sqlx::query(
+        "update tournament set state = $2, discipline = $3, rounds = $4, changes = $5,
+                name = $6, short_name = $7, time_zone = $8, registration_open = $9,
+                is_public = $10, late_forfeit_minutes = $11, schedule = $12, version = $13
+         where tournament_id = $1",
+    )
+    .bind(id)
+    .bind(Json(&state.doc))
+    .bind(Json(&state.book))
+    .bind(Json(&state.rounds))
+    .bind(Json(&state.changes))
+    .bind(&general.name)
+    .bind(&general.short_name)
+    .bind(&h.time_zone)
+    .bind(h.registration_open)
+    .bind(h.is_public)
+    .bind(h.late_forfeit_minutes)
+    .bind(&h.schedule)
+    .bind(version)
+    .execute(&mut *db)
+    .await?;
+    let rounds: Vec<i32> = state.rounds.keys().map(|r| *r as i32).collect();
+    let seconds = |m: Option<crate::core::discipline::Moment>| m.map(|m| m.unix_seconds());
+    let published: Vec<Option<i64>> = state
+        .rounds
+        .values()
+        .map(|m| seconds(m.published))
+        .collect();
+    let locked: Vec<Option<i64>> = state.rounds.values().map(|m| seconds(m.locked)).collect();
+    sqlx::query("delete from round_state where tournament_id = $1")
+        .bind(id)
+        .execute(&mut *db)
+        .await?;
+    sqlx::query(
+        "insert into round_state (tournament_id, round_no, published_at, locked_at)
+         select $1, r, to_timestamp(p), to_timestamp(l)
+         from unnest($2::int4[], $3::int8[], $4::int8[]) as m(r, p, l)",
+    )
+    .bind(id)
+    .bind(&rounds)
+    .bind(&published)
+    .bind(&locked)
+    .execute(&mut *db)
+    .await?;
+    Ok(())
+}

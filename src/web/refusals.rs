@@ -1,0 +1,110 @@
+//! A command's refusal in the reader's language: the same words on a form,
+//! in a page's list and in the API's `detail`.
+
+use super::error::{WebError, discipline_message};
+use super::i18n::Lang;
+use super::page::FieldErrors;
+use crate::core::command::{FieldProblem, Refusal, ResultProblem};
+use crate::desk::DeskError;
+
+/// One field's problem, in words.
+pub fn field_text(lang: Lang, p: &FieldProblem) -> String {
+    match p.count {
+        Some(n) => lang.plural(p.key, n),
+        None => lang.tf(p.key, &p.args),
+    }
+}
+
+/// The problems as a form shows them, each beside its field.
+pub fn field_errors(lang: Lang, problems: &[FieldProblem]) -> FieldErrors {
+    let mut errors = FieldErrors::default();
+    for p in problems {
+        errors.add(p.field, field_text(lang, p));
+    }
+    errors
+}
+
+/// One refused result, in words.
+pub fn result_text(lang: Lang, round: u32, p: &ResultProblem) -> String {
+    let board = |b: &crate::core::BoardNo| ("board", b.get().to_string());
+    match p {
+        ResultProblem::NoBoard(b) => lang.tf(
+            "results.no_board",
+            &[board(b), ("round", round.to_string())],
+        ),
+        ResultProblem::ImpossibleJigo { board: b, komi } => lang.tf(
+            "results.impossible_jigo",
+            &[board(b), ("komi", komi.clone())],
+        ),
+        ResultProblem::Conflict {
+            board: b,
+            stored,
+            entered,
+        } => lang.tf(
+            "results.conflict",
+            &[
+                board(b),
+                ("stored", stored.clone()),
+                ("entered", entered.clone()),
+            ],
+        ),
+        ResultProblem::Twice(b) => lang.tf("results.twice", &[board(b)]),
+        ResultProblem::Locked => lang.t("results.locked"),
+        ResultProblem::Confirmed(_, e) => {
+            let (key, args) = discipline_message(e);
+            lang.tf(key, &args)
+        }
+    }
+}
+
+/// What exactly was refused, in `lang`, for the API's `detail` and the
+/// command line: `rank: Enter a rank such as …`.
+pub fn detail(lang: Lang, refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::Fields(problems) => problems
+            .iter()
+            .map(|p| format!("{}: {}", p.field, field_text(lang, p)))
+            .collect::<Vec<_>>()
+            .join("; "),
+        Refusal::LikelyDuplicate(names) => {
+            lang.tf("refusal.likely_duplicate", &[("names", names.join(", "))])
+        }
+        Refusal::AlreadyRegistered { name } => {
+            lang.tf("register.already_registered", &[("player", name.clone())])
+        }
+        Refusal::Results(problems) => problems
+            .iter()
+            .map(|p| result_text(lang, 0, p))
+            .collect::<Vec<_>>()
+            .join("; "),
+        Refusal::NoRoundToPair => lang.t("refusal.no_round_to_pair"),
+        other => other.to_string(),
+    }
+}
+
+impl From<Refusal> for WebError {
+    fn from(r: Refusal) -> Self {
+        match r {
+            Refusal::Forbidden => WebError::Forbidden,
+            Refusal::NotFound | Refusal::NotPaired(_) => WebError::NotFound,
+            Refusal::Stale => WebError::StaleForm,
+            Refusal::RegistrationClosed => WebError::RegistrationClosed,
+            Refusal::Tournament(e) => WebError::Domain(e),
+            Refusal::Pairing(e) => WebError::Pairing(e),
+            Refusal::Discipline(e) => WebError::Discipline(e),
+            Refusal::PairingEdit(text) => WebError::Invalid(text),
+            other => WebError::Refused(Box::new(other)),
+        }
+    }
+}
+
+impl From<DeskError> for WebError {
+    fn from(e: DeskError) -> Self {
+        match e {
+            DeskError::NotFound => WebError::NotFound,
+            DeskError::Refused(r) => r.into(),
+            DeskError::Sqlx(e) => WebError::Sqlx(e),
+            DeskError::Internal(e) => WebError::Internal(e),
+        }
+    }
+}
