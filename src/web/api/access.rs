@@ -1,17 +1,25 @@
 //! Who may read or write a tournament through the API: reads of public
 //! tournaments need no token (a sent one must be valid, and makes the staff's
 //! view); writes need the token of an account with the action's role.
+//!
+//! A write is one command through the door ([`run`]): the core checks the
+//! role, the version and every rule, and the handler only parses.
 
+use axum::Json;
 use axum::extract::FromRequestParts;
 use axum::http::HeaderMap;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
 
-use crate::core::access::{self, Action};
+use crate::core::command::Command;
+use crate::desk::{Caller, Ran};
 use crate::store::accounts::Account;
 use crate::store::tournaments::{self, TournamentRow};
 use crate::web::AppState;
 use crate::web::auth::ApiAccount;
 use crate::web::error::{WebError, WebResult};
-use crate::web::tournaments::{Access, View};
+use crate::web::tournaments::View;
 
 /// The bearer's account when a token is sent; an invalid token is refused.
 async fn optional_account(app: &AppState, headers: &HeaderMap) -> WebResult<Option<Account>> {
@@ -49,35 +57,53 @@ pub(super) async fn readable(
     Ok((tournament, view, is_staff))
 }
 
-/// The bearer may do `action` in the tournament.
-pub(super) async fn writer(
-    app: &AppState,
-    account: Account,
-    short: &str,
-    action: Action,
-) -> WebResult<Access> {
-    let tournament = tournaments::by_short_name(&app.store.pool, short)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    let roles = tournaments::roles_of(
-        &app.store.pool,
-        tournament.tournament_id,
-        account.account_id,
-    )
-    .await?;
-    if !access::may(&roles, account.is_admin, action) {
-        return Err(WebError::Forbidden);
-    }
-    Ok(Access {
-        tournament,
-        me: account,
-    })
-}
-
-/// The tournament's version now, after a write.
-pub(super) async fn current_version(app: &AppState, short: &str) -> WebResult<i32> {
+/// The tournament's id by its short name.
+pub(super) async fn tournament_id(app: &AppState, short: &str) -> WebResult<Uuid> {
     Ok(tournaments::by_short_name(&app.store.pool, short)
         .await?
         .ok_or(WebError::NotFound)?
-        .version)
+        .tournament_id)
+}
+
+/// Runs a command for the bearer's account through the door; `seen` is the
+/// version the write was based on.
+pub(super) async fn run(
+    app: &AppState,
+    account: Account,
+    short: &str,
+    seen: Option<i32>,
+    command: Command,
+) -> WebResult<Ran> {
+    let id = tournament_id(app, short).await?;
+    Ok(app
+        .desk
+        .run(&Caller::Account(account), id, seen, command)
+        .await?)
+}
+
+/// Runs a command whose body is only the version, answering the new one.
+pub(super) async fn ran(
+    app: &AppState,
+    account: Account,
+    short: &str,
+    based: Based,
+    command: Command,
+) -> WebResult<Json<Version>> {
+    let ran = run(app, account, short, Some(based.version), command).await?;
+    Ok(Json(Version {
+        version: ran.version,
+    }))
+}
+
+/// A write that needs nothing but the version it was based on.
+#[derive(Deserialize, ToSchema)]
+pub(super) struct Based {
+    /// The tournament version this write is based on.
+    pub(super) version: i32,
+}
+
+/// The tournament's version after a write.
+#[derive(Serialize, ToSchema)]
+pub(super) struct Version {
+    pub(super) version: i32,
 }

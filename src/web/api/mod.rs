@@ -9,18 +9,26 @@
 //! cannot be served undocumented. Request and response bodies are typed
 //! structs deriving `ToSchema` next to their `Serialize`/`Deserialize`.
 //!
+//! Every write is one command of `core::command` through the door
+//! (`crate::desk`), as the forms' are: a handler parses the body, runs the
+//! command and answers the new `version` with what was made; the rules, the
+//! permissions and the version check are the core's and the door's, so a
+//! refusal here is the one the form gives (`detail` in English).
+//!
 //! | module | routes |
 //! |---|---|
 //! | [`account`] | `GET /me` |
-//! | [`tournaments`] | `GET /tournaments`, `GET /tournaments/{short}` |
-//! | [`players`] | `GET`, `POST /tournaments/{short}/players` |
-//! | [`rounds`] | `GET /tournaments/{short}/rounds/{n}`, `PUT …/boards/{board}/result` |
+//! | [`tournaments`] | `GET`, `POST /tournaments`, `GET /tournaments/{short}`, `PUT …/settings` |
+//! | [`players`] | `GET`, `POST /tournaments/{short}/players`, `PUT`, `DELETE …/players/{no}`, `POST …/{no}/confirm`, `…/{no}/withdraw` |
+//! | [`rounds`] | `POST /tournaments/{short}/rounds` (pair), `GET`, `DELETE …/rounds/{n}`, `POST …/{n}/edits`, `…/publish`, `…/lock`, `…/results`, `PUT …/boards/{board}/result` |
+//! | [`discipline`] | `POST /tournaments/{short}/log`, `PUT …/committee`, `POST …/committee/co-opt`, `POST …/appeals`, `…/appeals/{id}/review`, `…/decision`, `…/escalate`, `…/ruling` |
 //! | [`standings`] | `GET /tournaments/{short}/standings?round=N` |
 //! | [`errors`] | the error body, refusal sets, the fallback for unknown paths |
 //! | [`access`] | who may read or write |
 
 mod access;
 mod account;
+mod discipline;
 mod errors;
 mod players;
 mod rounds;
@@ -61,6 +69,7 @@ const PREFIX: &str = "/api/v1";
         (name = "players", description = "Registration"),
         (name = "rounds", description = "Pairings and results"),
         (name = "standings", description = "Standings"),
+        (name = "discipline", description = "The referees' log and appeals"),
         (name = "meta", description = "This document"),
     )
 )]
@@ -93,11 +102,31 @@ fn documented() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(openapi))
         .routes(routes!(account::me))
-        .routes(routes!(tournaments::list_tournaments))
+        .routes(routes!(
+            tournaments::list_tournaments,
+            tournaments::create_tournament
+        ))
         .routes(routes!(tournaments::show_tournament))
+        .routes(routes!(tournaments::change_settings))
         .routes(routes!(players::list_players, players::add_player))
-        .routes(routes!(rounds::show_round))
+        .routes(routes!(players::edit_player, players::delete_player))
+        .routes(routes!(players::confirm_player))
+        .routes(routes!(players::withdraw_player))
+        .routes(routes!(rounds::pair_round))
+        .routes(routes!(rounds::show_round, rounds::unpair_round))
+        .routes(routes!(rounds::adjust_pairing))
+        .routes(routes!(rounds::publish_round))
+        .routes(routes!(rounds::lock_round))
+        .routes(routes!(rounds::enter_results))
         .routes(routes!(rounds::set_result))
+        .routes(routes!(discipline::log_act))
+        .routes(routes!(discipline::fix_committee))
+        .routes(routes!(discipline::co_opt))
+        .routes(routes!(discipline::file_appeal))
+        .routes(routes!(discipline::take_up_appeal))
+        .routes(routes!(discipline::decide_appeal))
+        .routes(routes!(discipline::escalate_appeal))
+        .routes(routes!(discipline::rule_on_appeal))
         .routes(routes!(standings::show_standings))
 }
 

@@ -1,17 +1,22 @@
-//! Tournaments: the public list, and one tournament with its settings and
-//! the `version` every write is based on.
+//! Tournaments: the public list, one tournament with its settings and the
+//! `version` every write is based on, creating one, changing its settings.
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::HeaderMap;
-use serde::Serialize;
+use axum::extract::rejection::JsonRejection;
+use axum::http::{HeaderMap, StatusCode};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::access::readable;
-use super::errors::{ApiPath, ReadErrors};
+use super::access::{Based, Version, ran, readable};
+use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
+use crate::core::command::{self, Command, Header};
+use crate::core::discipline::DisciplineSettings;
+use crate::core::{Settings, System, Tournament, presets};
 use crate::store::tournaments;
 use crate::web::AppState;
-use crate::web::error::WebResult;
+use crate::web::auth::ApiAccount;
+use crate::web::error::{WebError, WebResult};
 use crate::web::tournaments::json as to_json;
 
 /// A tournament as the API lists it.
@@ -85,4 +90,123 @@ pub(super) async fn show_tournament(
         registration_open: t.registration_open,
         settings: to_json(state.settings())?,
     }))
+}
+
+/// A new tournament: the chosen system's standard settings.
+#[derive(Deserialize, ToSchema)]
+pub(super) struct NewTournament {
+    name: String,
+    /// The name in URLs: letters, digits and dashes.
+    short_name: String,
+    /// `McMahon` (the default), `Swiss`, `SwissCat`, `Cup`, `RoundRobin`,
+    /// `Knockout` or `RfgSwiss`.
+    #[serde(default = "mcmahon")]
+    #[schema(value_type = String, example = "McMahon")]
+    system: System,
+    /// Rounds planned; by default 5.
+    rounds: Option<u32>,
+    /// IANA time zone of the hall; by default UTC.
+    #[schema(example = "Europe/Prague")]
+    time_zone: Option<String>,
+}
+
+fn mcmahon() -> System {
+    System::McMahon
+}
+
+/// The created tournament.
+#[derive(Serialize, ToSchema)]
+pub(super) struct Created {
+    short_name: String,
+    version: i32,
+}
+
+/// Create a tournament owned by the token's account.
+#[utoipa::path(
+    post,
+    path = "/tournaments",
+    tag = "tournaments",
+    request_body = NewTournament,
+    security(("bearer" = [])),
+    responses((status = 201, description = "created", body = Created), WriteErrors)
+)]
+pub(super) async fn create_tournament(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    payload: Result<Json<NewTournament>, JsonRejection>,
+) -> WebResult<(StatusCode, Json<Created>)> {
+    let new = body(payload)?;
+    if !(account.is_admin || account.is_organiser) {
+        return Err(WebError::Forbidden);
+    }
+    let mut settings = Settings::default();
+    presets::apply(&mut settings, new.system);
+    settings.general.name = new.name;
+    settings.general.short_name = new.short_name;
+    if let Some(rounds) = new.rounds {
+        settings.number_of_rounds = rounds;
+    }
+    let header = Header {
+        time_zone: new.time_zone.unwrap_or_else(|| "UTC".into()),
+        ..Header::default()
+    };
+    let summary = to_json(&settings)?;
+    let state = command::State::new(Tournament::new(settings), header);
+    let row = app
+        .desk
+        .create(account.account_id, state, "tournament.create", summary)
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(Created {
+            short_name: row.short_name,
+            version: row.version,
+        }),
+    ))
+}
+
+/// New settings: the whole of them, as `GET /tournaments/{short}` gives
+/// the document's.
+#[derive(Deserialize, ToSchema)]
+pub(super) struct SettingsIn {
+    /// The tournament version this write is based on.
+    version: i32,
+    /// The settings, as the tournament file stores them.
+    #[schema(value_type = Object)]
+    settings: Box<Settings>,
+    /// The settings kept beside the document: `time_zone`,
+    /// `registration_open`, `is_public`, `late_forfeit_minutes`, `schedule`.
+    #[schema(value_type = Object)]
+    header: Header,
+    /// The rule text the referees follow; absent: unchanged.
+    #[schema(value_type = Option<Object>)]
+    discipline: Option<Box<DisciplineSettings>>,
+}
+
+/// Change the settings.
+#[utoipa::path(
+    put,
+    path = "/tournaments/{short}/settings",
+    tag = "tournaments",
+    params(("short" = String, Path, description = "the tournament's short name")),
+    request_body = SettingsIn,
+    security(("bearer" = [])),
+    responses((status = 200, description = "changed", body = Version), WriteErrors)
+)]
+pub(super) async fn change_settings(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath(short): ApiPath<String>,
+    payload: Result<Json<SettingsIn>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let new = body(payload)?;
+    let command = Command::ChangeSettings {
+        settings: new.settings,
+        header: new.header,
+        discipline: new.discipline,
+    };
+    let based = Based {
+        version: new.version,
+    };
+    ran(&app, account, &short, based, command).await
 }
