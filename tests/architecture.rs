@@ -46,3 +46,169 @@ fn the_core_names_no_io_crate() {
         offences.join("\n")
     );
 }
+
+/// The modules of `src/web` that pages share: the shell, the application
+/// layer and the helpers. Every other module under `src/web` is a page
+/// module (its routes and handlers).
+const SHARED_WEB_MODULES: [&str; 19] = [
+    "access",
+    "acts",
+    "appeal_words",
+    "audit_words",
+    "auth",
+    "change",
+    "cookies",
+    "encodings",
+    "error",
+    "flash",
+    "gor",
+    "i18n",
+    "incidents",
+    "live",
+    "page",
+    "rating_cache",
+    "settings_form",
+    "urls",
+    "view",
+];
+
+/// Page modules that still name another page module, with the one they
+/// name: the API until it takes the application layer from `web::access`,
+/// `web::view` and `web::change` itself.
+const PAGE_IMPORTS_ALLOWED: [(&str, &str); 3] = [
+    ("api", "tournaments"),
+    ("api", "players"),
+    ("api", "standings"),
+];
+
+/// The top-level web module a file belongs to (`src/web/rounds/results.rs`
+/// → `rounds`) and how deep below `web` the file's own module is.
+fn web_module(web: &Path, file: &Path) -> (String, usize) {
+    let rel: Vec<String> = file
+        .strip_prefix(web)
+        .unwrap()
+        .iter()
+        .map(|c| c.to_string_lossy().into_owned())
+        .collect();
+    let top = rel[0].trim_end_matches(".rs").to_string();
+    // web/x.rs and web/x/mod.rs are module web::x (depth 1); web/x/y.rs is
+    // web::x::y (depth 2).
+    let depth = if rel.last().is_some_and(|f| f == "mod.rs") {
+        rel.len() - 1
+    } else {
+        rel.len()
+    };
+    (top, depth)
+}
+
+/// The top-level web modules a source file names, through `super::…` or
+/// `crate::web::…` paths, in `use` lines or in code.
+fn web_modules_named(source: &str, depth: usize) -> Vec<String> {
+    let code: String = source
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut named = Vec::new();
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    // After a path that ends at `web`: one name, or a `{…}` group of them.
+    let mut take = |rest: &str| {
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut level = 0;
+            let mut part = String::new();
+            for c in group.chars() {
+                match c {
+                    '{' => level += 1,
+                    '}' if level == 0 => break,
+                    '}' => level -= 1,
+                    ',' if level == 0 => {
+                        named.push(ident(part.trim()));
+                        part.clear();
+                        continue;
+                    }
+                    _ => {}
+                }
+                part.push(c);
+            }
+            named.push(ident(part.trim()));
+        } else {
+            named.push(ident(rest));
+        }
+    };
+    for (i, _) in code.match_indices("crate::web::") {
+        take(&code[i + "crate::web::".len()..]);
+    }
+    let up = "super::".repeat(depth);
+    for (i, _) in code.match_indices(&up) {
+        let before = code[..i].chars().next_back();
+        let rest = &code[i + up.len()..];
+        // `super::super::…` from a shallower file is a different path, and
+        // `super::*` in a test module is its own file.
+        if before.is_some_and(|c| c == ':' || c.is_alphanumeric() || c == '_')
+            || rest.starts_with("super::")
+            || rest.starts_with('*')
+        {
+            continue;
+        }
+        take(rest);
+    }
+    named.retain(|n| !n.is_empty() && n != "self");
+    named
+}
+
+#[test]
+fn page_modules_import_no_other_page_module_and_form_no_cycle() {
+    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web");
+    let mut files = Vec::new();
+    rust_files(&web, &mut files);
+    let modules: std::collections::BTreeSet<String> = files
+        .iter()
+        .map(|f| web_module(&web, f).0)
+        .filter(|m| m != "mod")
+        .collect();
+    let is_page = |m: &str| modules.contains(m) && !SHARED_WEB_MODULES.contains(&m);
+    let mut edges = std::collections::BTreeSet::new();
+    for file in &files {
+        let (from, depth) = web_module(&web, file);
+        if !is_page(&from) {
+            continue;
+        }
+        let source = std::fs::read_to_string(file).unwrap();
+        for to in web_modules_named(&source, depth) {
+            if is_page(&to) && to != from {
+                edges.insert((from.clone(), to));
+            }
+        }
+    }
+    // No cycle: repeatedly drop the modules nothing left imports from.
+    let mut left = edges.clone();
+    loop {
+        let targets: std::collections::BTreeSet<&String> = left.iter().map(|(_, t)| t).collect();
+        let sources: Vec<String> = left
+            .iter()
+            .map(|(f, _)| f.clone())
+            .filter(|f| !targets.contains(f))
+            .collect();
+        if sources.is_empty() {
+            break;
+        }
+        left.retain(|(f, _)| !sources.contains(f));
+    }
+    assert!(
+        left.is_empty(),
+        "page modules import each other in a circle: {left:?}"
+    );
+    let unexpected: Vec<_> = edges
+        .iter()
+        .filter(|(f, t)| !PAGE_IMPORTS_ALLOWED.contains(&(f.as_str(), t.as_str())))
+        .collect();
+    assert!(
+        unexpected.is_empty(),
+        "a page module takes from another page module; move what they share \
+         to a shared module (SHARED_WEB_MODULES): {unexpected:?}"
+    );
+}

@@ -212,7 +212,7 @@ pub fn describe(
                 "audit.appeal_ruled"
             };
             let outcome = outcome(&appeal.state)
-                .map(|o| lang.t(super::appeals::outcome_key(o)).to_lowercase())
+                .map(|o| lang.t(super::appeal_words::outcome_key(o)).to_lowercase())
                 .unwrap_or_default();
             AuditWords {
                 what: lang.tf(key, &[("n", appeal.id.0.to_string()), ("outcome", outcome)]),
@@ -267,7 +267,7 @@ fn appeal_change(
         ("appeals.committee", _) => lang.t("audit.appeals_committee"),
         ("appeals.co_opt", _) => lang.t("audit.appeals_co_opt"),
         (_, Some(appeal)) => {
-            let state = lang.t(super::appeals::status_key(appeal));
+            let state = lang.t(super::appeal_words::status_key(appeal));
             lang.tf(
                 "audit.appeal_state",
                 &[("n", appeal.id.0.to_string()), ("state", state)],

@@ -16,10 +16,11 @@ use axum::response::Html;
 use axum::routing::get;
 
 use super::AppState;
+use super::access::authorise;
 use super::auth::SignedIn;
 use super::incidents::name;
 use super::page::{Ctx, Layout, render};
-use super::tournaments::{authorise, view};
+use super::view::view;
 use crate::core::access::Action;
 use crate::core::pairing::{self, Breakdown, PairingError, numbers};
 use crate::core::{BoardNo, RoundNo};

@@ -13,9 +13,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use super::AppState;
+use super::access::authorise;
 use super::auth::SignedIn;
 use super::error::WebResult;
-use super::tournaments::authorise;
 use crate::core::Tournament;
 use crate::core::access::Action;
 use crate::core::formats::text::Charset;
@@ -52,7 +52,7 @@ async fn rated(
     me: crate::store::accounts::Account,
 ) -> WebResult<(Tournament, Tournament, String)> {
     let access = authorise(app, short, me, Action::EditSettings).await?;
-    let view = super::tournaments::view(app, access.tournament.tournament_id).await?;
+    let view = super::view::view(app, access.tournament.tournament_id).await?;
     Ok((
         view.for_standings(),
         view.effective.tournament,

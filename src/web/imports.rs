@@ -14,12 +14,13 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
 
 use super::AppState;
+use super::access::authorise;
 use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::flash::Flash;
 use super::i18n::Lang;
 use super::page::{Ctx, Layout, render, render_invalid};
-use super::tournaments::authorise;
+use super::urls;
 use crate::core::access::Action;
 use crate::core::formats::h9_read::H9Problem;
 use crate::core::formats::macmahon::MacMahonProblem;
@@ -158,12 +159,12 @@ async fn import_tournament(
             return refuse(message, problems, &time_zone);
         }
     };
-    let state = super::tournaments::load(&app, created.tournament_id).await?;
+    let state = super::view::load(&app, created.tournament_id).await?;
     Ok((
         Flash::new("notice.imported")
             .arg("players", state.players().len())
             .arg("rounds", state.settings().number_of_rounds),
-        Redirect::to(&format!("/t/{}", created.short_name)),
+        Redirect::to(&urls::tournament(&created.short_name)),
     )
         .into_response())
 }
@@ -315,7 +316,7 @@ async fn export_opengotha(
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::EditSettings).await?;
     // Federations rate the results as they stand after sanctions and appeals.
-    let state = super::tournaments::view(&app, access.tournament.tournament_id)
+    let state = super::view::view(&app, access.tournament.tournament_id)
         .await?
         .effective
         .tournament;

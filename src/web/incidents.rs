@@ -8,6 +8,7 @@ use crate::core::discipline::{
     Act, Confirmer, Entry, GameRef, Level, PenaltyCause, Players, Remedy, SanctionKind, Subject,
 };
 use crate::core::results;
+use crate::core::{GameResult, ResultOrigin};
 use crate::core::{PlayerId, RoundNo};
 
 /// A player's name, or their number when they are not registered.
@@ -234,5 +235,14 @@ fn sanction(t: &Tournament, lang: Lang, kind: &SanctionKind) -> String {
             "sanction.rating_reduction_text",
             &[("player", name(t, *player)), ("points", points.to_string())],
         ),
+    }
+}
+
+/// Why a result was not played out, as a translation key ("" when it was).
+pub fn note_key(result: GameResult, origin: ResultOrigin) -> &'static str {
+    match (result, origin) {
+        (GameResult::Unknown, _) | (_, ResultOrigin::Played) => "",
+        (_, ResultOrigin::ByDefault) => "result.by_default",
+        (_, ResultOrigin::RefereeDecision) => "result.referee_decision",
     }
 }

@@ -16,13 +16,18 @@
 //! | `/api/v1/…` | [`api`] |
 //! | `/static/…` | files from `static/`, compiled in |
 
+pub mod access;
 pub mod account;
+pub mod acts;
 pub mod admin;
 pub mod api;
+pub mod appeal_words;
 pub mod appeals;
 pub mod audit_words;
 pub mod auth;
+pub mod change;
 pub mod cookies;
+pub mod encodings;
 pub mod error;
 pub mod explain;
 pub mod exports;
@@ -36,6 +41,7 @@ pub mod live;
 pub mod page;
 pub mod players;
 pub mod protocol;
+pub mod rating_cache;
 pub mod ratings;
 pub mod referee;
 pub mod refusals;
@@ -43,6 +49,8 @@ pub mod rounds;
 pub mod settings_form;
 pub mod standings;
 pub mod tournaments;
+pub mod urls;
+pub mod view;
 
 use std::sync::Arc;
 
@@ -67,7 +75,7 @@ pub struct AppState {
     pub config: Arc<WebConfig>,
     pub login_limiter: Arc<auth::LoginLimiter>,
     pub live: Arc<live::Live>,
-    pub ratings: Arc<ratings::RatingCache>,
+    pub ratings: Arc<rating_cache::RatingCache>,
     /// The one door every change goes through.
     pub desk: crate::desk::Desk,
 }

@@ -90,7 +90,7 @@ impl Layout {
     /// before it connects, or while the page was hidden, still reloads it.
     pub fn live(self, short_name: &str, version: i32) -> Self {
         Layout {
-            live: format!("/t/{short_name}/events?since={version}"),
+            live: super::urls::events(short_name, version),
             ..self
         }
     }

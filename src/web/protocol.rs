@@ -18,12 +18,12 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 
 use super::AppState;
+use super::access::viewable;
 use super::error::WebResult;
 use super::i18n::Lang;
 use super::page::{Ctx, Layout, render};
 use super::settings_form::{SYSTEMS, time_label};
-use super::standings::last_visible_round;
-use super::tournaments::viewable;
+use super::view::last_visible_round;
 use crate::core::formats::protocol::{self, CellWords, Protocol, Words};
 use crate::core::rules::time::TimeControl;
 use crate::core::settings::TieRule;
@@ -100,7 +100,7 @@ async fn load(
     short: &str,
 ) -> WebResult<(TournamentRow, Protocol, String)> {
     let (tournament, roles) = viewable(app, ctx, short).await?;
-    let view = super::tournaments::view(app, tournament.tournament_id).await?;
+    let view = super::view::view(app, tournament.tournament_id).await?;
     let pending = view
         .book
         .pending_prize_appeals()
@@ -292,7 +292,7 @@ async fn show_protocol(
         ),
         heading: heading(&p, lang),
         rounds: (1..=p.rounds).collect(),
-        criteria: super::standings::named(lang, &p.criteria),
+        criteria: super::settings_form::named(lang, &p.criteria),
         lines,
         panel: panel(&p, lang),
         signatures,

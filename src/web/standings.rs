@@ -13,13 +13,15 @@ use axum::response::Html;
 use axum::routing::get;
 
 use super::AppState;
+use super::access::viewable;
 use super::error::WebResult;
 use super::page::{Ctx, Layout, render};
-use super::tournaments::viewable;
+use super::settings_form::named;
+// The API takes the last visible round from here until it names
+// `web::view` itself.
+pub(super) use super::view::last_visible_round;
 use crate::core::formats::{crosstable, standings_tsv};
 use crate::core::standings::standings;
-use crate::core::{Criterion, RoundNo, Tournament};
-use crate::store::rounds as round_store;
 use crate::store::tournaments::TournamentRow;
 
 pub(super) fn routes() -> Router<AppState> {
@@ -63,30 +65,6 @@ struct RoundQuery {
     round: Option<u32>,
 }
 
-/// The last round whose results the reader may see: published rounds for
-/// visitors, every paired round for staff (0 before any).
-pub(super) async fn last_visible_round(
-    app: &AppState,
-    t: &TournamentRow,
-    state: &Tournament,
-    is_staff: bool,
-) -> WebResult<u32> {
-    let states = round_store::states(&app.store.pool, t.tournament_id).await?;
-    let paired = (1..=state.settings().number_of_rounds)
-        .filter_map(RoundNo::new)
-        .take_while(|r| state.is_paired(*r))
-        .filter(|r| {
-            is_staff
-                || states
-                    .iter()
-                    .any(|s| s.round_no as u32 == r.get() && s.published_at.is_some())
-        })
-        .map(RoundNo::get)
-        .max()
-        .unwrap_or(0);
-    Ok(paired)
-}
-
 async fn page(
     app: AppState,
     ctx: Ctx,
@@ -103,7 +81,7 @@ async fn page(
             crate::core::access::Action::EditSettings,
         )
     });
-    let view = super::tournaments::view(&app, tournament.tournament_id).await?;
+    let view = super::view::view(&app, tournament.tournament_id).await?;
     let pending_appeals = view
         .book
         .pending_prize_appeals()
@@ -170,20 +148,6 @@ async fn page(
         pending_appeals,
         may_export,
     })
-}
-
-/// Each criterion's short name with its explanation in `lang`, as the
-/// standings and the protocol head their columns.
-pub(super) fn named(lang: super::i18n::Lang, criteria: &[Criterion]) -> Vec<(String, String)> {
-    criteria
-        .iter()
-        .map(|c| {
-            (
-                c.name().to_string(),
-                lang.t(&format!("criterion.{}", c.name())),
-            )
-        })
-        .collect()
 }
 
 async fn show_standings(

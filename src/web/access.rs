@@ -1,0 +1,56 @@
+//! Who may see or act on a tournament: [`authorise`] for staff acts (403
+//! otherwise), [`viewable`] for reading (public, or staff of it; 404
+//! otherwise).
+
+use super::AppState;
+use super::error::{WebError, WebResult};
+use super::page::Ctx;
+use crate::core::access::{self, Action, StaffRole};
+use crate::store::accounts::Account;
+use crate::store::tournaments::{self, TournamentRow};
+
+/// The tournament and the person allowed to act on it.
+pub(crate) struct Access {
+    pub tournament: TournamentRow,
+    pub me: Account,
+}
+
+/// Loads a tournament and refuses with 403 unless `me` may do `action`.
+pub(crate) async fn authorise(
+    app: &AppState,
+    short: &str,
+    me: Account,
+    action: Action,
+) -> WebResult<Access> {
+    let tournament = tournaments::by_short_name(&app.store.pool, short)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let roles =
+        tournaments::roles_of(&app.store.pool, tournament.tournament_id, me.account_id).await?;
+    if !access::may(&roles, me.is_admin, action) {
+        return Err(WebError::Forbidden);
+    }
+    Ok(Access { tournament, me })
+}
+
+/// A tournament anyone may look at: public, or staff of it.
+pub(crate) async fn viewable(
+    app: &AppState,
+    ctx: &Ctx,
+    short: &str,
+) -> WebResult<(TournamentRow, Vec<StaffRole>)> {
+    let tournament = tournaments::by_short_name(&app.store.pool, short)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let roles = match &ctx.user {
+        Some(me) => {
+            tournaments::roles_of(&app.store.pool, tournament.tournament_id, me.account_id).await?
+        }
+        None => Vec::new(),
+    };
+    let is_admin = ctx.is_admin();
+    if !tournament.is_public && roles.is_empty() && !is_admin {
+        return Err(WebError::NotFound);
+    }
+    Ok((tournament, roles))
+}

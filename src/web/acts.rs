@@ -1,0 +1,63 @@
+//! What the referees' and the committee's acts share: the name they are
+//! signed with ([`official`]), the clock they are counted by ([`now`]), the
+//! hall's wall clock ([`wall_clock`], [`local_time`]) and why a form came
+//! back ([`FormError`]).
+
+use super::error::{WebResult, discipline_message};
+use super::i18n::Lang;
+use crate::core::discipline::{DisciplineError, Moment, Official};
+use crate::store::accounts::Account;
+
+/// The name a referee's acts are signed with.
+pub(crate) fn official(me: &Account) -> WebResult<Official> {
+    let name = if me.display_name.trim().is_empty() {
+        &me.username
+    } else {
+        &me.display_name
+    };
+    Ok(Official::new(name)?)
+}
+
+/// The server's clock, as the discipline log counts time.
+pub(crate) fn now() -> Moment {
+    Moment::from_unix_seconds(time::OffsetDateTime::now_utc().unix_timestamp())
+}
+
+/// A moment on the hall's wall clock.
+pub(crate) fn wall_clock(at: Moment, zone: &str) -> String {
+    let zone = jiff::tz::TimeZone::get(zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    time::OffsetDateTime::from_unix_timestamp(at.unix_seconds())
+        .map(|t| local_time(t, &zone))
+        .unwrap_or_default()
+}
+
+/// A moment as the people in the hall read it: their wall clock.
+pub fn local_time(at: time::OffsetDateTime, zone: &jiff::tz::TimeZone) -> String {
+    jiff::Timestamp::from_second(at.unix_timestamp())
+        .map(|ts| {
+            ts.to_zoned(zone.clone())
+                .strftime("%Y-%m-%d %H:%M:%S %Z")
+                .to_string()
+        })
+        .unwrap_or_default()
+}
+
+/// Why a referee's or committee's form was sent back.
+pub(crate) enum FormError {
+    /// A field was missing or wrong: the translation key of the message.
+    Field(&'static str),
+    /// The discipline rules refused the act.
+    Discipline(DisciplineError),
+}
+
+impl FormError {
+    pub(crate) fn message(&self, lang: Lang) -> String {
+        match self {
+            FormError::Field(key) => lang.t(key),
+            FormError::Discipline(e) => {
+                let (key, args) = discipline_message(e);
+                lang.tf(key, &args)
+            }
+        }
+    }
+}

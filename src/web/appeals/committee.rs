@@ -1,0 +1,304 @@
+//! One appeal before the committee: review, decision, referral to the
+//! federation's rules commission and its ruling.
+
+use super::list::settle;
+use super::list::staff;
+use crate::core::access::{self, Action};
+use crate::core::discipline::{
+    Appeal, AppealId, AppealState, Appealed, Book, Decision, Official, Outcome, Reason, Remedy,
+};
+use crate::core::results;
+use crate::store::tournaments::{self, TournamentRow};
+use crate::web::AppState;
+use crate::web::access::{Access, authorise};
+use crate::web::acts::{FormError, now, official};
+use crate::web::appeal_words::{Summary, summary};
+use crate::web::auth::SignedIn;
+use crate::web::change::mutate_with_book;
+use crate::web::error::{WebError, WebResult};
+use crate::web::flash::Flash;
+use crate::web::page::{Ctx, Layout};
+use crate::web::urls;
+use crate::web::view::view;
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Redirect, Response};
+
+#[derive(Template)]
+#[template(path = "appeals/show.html")]
+pub(super) struct ShowPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    appeal: Summary,
+    /// Panel members who may sign, when it is under review.
+    panel: Vec<String>,
+    can_decide: bool,
+    can_escalate: bool,
+    /// Opens the referees' pages, so their tabs are shown.
+    can_referee: bool,
+    is_filed: bool,
+    is_under_review: bool,
+    is_decided: bool,
+    is_escalated: bool,
+    /// The appeal is about a game, so a decision may set its result.
+    has_game: bool,
+    error: String,
+}
+
+pub(super) async fn show_page(
+    app: &AppState,
+    ctx: &Ctx,
+    access: Access,
+    id: u32,
+    error: String,
+) -> WebResult<Response> {
+    let view = view(app, access.tournament.tournament_id).await?;
+    let appeal = view
+        .book
+        .appeal(AppealId(id))
+        .ok_or(WebError::NotFound)?
+        .clone();
+    let roles = tournaments::roles_of(
+        &app.store.pool,
+        access.tournament.tournament_id,
+        access.me.account_id,
+    )
+    .await?;
+    let may = |a| access::may(&roles, access.me.is_admin, a);
+    let panel = match &appeal.state {
+        AppealState::UnderReview { panel, .. } => panel
+            .members
+            .iter()
+            .map(|m| m.name.as_str().to_string())
+            .collect(),
+        _ => Vec::new(),
+    };
+    let page = ShowPage {
+        layout: Layout::titled(
+            ctx,
+            &format!(
+                "{} — {}",
+                access.tournament.name,
+                ctx.lang
+                    .tf("title.appeal", &[("n", appeal.id.0.to_string())])
+            ),
+        ),
+        appeal: summary(
+            &view.effective.tournament,
+            &view.book,
+            &appeal,
+            ctx.lang,
+            &access.tournament.time_zone,
+        ),
+        panel,
+        can_decide: may(Action::DecideAppeal),
+        can_escalate: may(Action::EditSettings),
+        can_referee: may(Action::LogSanction),
+        is_filed: matches!(appeal.state, AppealState::Filed),
+        is_under_review: matches!(appeal.state, AppealState::UnderReview { .. }),
+        is_decided: matches!(appeal.state, AppealState::Decided { .. }),
+        is_escalated: matches!(appeal.state, AppealState::Escalated { .. }),
+        has_game: appeal.game(&view.book.log).is_some(),
+        tournament: access.tournament,
+        error,
+    };
+    crate::web::page::render_refusal(&page, !page.error.is_empty())
+}
+
+pub(super) async fn show(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, id)): Path<(String, u32)>,
+) -> WebResult<Response> {
+    let access = staff(&app, &short, me).await?;
+    show_page(&app, &ctx, access, id, String::new()).await
+}
+
+/// Back to the appeal, or the appeal again with the refusal.
+pub(super) async fn after_step<T>(
+    app: &AppState,
+    ctx: &Ctx,
+    access: Access,
+    id: u32,
+    outcome: Result<T, FormError>,
+    notice: &'static str,
+) -> WebResult<Response> {
+    match outcome {
+        Ok(_) => Ok((
+            Flash::new(notice),
+            Redirect::to(&urls::appeal(&access.tournament.short_name, id)),
+        )
+            .into_response()),
+        Err(e) => show_page(app, ctx, access, id, e.message(ctx.lang)).await,
+    }
+}
+
+pub(super) async fn review(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, id)): Path<(String, u32)>,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::DecideAppeal).await?;
+    let outcome = settle(&app, &access, "appeals.review", |t, book| {
+        book.begin_review(AppealId(id), t, now())
+    })
+    .await?;
+    after_step(&app, &ctx, access, id, outcome, "notice.appeal_reviewing").await
+}
+
+/// What a decision or ruling form sends.
+#[derive(serde::Deserialize, Default)]
+pub(super) struct DecisionForm {
+    #[serde(default)]
+    outcome: String,
+    #[serde(default)]
+    reasons: String,
+    /// Panel members who sign (checkboxes), or names one per line for a ruling.
+    #[serde(default)]
+    signed_by: Vec<String>,
+    #[serde(default)]
+    signers: String,
+    /// The decided result of the game, as a result code; empty: unchanged.
+    #[serde(default)]
+    result: String,
+    /// Also take the appealed entry's effect away (a modified decision).
+    #[serde(default)]
+    revoke: Option<String>,
+}
+
+pub(super) fn decision(
+    form: &DecisionForm,
+    appeal: &Appeal,
+    book: &Book,
+) -> Result<Decision, FormError> {
+    let outcome = match form.outcome.as_str() {
+        "upheld" => Outcome::Upheld,
+        "rejected" => Outcome::Rejected,
+        "modified" => Outcome::Modified,
+        _ => return Err(FormError::Field("appeals.choose_outcome")),
+    };
+    let reasons = Reason::new(&form.reasons).map_err(FormError::Discipline)?;
+    let signed_by = form
+        .signed_by
+        .iter()
+        .map(String::as_str)
+        .chain(form.signers.lines())
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(Official::new)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(FormError::Discipline)?;
+    let mut remedies = Vec::new();
+    if let (Some(_), Appealed::Entry(id)) = (&form.revoke, appeal.filing.appealed) {
+        remedies.push(Remedy::Revoke(id));
+    }
+    if !form.result.trim().is_empty() {
+        let (result, origin) =
+            results::parse_code(&form.result).ok_or(FormError::Field("referee.bad_result"))?;
+        let game = appeal
+            .game(&book.log)
+            .ok_or(FormError::Field("appeals.no_game"))?;
+        remedies.push(Remedy::SetResult {
+            game,
+            result,
+            origin,
+        });
+    }
+    Ok(Decision {
+        outcome,
+        reasons,
+        signed_by,
+        at: now(),
+        remedies,
+    })
+}
+
+/// Records a decision (`federation`: the rules commission's ruling); the
+/// audit log keeps every result it changed, before and after.
+pub(super) async fn decide_with(
+    app: &AppState,
+    access: &Access,
+    id: u32,
+    form: DecisionForm,
+    federation: bool,
+) -> WebResult<Result<(), FormError>> {
+    let current = view(app, access.tournament.tournament_id).await?;
+    let appeal = current
+        .book
+        .appeal(AppealId(id))
+        .ok_or(WebError::NotFound)?;
+    let decision = match decision(&form, appeal, &current.book) {
+        Ok(d) => d,
+        Err(e) => return Ok(Err(e)),
+    };
+    let by = official(&access.me)?;
+    let action = if federation {
+        "appeals.rule"
+    } else {
+        "appeals.decide"
+    };
+    let result = mutate_with_book(app, access, None, action, |t, book| {
+        let before = book.effective(t)?.tournament;
+        let entry = if federation {
+            book.rule(AppealId(id), decision, t, by)?
+        } else {
+            book.decide(AppealId(id), decision, t, by)?
+        };
+        let after = book.effective(t)?.tournament;
+        let changes = crate::core::discipline::result_changes(&before, &after);
+        let was: Vec<_> = changes.iter().map(|c| (c.game, c.before)).collect();
+        let is: Vec<_> = changes.iter().map(|c| (c.game, c.after)).collect();
+        let appeal = book.appeal(AppealId(id)).cloned();
+        Ok((
+            (),
+            Some(serde_json::json!({ "results": was })),
+            Some(serde_json::json!({ "results": is, "entry": entry, "appeal": appeal })),
+        ))
+    })
+    .await;
+    match result {
+        Ok(()) => Ok(Ok(())),
+        Err(WebError::Discipline(e)) => Ok(Err(FormError::Discipline(e))),
+        Err(e) => Err(e),
+    }
+}
+
+pub(super) async fn decide(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, id)): Path<(String, u32)>,
+    axum_extra::extract::Form(form): axum_extra::extract::Form<DecisionForm>,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::DecideAppeal).await?;
+    let outcome = decide_with(&app, &access, id, form, false).await?;
+    after_step(&app, &ctx, access, id, outcome, "notice.appeal_decided").await
+}
+
+pub(super) async fn escalate(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, id)): Path<(String, u32)>,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::EditSettings).await?;
+    let outcome = settle(&app, &access, "appeals.escalate", |_, book| {
+        book.escalate(AppealId(id), now())
+    })
+    .await?;
+    after_step(&app, &ctx, access, id, outcome, "notice.appeal_referred").await
+}
+
+pub(super) async fn rule(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, id)): Path<(String, u32)>,
+    axum_extra::extract::Form(form): axum_extra::extract::Form<DecisionForm>,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::EditSettings).await?;
+    let outcome = decide_with(&app, &access, id, form, true).await?;
+    after_step(&app, &ctx, access, id, outcome, "notice.appeal_ruled").await
+}

@@ -1,0 +1,110 @@
+//! Filing an appeal: what the form names, for a referee filing for a player
+//! and for the player filing through their link.
+
+use super::list::list_page;
+use super::list::settle;
+use crate::core::access::Action;
+use crate::core::discipline::{Appealed, FiledBy, Filing, GameRef, Party, Reason};
+use crate::core::{BoardNo, PlayerId, RoundNo};
+use crate::web::AppState;
+use crate::web::access::authorise;
+use crate::web::acts::{FormError, now, official};
+use crate::web::auth::SignedIn;
+use crate::web::error::WebResult;
+use crate::web::flash::Flash;
+use crate::web::page::Ctx;
+use crate::web::urls;
+use axum::Form;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Redirect, Response};
+
+#[derive(serde::Deserialize, Default)]
+pub(super) struct FileForm {
+    #[serde(default)]
+    player: String,
+    /// "entry:<id>", "result:<round>:<board>" or "pairing:<round>".
+    #[serde(default)]
+    appealed: String,
+    #[serde(default)]
+    round: String,
+    #[serde(default)]
+    board: String,
+    /// The player's page names a game as "<round>:<board>".
+    #[serde(default)]
+    game: String,
+    #[serde(default)]
+    grounds: String,
+    #[serde(default)]
+    affects_prizes: Option<String>,
+}
+
+/// What the appeal names: a log entry, a game's result or a round's pairing.
+pub(super) fn appealed(form: &FileForm) -> Option<Appealed> {
+    let number = |s: &str| s.trim().parse::<u32>().ok();
+    let (round, board) = form
+        .game
+        .split_once(':')
+        .unwrap_or((&form.round, &form.board));
+    match form.appealed.split_once(':') {
+        Some(("entry", id)) => {
+            number(id).map(|id| Appealed::Entry(crate::core::discipline::EntryId(id)))
+        }
+        _ if form.appealed == "result" => Some(Appealed::Result(GameRef {
+            round: RoundNo::new(number(round)?)?,
+            board: BoardNo::new(number(board)?)?,
+        })),
+        _ if form.appealed == "pairing" => {
+            Some(Appealed::Pairing(RoundNo::new(number(&form.round)?)?))
+        }
+        _ => None,
+    }
+}
+
+pub(super) fn filing(
+    form: &FileForm,
+    player: PlayerId,
+    filed_by: FiledBy,
+) -> Result<Filing, FormError> {
+    let appealed = appealed(form).ok_or(FormError::Field("appeals.choose_appealed"))?;
+    let grounds = Reason::new(&form.grounds).map_err(FormError::Discipline)?;
+    Ok(Filing {
+        appellant: Party::Player(player),
+        filed_by,
+        appealed,
+        grounds,
+        at: now(),
+        affects_prizes: form.affects_prizes.is_some(),
+    })
+}
+
+pub(super) async fn file_for_player(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+    Form(form): Form<FileForm>,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::LogSanction).await?;
+    let player = form.player.trim().parse().map(PlayerId);
+    let filed = match player {
+        Ok(p) => filing(&form, p, FiledBy::Referee(official(&access.me)?)),
+        Err(_) => Err(FormError::Field("referee.choose_player")),
+    };
+    let outcome = match filed {
+        Ok(filing) => {
+            settle(&app, &access, "appeals.file", |t, book| {
+                book.file(filing, t)
+            })
+            .await?
+        }
+        Err(e) => Err(e),
+    };
+    match outcome {
+        Ok(id) => Ok((
+            Flash::new("notice.appeal_filed"),
+            Redirect::to(&urls::appeal(&short, id.0)),
+        )
+            .into_response()),
+        Err(e) => list_page(&app, &ctx, access, e.message(ctx.lang), String::new()).await,
+    }
+}

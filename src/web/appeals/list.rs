@@ -1,0 +1,287 @@
+//! The staff's appeals page: the appeals, the committee (fixed before round 1,
+//! co-opted later) and a player's private link.
+
+use crate::core::PlayerId;
+use crate::core::Tournament;
+use crate::core::access::{self, Action};
+use crate::core::discipline::{Book, DisciplineError, Member, Official};
+use crate::store::discipline as discipline_store;
+use crate::store::tournaments::{self, TournamentRow};
+use crate::web::AppState;
+use crate::web::access::{Access, authorise};
+use crate::web::acts::FormError;
+use crate::web::appeal_words::{Summary, summary};
+use crate::web::auth::SignedIn;
+use crate::web::change::{json, mutate_with_book};
+use crate::web::error::{WebError, WebResult};
+use crate::web::flash::Flash;
+use crate::web::incidents::{describe, sorted_players};
+use crate::web::page::{Ctx, Layout};
+use crate::web::urls;
+use crate::web::view::view;
+use askama::Template;
+use axum::Form;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Redirect, Response};
+
+/// Staff of the tournament, whatever their role, may read its appeals.
+pub(super) async fn staff(
+    app: &AppState,
+    short: &str,
+    me: crate::store::accounts::Account,
+) -> WebResult<Access> {
+    let tournament = tournaments::by_short_name(&app.store.pool, short)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let roles =
+        tournaments::roles_of(&app.store.pool, tournament.tournament_id, me.account_id).await?;
+    if roles.is_empty() && !me.is_admin {
+        return Err(WebError::Forbidden);
+    }
+    Ok(Access { tournament, me })
+}
+
+#[derive(Template)]
+#[template(path = "appeals/index.html")]
+pub(super) struct ListPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    appeals: Vec<Summary>,
+    committee: Vec<String>,
+    can_fix: bool,
+    can_file: bool,
+    players: Vec<(u32, String)>,
+    entries: Vec<(u32, String)>,
+    error: String,
+    /// A private link just issued, shown once.
+    link: String,
+}
+
+pub(super) async fn list_page(
+    app: &AppState,
+    ctx: &Ctx,
+    access: Access,
+    error: String,
+    link: String,
+) -> WebResult<Response> {
+    let view = view(app, access.tournament.tournament_id).await?;
+    let roles = tournaments::roles_of(
+        &app.store.pool,
+        access.tournament.tournament_id,
+        access.me.account_id,
+    )
+    .await?;
+    let may = |a| access::may(&roles, access.me.is_admin, a);
+    let t = &view.effective.tournament;
+    let committee = view
+        .book
+        .committee
+        .iter()
+        .flat_map(|c| {
+            c.members.iter().map(|m| m.name.as_str().to_string()).chain(
+                c.reserves
+                    .iter()
+                    .map(|m| format!("{} ({})", m.name.as_str(), ctx.lang.t("appeals.reserve"))),
+            )
+        })
+        .collect();
+    let entries = view
+        .book
+        .log
+        .entries()
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.act,
+                crate::core::discipline::Act::Sanction(_)
+                    | crate::core::discipline::Act::Absence { .. }
+                    | crate::core::discipline::Act::Correction { .. }
+            )
+        })
+        .map(|e| (e.id.0, format!("{} {}", e.id, describe(t, ctx.lang, e))))
+        .collect();
+    let page = ListPage {
+        layout: Layout::titled(
+            ctx,
+            &format!(
+                "{} — {}",
+                access.tournament.name,
+                ctx.lang.t("appeals.title")
+            ),
+        ),
+        appeals: view
+            .book
+            .appeals
+            .iter()
+            .map(|a| summary(t, &view.book, a, ctx.lang, &access.tournament.time_zone))
+            .collect(),
+        committee,
+        can_fix: may(Action::EditSettings),
+        can_file: may(Action::LogSanction),
+        players: sorted_players(t),
+        entries,
+        tournament: access.tournament,
+        error,
+        link,
+    };
+    crate::web::page::render_refusal(&page, !page.error.is_empty())
+}
+
+pub(super) async fn list(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Response> {
+    let access = staff(&app, &short, me).await?;
+    list_page(&app, &ctx, access, String::new(), String::new()).await
+}
+
+/// Runs a change of the book; a refusal by the rules comes back as a message.
+pub(super) async fn settle<T>(
+    app: &AppState,
+    access: &Access,
+    action: &str,
+    change: impl FnOnce(&mut Tournament, &mut Book) -> Result<T, DisciplineError>,
+) -> WebResult<Result<T, FormError>>
+where
+    T: serde::Serialize,
+{
+    let result = mutate_with_book(app, access, None, action, |t, book| {
+        let before = json(&book.appeals)?;
+        let value = change(t, book)?;
+        Ok((value, Some(before), Some(json(&book.appeals)?)))
+    })
+    .await;
+    match result {
+        Ok(value) => Ok(Ok(value)),
+        Err(WebError::Discipline(e)) => Ok(Err(FormError::Discipline(e))),
+        Err(e) => Err(e),
+    }
+}
+
+/// One committee member per line; a player is named by their number,
+/// alone or after the name ("Anna Ivanova #12").
+pub(super) fn members(t: &Tournament, text: &str) -> Result<Vec<Member>, DisciplineError> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|line| {
+            let (name, number) = match line.rsplit_once('#') {
+                Some((name, no)) => (name.trim(), no.trim().parse::<u32>().ok()),
+                None => (line, line.parse::<u32>().ok()),
+            };
+            let player = number.map(PlayerId);
+            if let Some(p) = player {
+                t.player(p).ok_or(DisciplineError::UnknownPlayer(p))?;
+            }
+            let name = match (name.is_empty() || name.parse::<u32>().is_ok(), player) {
+                (true, Some(p)) => crate::web::incidents::name(t, p),
+                _ => name.to_string(),
+            };
+            Ok(Member {
+                name: Official::new(&name)?,
+                player,
+            })
+        })
+        .collect()
+}
+
+#[derive(serde::Deserialize, Default)]
+pub(super) struct CommitteeForm {
+    #[serde(default)]
+    members: String,
+    #[serde(default)]
+    reserves: String,
+    #[serde(default)]
+    member: String,
+}
+
+pub(super) async fn fix_committee(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+    Form(form): Form<CommitteeForm>,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::EditSettings).await?;
+    let outcome = settle(&app, &access, "appeals.committee", |t, book| {
+        let (members, reserves) = (members(t, &form.members)?, members(t, &form.reserves)?);
+        book.fix_committee(members, reserves, t)
+    })
+    .await?;
+    done(&app, &ctx, access, outcome, "notice.committee_saved").await
+}
+
+pub(super) async fn co_opt(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+    Form(form): Form<CommitteeForm>,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::EditSettings).await?;
+    let outcome = settle(&app, &access, "appeals.co_opt", |t, book| {
+        for member in members(t, &form.member)? {
+            book.co_opt(member, t)?;
+        }
+        Ok(())
+    })
+    .await?;
+    done(&app, &ctx, access, outcome, "notice.committee_saved").await
+}
+
+/// Back to the list, or the list again with the refusal.
+pub(super) async fn done<T>(
+    app: &AppState,
+    ctx: &Ctx,
+    access: Access,
+    outcome: Result<T, FormError>,
+    notice: &'static str,
+) -> WebResult<Response> {
+    match outcome {
+        Ok(_) => Ok((
+            Flash::new(notice),
+            Redirect::to(&urls::appeals(&access.tournament.short_name)),
+        )
+            .into_response()),
+        Err(e) => list_page(app, ctx, access, e.message(ctx.lang), String::new()).await,
+    }
+}
+
+#[derive(serde::Deserialize)]
+pub(super) struct LinkForm {
+    player: u32,
+}
+
+/// Issues a player's private link (replacing any older one) and shows it once.
+pub(super) async fn issue_link(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    headers: axum::http::HeaderMap,
+    Path(short): Path<String>,
+    Form(form): Form<LinkForm>,
+) -> WebResult<Response> {
+    let no = form.player;
+    let access = authorise(&app, &short, me, Action::LogSanction).await?;
+    let id = access.tournament.tournament_id;
+    let state = crate::web::view::load(&app, id).await?;
+    state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
+    let token = crate::ops::random_hex(16);
+    let mut tx = app.store.begin().await?;
+    discipline_store::set_player_link(&mut *tx, id, no as i32, &crate::ops::token_hash(&token))
+        .await?;
+    crate::store::audit::record(
+        &mut *tx,
+        Some(id),
+        Some(access.me.account_id),
+        &format!("appeals.link:{no}"),
+        None,
+        None,
+    )
+    .await?;
+    tx.commit().await?;
+    let link = format!("{}/p/{token}", crate::web::urls::site_url(&headers));
+    list_page(&app, &ctx, access, String::new(), link).await
+}

@@ -1,0 +1,108 @@
+//! One player's games in the published rounds, with their GoR preview.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::Html;
+// Repeated fields (the participation boxes) need serde_html_form's decoder.
+use super::list::PlayerLine;
+use crate::core::{PlayerId, RoundNo};
+use crate::store::tournaments::TournamentRow;
+use crate::web::AppState;
+use crate::web::access::viewable;
+use crate::web::error::{WebError, WebResult};
+use crate::web::page::{Ctx, Layout, render};
+
+/// One of a player's games as their page lists it.
+pub(super) struct GameLine {
+    round: u32,
+    board: u32,
+    colour: String,
+    opponent: String,
+    opponent_no: u32,
+    handicap: u8,
+    result: String,
+    /// What the game changes in the EGF rating preview, "" when not rated.
+    gor: String,
+}
+
+#[derive(Template)]
+#[template(path = "players/show.html")]
+pub(super) struct PlayerPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    player: PlayerLine,
+    games: Vec<GameLine>,
+    byes: Vec<u32>,
+    gor: crate::web::gor::PlayerBlock,
+}
+
+/// A player's page: their games of every published round, with results.
+pub(super) async fn show_player(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let is_staff = ctx.is_staff(&roles);
+    let state = crate::web::view::view(&app, tournament.tournament_id)
+        .await?
+        .effective
+        .tournament;
+    let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
+    let visible = |round: RoundNo| {
+        is_staff
+            || published
+                .iter()
+                .any(|s| s.round_no as u32 == round.get() && s.published_at.is_some())
+    };
+    let id = PlayerId(no);
+    let player = state
+        .player(id)
+        .filter(|p| is_staff || state.is_public(p))
+        .ok_or(WebError::NotFound)?;
+    // Everyone who sees the page sees the preview, from the rounds they see.
+    let gor = crate::web::gor::PlayerBlock::of(&state, player, visible, ctx.lang);
+    let mut games: Vec<GameLine> = state
+        .games()
+        .iter()
+        .filter(|g| visible(g.round))
+        .filter_map(|g| {
+            let colour = g.colour_of(id)?;
+            let opponent = g.opponent_of(id)?;
+            let key = match colour {
+                crate::core::Colour::White => "round.white",
+                crate::core::Colour::Black => "round.black",
+            };
+            Some(GameLine {
+                round: g.round.get(),
+                board: g.board.get(),
+                colour: ctx.lang.t(key),
+                opponent: state
+                    .player(opponent)
+                    .map(|p| p.full_name())
+                    .unwrap_or_default(),
+                opponent_no: opponent.0,
+                handicap: g.handicap,
+                // White's score first, as on the pairing list.
+                result: crate::core::results::notation(g.result, g.origin),
+                gor: gor.game(g.round),
+            })
+        })
+        .collect();
+    games.sort_by_key(|g| g.round);
+    let byes = state
+        .byes()
+        .iter()
+        .filter(|b| b.player == id && visible(b.round))
+        .map(|b| b.round.get())
+        .collect();
+    render(&PlayerPage {
+        layout: Layout::titled(&ctx, &player.full_name())
+            .live(&tournament.short_name, tournament.version),
+        player: PlayerLine::of(player, state.settings().number_of_rounds),
+        tournament,
+        games,
+        byes,
+        gor,
+    })
+}

@@ -1,0 +1,256 @@
+//! The players list: the table, a CSV or vbar file imported all at once, and
+//! the list as CSV.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use std::collections::HashMap;
+// Repeated fields (the participation boxes) need serde_html_form's decoder.
+use super::form::likely_duplicates;
+use crate::core::access::{self, Action};
+use crate::core::formats::csv::FileError;
+use crate::core::pairing::numbers;
+use crate::core::settings::PreliminaryListing;
+use crate::core::{Player, PlayerId, Registration, RoundNo, Tournament};
+use crate::store::tournaments::TournamentRow;
+use crate::web::AppState;
+use crate::web::access::{authorise, viewable};
+use crate::web::auth::SignedIn;
+use crate::web::change::{json, mutate};
+use crate::web::encodings::{EncodingOption, chosen_encoding, encoding_options, text_error};
+use crate::web::error::{WebError, WebResult};
+use crate::web::flash::Flash;
+use crate::web::page::{Ctx, Layout, render, render_invalid};
+use crate::web::urls;
+
+/// A player as the list shows them.
+pub struct PlayerLine {
+    pub no: u32,
+    pub name: String,
+    pub first_name: String,
+    pub rank: String,
+    pub rating: i32,
+    /// The rating list and date the rating comes from ("EGD 2018-02-22"), or "".
+    pub rating_source: String,
+    pub club: String,
+    pub country: String,
+    pub is_final: bool,
+    /// Rounds the player sits out, e.g. "2, 5".
+    pub absent: String,
+    /// Draw number, in systems that pair on them.
+    pub draw: Option<u32>,
+    /// "possibly the same person as …", for organisers; "" when nobody is.
+    pub duplicate_of: String,
+}
+
+impl PlayerLine {
+    pub(super) fn of(p: &Player, rounds: u32) -> Self {
+        let absent: Vec<String> = (1..=rounds)
+            .filter_map(RoundNo::new)
+            .filter(|r| !p.participation.plays(*r))
+            .map(|r| r.get().to_string())
+            .collect();
+        PlayerLine {
+            no: p.id.0,
+            name: p.name.clone(),
+            first_name: p.first_name.clone(),
+            rank: p.rank.to_string(),
+            rating: p.rating.gor(),
+            rating_source: source_text(p),
+            club: p.club.clone(),
+            country: p.country.clone(),
+            is_final: p.registration == Registration::Final,
+            absent: absent.join(", "),
+            draw: None,
+            duplicate_of: String::new(),
+        }
+    }
+}
+
+/// "EGD 2018-02-22" for a rating from a list, "" for any other.
+pub(super) fn source_text(p: &Player) -> String {
+    p.rating_source.map(|s| s.to_string()).unwrap_or_default()
+}
+
+/// The players list by name, with the draw numbers where the system pairs on them.
+pub(super) fn player_lines(state: &Tournament) -> Vec<PlayerLine> {
+    let rounds = state.settings().number_of_rounds;
+    let numbers: HashMap<PlayerId, u32> = if numbers::pairs_on_numbers(state.settings().system) {
+        numbers::numbered(state)
+            .iter()
+            .zip(1..)
+            .map(|(p, n)| (p.id, n))
+            .collect()
+    } else {
+        HashMap::new()
+    };
+    let mut players: Vec<PlayerLine> = state
+        .players()
+        .iter()
+        .map(|p| PlayerLine {
+            draw: numbers.get(&p.id).copied(),
+            ..PlayerLine::of(p, rounds)
+        })
+        .collect();
+    players.sort_by(|a, b| (&a.name, &a.first_name).cmp(&(&b.name, &b.first_name)));
+    players
+}
+
+#[derive(Template)]
+#[template(path = "players/index.html")]
+pub(super) struct PlayersPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    players: Vec<PlayerLine>,
+    /// Registrations not yet confirmed, listed apart for visitors (staff
+    /// see them in `players`, marked).
+    preliminary: Vec<PlayerLine>,
+    /// Whether the system pairs on draw numbers, which the list then shows.
+    numbered: bool,
+    can_manage: bool,
+    /// Round 1 is not paired yet, so ratings may still be refreshed from a list.
+    ratings_open: bool,
+    encodings: Vec<EncodingOption>,
+    /// Why an uploaded player list was refused, line by line.
+    import_errors: Vec<String>,
+}
+
+pub(super) async fn list_players(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let is_admin = ctx.is_admin();
+    let state = crate::web::view::view(&app, tournament.tournament_id)
+        .await?
+        .effective
+        .tournament;
+    let can_manage = access::may(&roles, is_admin, Action::ManagePlayers);
+    let mut players = player_lines(&state);
+    let mut preliminary = Vec::new();
+    if can_manage {
+        for line in &mut players {
+            let names = state
+                .player(PlayerId(line.no))
+                .map(|p| likely_duplicates(&state, p).join(", "))
+                .unwrap_or_default();
+            if !names.is_empty() {
+                line.duplicate_of = ctx
+                    .lang
+                    .tf("player.possible_duplicate", &[("names", names)]);
+            }
+        }
+    } else if !ctx.is_staff(&roles) {
+        let (finals, others) = players.into_iter().partition(|p| p.is_final);
+        players = finals;
+        if state.settings().preliminary_players == PreliminaryListing::Apart {
+            preliminary = others;
+        }
+    }
+    render(&PlayersPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        can_manage,
+        tournament,
+        players,
+        preliminary,
+        numbered: numbers::pairs_on_numbers(state.settings().system),
+        ratings_open: !state.is_paired(RoundNo::FIRST),
+        encodings: encoding_options(ctx.lang, ""),
+        import_errors: Vec::new(),
+    })
+}
+
+/// Registers every player of an uploaded CSV (OpenGotha's `Name;FirstName;
+/// Rank;Country;Club`) or vbar file; any bad row refuses the whole file.
+pub(super) async fn import_players(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+    mut multipart: axum::extract::Multipart,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let mut file = Vec::new();
+    let mut encoding = String::new();
+    while let Some(field) = multipart
+        .next_field()
+        .await
+        .map_err(|_| WebError::BadUpload)?
+    {
+        if field.name() == Some("encoding") {
+            encoding = field.text().await.map_err(|_| WebError::BadUpload)?;
+        } else if field.name() == Some("file") {
+            file = field
+                .bytes()
+                .await
+                .map_err(|_| WebError::BadUpload)?
+                .to_vec();
+        }
+    }
+    let chosen = chosen_encoding(&encoding)?;
+    let players = match crate::core::formats::csv::import_bytes(&file, chosen) {
+        Ok(players) => players,
+        Err(e) => {
+            let state = crate::web::view::load(&app, access.tournament.tournament_id).await?;
+            let import_errors = match e {
+                FileError::Text(e) => vec![text_error(ctx.lang, &e)],
+                FileError::Rows(e) => std::iter::once(e.to_string())
+                    .chain(e.rows.iter().map(ToString::to_string))
+                    .collect(),
+            };
+            let page = PlayersPage {
+                layout: Layout::titled(&ctx, &access.tournament.name),
+                tournament: access.tournament.clone(),
+                players: player_lines(&state),
+                preliminary: Vec::new(),
+                numbered: numbers::pairs_on_numbers(state.settings().system),
+                can_manage: true,
+                ratings_open: !state.is_paired(RoundNo::FIRST),
+                encodings: encoding_options(ctx.lang, &encoding),
+                import_errors,
+            };
+            return Ok(render_invalid(&page)?.into_response());
+        }
+    };
+    let count = players.len();
+    mutate(&app, &access, "player.import", |t| {
+        let ids: Vec<PlayerId> = players.into_iter().map(|p| t.register(p)).collect();
+        let after = json(
+            &ids.iter()
+                .filter_map(|id| t.player(*id))
+                .collect::<Vec<_>>(),
+        )?;
+        Ok(((), None, Some(after)))
+    })
+    .await?;
+    Ok((
+        Flash::new("notice.players_added").arg("count", count),
+        Redirect::to(&urls::players(&access.tournament.short_name)),
+    )
+        .into_response())
+}
+
+pub(super) async fn export_players(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path(short): Path<String>,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let state = crate::web::view::load(&app, access.tournament.tournament_id).await?;
+    let disposition = format!(
+        "attachment; filename=\"{}-players.csv\"",
+        access.tournament.short_name
+    );
+    Ok((
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "text/csv; charset=utf-8".to_string(),
+            ),
+            (axum::http::header::CONTENT_DISPOSITION, disposition),
+        ],
+        crate::core::formats::csv::export(state.players()),
+    )
+        .into_response())
+}

@@ -1,0 +1,174 @@
+//! One step on one player, each behind a confirmation: confirm a preliminary
+//! registration, delete, withdraw.
+
+use axum::extract::{Path, State};
+use axum::response::{Html, Redirect};
+// Repeated fields (the participation boxes) need serde_html_form's decoder.
+use crate::core::access::Action;
+use crate::core::discipline::Act;
+use crate::core::{Player, PlayerId, Registration, RoundNo};
+use crate::web::AppState;
+use crate::web::access::{Access, authorise};
+use crate::web::auth::SignedIn;
+use crate::web::change::{json, mutate, mutate_with_book};
+use crate::web::error::{WebError, WebResult};
+use crate::web::flash::Flash;
+use crate::web::page::{ConfirmPage, Ctx, Layout, render};
+use crate::web::urls;
+
+pub(super) async fn confirm_player(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<(Flash, Redirect)> {
+    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let name = mutate(&app, &access, "player.confirm", |t| {
+        let before = t.player(PlayerId(no)).ok_or(WebError::NotFound)?.clone();
+        let after = Player {
+            registration: Registration::Final,
+            ..before.clone()
+        };
+        t.update_player(after.clone())?;
+        Ok((after.full_name(), Some(json(&before)?), Some(json(&after)?)))
+    })
+    .await?;
+    Ok((
+        Flash::new("notice.player_confirmed").arg("name", name),
+        Redirect::to(&urls::players(&access.tournament.short_name)),
+    ))
+}
+
+/// Asks before [`delete_player`]: a registration, once deleted, is gone.
+/// A deletion the step would refuse is refused here, before the question.
+pub(super) async fn confirm_delete(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let step = PlayerStep {
+        title_key: "player.delete",
+        question_key: "confirm.delete_player",
+        consequence_key: "confirm.irreversible",
+        path: "delete",
+        cancel: format!("{}/edit", urls::player(&short, no)),
+    };
+    confirm_player_step(&app, me, &ctx, &short, no, step, |view| {
+        may_delete(view, no)
+    })
+    .await
+}
+
+/// Refuses as [`delete_player`] would, changing nothing.
+pub(super) fn may_delete(view: &crate::web::view::View, no: u32) -> WebResult<()> {
+    let player = PlayerId(no);
+    view.book.clone().forget_player(&view.entered, player)?;
+    view.entered.clone().remove_player(player)?;
+    Ok(())
+}
+
+/// A step on one player that asks first ([`confirm_delete`], [`confirm_withdraw`]).
+pub(super) struct PlayerStep {
+    title_key: &'static str,
+    question_key: &'static str,
+    consequence_key: &'static str,
+    /// The step's path under the player, which the form posts to.
+    path: &'static str,
+    cancel: String,
+}
+
+pub(super) async fn confirm_player_step(
+    app: &AppState,
+    me: crate::store::accounts::Account,
+    ctx: &Ctx,
+    short: &str,
+    no: u32,
+    step: PlayerStep,
+    refused: impl FnOnce(&crate::web::view::View) -> WebResult<()>,
+) -> WebResult<Html<String>> {
+    let Access { tournament, .. } = authorise(app, short, me, Action::ManagePlayers).await?;
+    let view = crate::web::view::view(app, tournament.tournament_id).await?;
+    let player = view
+        .entered
+        .player(PlayerId(no))
+        .ok_or(WebError::NotFound)?;
+    let name = [("name", player.full_name())];
+    refused(&view)?;
+    render(&ConfirmPage {
+        layout: Layout::new(ctx, step.title_key),
+        question: ctx.lang.tf(step.question_key, &name),
+        consequence: ctx.lang.t(step.consequence_key),
+        action: format!("{}/{}", urls::player(short, no), step.path),
+        button: ctx.lang.t(step.title_key),
+        cancel: step.cancel,
+    })
+}
+
+pub(super) async fn delete_player(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<(Flash, Redirect)> {
+    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let name = mutate_with_book(&app, &access, None, "player.delete", |t, book| {
+        book.forget_player(t, PlayerId(no))?;
+        let removed = t.remove_player(PlayerId(no))?;
+        Ok((removed.full_name(), Some(json(&removed)?), None))
+    })
+    .await?;
+    Ok((
+        Flash::new("notice.player_deleted").arg("name", name),
+        Redirect::to(&urls::players(&access.tournament.short_name)),
+    ))
+}
+
+/// Asks before [`withdraw_player`], whose button sits beside every name.
+pub(super) async fn confirm_withdraw(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let step = PlayerStep {
+        title_key: "player.withdraw",
+        question_key: "confirm.withdraw_player",
+        consequence_key: "confirm.withdraw_consequence",
+        path: "withdraw",
+        cancel: urls::players(&short),
+    };
+    confirm_player_step(&app, me, &ctx, &short, no, step, |_| Ok(())).await
+}
+
+/// Takes a player out of every round not yet paired; their games stay.
+pub(super) async fn withdraw_player(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, no)): Path<(String, u32)>,
+) -> WebResult<(Flash, Redirect)> {
+    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
+    let by = crate::web::acts::official(&access.me)?;
+    // A withdrawal is an act in the discipline log, dated, so its effect on
+    // earlier and remaining games follows the tournament's rule text.
+    let name = mutate_with_book(&app, &access, None, "player.withdraw", |t, book| {
+        let player = PlayerId(no);
+        let name = t.player(player).ok_or(WebError::NotFound)?.full_name();
+        let from_round = t.next_round().ok_or(WebError::Domain(
+            crate::core::TournamentError::RoundOutOfRange {
+                round: RoundNo::from_index(t.settings().number_of_rounds as usize),
+                rounds: t.settings().number_of_rounds,
+            },
+        ))?;
+        let act = Act::Withdrawal {
+            player,
+            from_round,
+            note: String::new(),
+        };
+        let entry = book.record(t, crate::web::acts::now(), by, act)?;
+        Ok((name, None, Some(json(&entry)?)))
+    })
+    .await?;
+    Ok((
+        Flash::new("notice.player_withdrawn").arg("name", name),
+        Redirect::to(&urls::players(&access.tournament.short_name)),
+    ))
+}

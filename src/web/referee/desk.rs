@@ -1,0 +1,169 @@
+//! The referees' desk: the latest paired round by board, any round, and
+//! starting a round's clocks.
+
+use super::record;
+use crate::core::access::Action;
+use crate::core::discipline::{Act, GameRef, board_status};
+use crate::core::{RoundNo, Tournament, results};
+use crate::store::tournaments::TournamentRow;
+use crate::web::AppState;
+use crate::web::access::{Access, authorise};
+use crate::web::acts::wall_clock;
+use crate::web::auth::SignedIn;
+use crate::web::error::{WebError, WebResult};
+use crate::web::flash::Flash;
+use crate::web::incidents::name;
+use crate::web::page::{Ctx, Layout, render};
+use crate::web::urls;
+use crate::web::view::{View, view};
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::{Html, Redirect};
+
+/// One board on the referee's round page.
+pub(super) struct DeskBoard {
+    board: u32,
+    white: String,
+    black: String,
+    result: String,
+    note_key: &'static str,
+    white_warnings: u32,
+    black_warnings: u32,
+    protest: bool,
+    confirmed: bool,
+}
+
+#[derive(Template)]
+#[template(path = "referee/round.html")]
+pub(super) struct RoundPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    round: u32,
+    rounds: Vec<u32>,
+    started: String,
+    boards: Vec<DeskBoard>,
+    warnings_to_forfeit: u32,
+}
+
+pub(super) fn paired_rounds(t: &Tournament) -> Vec<u32> {
+    let mut rounds: Vec<u32> = t.games().iter().map(|g| g.round.get()).collect();
+    rounds.sort_unstable();
+    rounds.dedup();
+    rounds
+}
+
+pub(super) fn paired_round(t: &Tournament, n: u32) -> WebResult<RoundNo> {
+    RoundNo::new(n)
+        .filter(|r| t.is_paired(*r))
+        .ok_or(WebError::NotFound)
+}
+
+/// The latest paired round, where the referees work.
+pub(super) async fn desk(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let access = authorise(&app, &short, me, Action::LogSanction).await?;
+    let view = view(&app, access.tournament.tournament_id).await?;
+    let latest = view.entered.games().iter().map(|g| g.round.get()).max();
+    round_page(&ctx, access, &view, latest)
+}
+
+pub(super) async fn show_round(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, n)): Path<(String, u32)>,
+) -> WebResult<Html<String>> {
+    let access = authorise(&app, &short, me, Action::LogSanction).await?;
+    let view = view(&app, access.tournament.tournament_id).await?;
+    paired_round(&view.entered, n)?;
+    round_page(&ctx, access, &view, Some(n))
+}
+
+/// The round by board (`None`: nothing paired yet).
+pub(super) fn round_page(
+    ctx: &Ctx,
+    access: Access,
+    view: &View,
+    n: Option<u32>,
+) -> WebResult<Html<String>> {
+    let round = n.map(|n| paired_round(&view.entered, n)).transpose()?;
+    let t = &view.effective.tournament;
+    let mut games: Vec<_> = t
+        .games()
+        .iter()
+        .filter(|g| Some(g.round) == round)
+        .collect();
+    games.sort_by_key(|g| g.board);
+    let mut boards = Vec::with_capacity(games.len());
+    for g in games {
+        let game = GameRef {
+            round: g.round,
+            board: g.board,
+        };
+        let status = board_status(&view.entered, &view.book.log, game, &view.book.settings)?;
+        boards.push(DeskBoard {
+            board: g.board.get(),
+            white: name(t, g.white),
+            black: name(t, g.black),
+            result: results::notation(g.result, g.origin),
+            note_key: crate::web::incidents::note_key(g.result, g.origin),
+            white_warnings: status.warnings[0],
+            black_warnings: status.warnings[1],
+            protest: !status.protests.is_empty(),
+            confirmed: status.locked_by.is_some(),
+        });
+    }
+    let started = view
+        .book
+        .log
+        .entries()
+        .iter()
+        .find_map(|e| match e.act {
+            Act::StartRound {
+                round: r,
+                board: None,
+            } if Some(r) == round => Some(e.at),
+            _ => None,
+        })
+        .map(|at| wall_clock(at, &access.tournament.time_zone))
+        .unwrap_or_default();
+    render(&RoundPage {
+        layout: Layout::titled(
+            ctx,
+            &format!(
+                "{} — {}",
+                access.tournament.name,
+                match n {
+                    Some(n) => ctx.lang.tf("title.referee_round", &[("n", n.to_string())]),
+                    None => ctx.lang.t("referee.title"),
+                }
+            ),
+        )
+        .live(&access.tournament.short_name, access.tournament.version),
+        rounds: paired_rounds(&view.entered),
+        tournament: access.tournament,
+        round: n.unwrap_or(0),
+        started,
+        boards,
+        warnings_to_forfeit: view.book.settings.warnings_to_forfeit,
+    })
+}
+
+pub(super) async fn start_round(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, n)): Path<(String, u32)>,
+) -> WebResult<(Flash, Redirect)> {
+    let access = authorise(&app, &short, me, Action::LogSanction).await?;
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    let act = Act::StartRound { round, board: None };
+    record(&app, &access, act).await?;
+    Ok((
+        Flash::new("notice.round_started").arg("round", n),
+        Redirect::to(&urls::referee_round(&short, n)),
+    ))
+}

@@ -1,0 +1,353 @@
+//! The rounds list and one round's pairings as everyone reads them, with a
+//! search for a player's board.
+
+use super::pairing::check_lines;
+use crate::core::access::{self, Action, StaffRole};
+use crate::core::pairing::{self, report::ReportLimits};
+use crate::core::{GameResult, PlayerId, RoundNo, Tournament, results};
+use crate::store::rounds::{self as round_store, RoundState};
+use crate::store::tournaments::TournamentRow;
+use crate::web::AppState;
+use crate::web::access::viewable;
+use crate::web::error::{WebError, WebResult};
+use crate::web::incidents::note_key;
+use crate::web::page::{Ctx, Layout, render};
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::response::Html;
+
+/// One round in the list.
+pub(super) struct RoundLine {
+    number: u32,
+    /// "8 boards", in the reader's plural form.
+    boards: String,
+    published: bool,
+    locked: bool,
+    /// "3 results missing", or "" when none is.
+    results_missing: String,
+}
+
+#[derive(Template)]
+#[template(path = "rounds/index.html")]
+pub(super) struct RoundsPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    rounds: Vec<RoundLine>,
+    next_round: Option<u32>,
+    can_pair: bool,
+}
+
+pub(super) fn state_of(states: &[RoundState], round: u32) -> RoundState {
+    states
+        .iter()
+        .find(|s| s.round_no as u32 == round)
+        .cloned()
+        .unwrap_or_default()
+}
+
+pub(super) fn may(ctx: &Ctx, roles: &[StaffRole], action: Action) -> bool {
+    access::may(roles, ctx.is_admin(), action)
+}
+
+pub(super) async fn list_rounds(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let state = crate::web::view::view(&app, tournament.tournament_id)
+        .await?
+        .effective
+        .tournament;
+    let states = round_store::states(&app.store.pool, tournament.tournament_id).await?;
+    let can_pair = may(&ctx, &roles, Action::EditPairings);
+    let rounds = (1..=state.settings().number_of_rounds)
+        .filter_map(RoundNo::new)
+        .filter(|r| state.is_paired(*r))
+        .map(|r| {
+            let games: Vec<_> = state.games().iter().filter(|g| g.round == r).collect();
+            let s = state_of(&states, r.get());
+            let missing = games
+                .iter()
+                .filter(|g| g.result == GameResult::Unknown)
+                .count() as u64;
+            RoundLine {
+                number: r.get(),
+                boards: ctx.lang.plural("count.boards", games.len() as u64),
+                published: s.published_at.is_some(),
+                locked: s.locked_at.is_some(),
+                results_missing: if missing > 0 {
+                    ctx.lang.plural("round.results_missing", missing)
+                } else {
+                    String::new()
+                },
+            }
+        })
+        .filter(|line| line.published || ctx.is_staff(&roles))
+        .collect();
+    render(&RoundsPage {
+        // Players wait here for the next round: it appears when published.
+        layout: Layout::titled(&ctx, &tournament.name)
+            .live(&tournament.short_name, tournament.version),
+        next_round: state.next_round().map(RoundNo::get),
+        tournament,
+        rounds,
+        can_pair,
+    })
+}
+
+/// One board as the lists show it.
+pub struct BoardLine {
+    pub board: u32,
+    pub white: String,
+    pub white_rank: String,
+    pub black: String,
+    pub black_rank: String,
+    pub handicap: u8,
+    pub komi: String,
+    /// A tie is possible: the komi is a whole number (a half point rules a
+    /// jigo out, so the result slip offers no box for one).
+    pub jigo: bool,
+    pub result: String,
+    pub code: String,
+    /// Why the result was not played out, as a translation key ("" when it was).
+    pub note_key: &'static str,
+    /// Colours are drawn at the board (a knockout's nigiri): the listed
+    /// White and Black are a placeholder until the organiser records them.
+    pub nigiri: bool,
+    /// True when the searched name is on this board.
+    pub found: bool,
+}
+
+pub(super) fn board_lines(t: &Tournament, round: RoundNo, query: &str) -> Vec<BoardLine> {
+    let needle = query.trim().to_lowercase();
+    let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+    let rank = |id: PlayerId| t.player(id).map(|p| p.rank.to_string()).unwrap_or_default();
+    let mut games: Vec<_> = t.games().iter().filter(|g| g.round == round).collect();
+    games.sort_by_key(|g| g.board);
+    games
+        .into_iter()
+        .map(|g| {
+            let (white, black) = (name(g.white), name(g.black));
+            let found = !needle.is_empty()
+                && (white.to_lowercase().contains(&needle)
+                    || black.to_lowercase().contains(&needle));
+            BoardLine {
+                board: g.board.get(),
+                white_rank: rank(g.white),
+                black_rank: rank(g.black),
+                white,
+                black,
+                handicap: g.handicap,
+                komi: g.komi.to_string(),
+                jigo: g.komi.halves() % 2 == 0,
+                result: results::notation(g.result, g.origin),
+                code: results::code(g.result, g.origin),
+                note_key: note_key(g.result, g.origin),
+                nigiri: !g.colours_known,
+                found,
+            }
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "rounds/show.html")]
+pub(super) struct RoundPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    round: u32,
+    boards: Vec<BoardLine>,
+    bye: String,
+    query: String,
+    published: bool,
+    locked: bool,
+    can_pair: bool,
+    can_enter_results: bool,
+    can_referee: bool,
+    has_results: bool,
+    report: Vec<String>,
+    /// Hard problems and unpaired players, for manual edits.
+    problems: Vec<String>,
+    /// (number, name) of every player, for the manual-edit selects.
+    players: Vec<(u32, String)>,
+}
+
+#[derive(serde::Deserialize, Default)]
+pub(super) struct FindQuery {
+    #[serde(default)]
+    q: String,
+}
+
+pub(super) async fn show_round(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path((short, n)): Path<(String, u32)>,
+    Query(find): Query<FindQuery>,
+) -> WebResult<axum::response::Response> {
+    // Visitors without a search all get the same page: serve it from the
+    // cache, unless this visitor has a notice of their own to see.
+    let cache_key = (ctx.user.is_none() && find.q.is_empty() && ctx.notice.is_empty())
+        .then(|| format!("round:{short}:{n}:{}", ctx.lang.code()));
+    if let Some(html) = cache_key.as_deref().and_then(|key| app.live.page(key)) {
+        return Ok(cached_html(html));
+    }
+    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let (tournament_id, generation) = (
+        tournament.tournament_id,
+        app.live.generation(tournament.tournament_id),
+    );
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    let view = crate::web::view::view(&app, tournament.tournament_id).await?;
+    // The page names the version of the data it shows: a cached copy then
+    // never sends its readers to reload for a change it already holds.
+    let (version, entered) = (view.version, view.entered);
+    let recorded = view.book.check_round_free(round).is_err();
+    let state = view.effective.tournament;
+    let s = state_of(
+        &round_store::states(&app.store.pool, tournament.tournament_id).await?,
+        n,
+    );
+    let is_staff = ctx.is_staff(&roles);
+    if !state.is_paired(round) || (s.published_at.is_none() && !is_staff) {
+        return Err(WebError::NotFound);
+    }
+    let can_pair = may(&ctx, &roles, Action::EditPairings);
+    let report = if can_pair {
+        report_lines(&ctx, &state, round)
+    } else {
+        Vec::new()
+    };
+    let problems = if can_pair {
+        check_lines(&ctx, &state, round)
+    } else {
+        Vec::new()
+    };
+    let mut players: Vec<(u32, String)> = if can_pair {
+        state
+            .players()
+            .iter()
+            .map(|p| (p.id.0, p.full_name()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    players.sort_by_cached_key(|p| crate::core::fold::fold(&p.1));
+    let bye = state
+        .byes()
+        .iter()
+        .find(|b| b.round == round)
+        .and_then(|b| state.player(b.player))
+        .map(|p| p.full_name())
+        .unwrap_or_default();
+    let boards = board_lines(&state, round, &find.q);
+    let Html(html) = render(&RoundPage {
+        layout: Layout::titled(
+            &ctx,
+            &format!(
+                "{} — {}",
+                tournament.name,
+                ctx.lang.tf("title.round", &[("n", n.to_string())])
+            ),
+        )
+        .live(&tournament.short_name, version),
+        // What undoing or editing the pairing would refuse: results as
+        // entered (on every board, whatever the search) or referees'
+        // records on its games.
+        has_results: recorded
+            || entered
+                .games()
+                .iter()
+                .any(|g| g.round == round && g.result != GameResult::Unknown),
+        tournament,
+        round: n,
+        boards,
+        bye,
+        query: find.q,
+        published: s.published_at.is_some(),
+        locked: s.locked_at.is_some(),
+        can_pair,
+        can_enter_results: may(&ctx, &roles, Action::EnterResults),
+        can_referee: may(&ctx, &roles, Action::LogSanction),
+        report,
+        problems,
+        players,
+    })?;
+    let html = axum::body::Bytes::from(html);
+    if let Some(key) = cache_key {
+        app.live.keep(key, tournament_id, generation, html.clone());
+    }
+    Ok(cached_html(html))
+}
+
+/// A page from the cache, with the same headers as a rendered one.
+pub(super) fn cached_html(html: axum::body::Bytes) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    (
+        [(axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        html,
+    )
+        .into_response()
+}
+
+/// The pairing report as sentences for the organiser.
+pub(super) fn report_lines(ctx: &Ctx, t: &Tournament, round: RoundNo) -> Vec<String> {
+    let r = pairing::report::report(t, round, &ReportLimits::default());
+    let t_ = |key: &str| ctx.lang.t(key);
+    let boards = |list: &[pairing::report::Board]| {
+        list.iter()
+            .map(|b| b.board.get().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut lines = Vec::new();
+    if !r.repeats.is_empty() {
+        lines.push(format!("{}: {}", t_("report.repeats"), boards(&r.repeats)));
+    }
+    if !r.score_gaps.is_empty() {
+        let b: Vec<_> = r
+            .score_gaps
+            .iter()
+            .map(|(b, gap)| format!("{} ({gap})", b.board.get()))
+            .collect();
+        lines.push(format!("{}: {}", t_("report.score_gaps"), b.join(", ")));
+    }
+    if !r.same_club.is_empty() {
+        lines.push(format!(
+            "{}: {}",
+            t_("report.same_club"),
+            boards(&r.same_club)
+        ));
+    }
+    if !r.same_country.is_empty() {
+        lines.push(format!(
+            "{}: {}",
+            t_("report.same_country"),
+            boards(&r.same_country)
+        ));
+    }
+    if !r.big_handicaps.is_empty() {
+        let b: Vec<_> = r
+            .big_handicaps
+            .iter()
+            .map(|(b, h)| format!("{} ({h})", b.board.get()))
+            .collect();
+        lines.push(format!("{}: {}", t_("report.big_handicaps"), b.join(", ")));
+    }
+    if !r.colour_imbalance.is_empty() {
+        let p: Vec<_> = r
+            .colour_imbalance
+            .iter()
+            .filter_map(|(id, balance)| {
+                t.player(*id)
+                    .map(|p| format!("{} ({balance:+})", p.full_name()))
+            })
+            .collect();
+        lines.push(format!(
+            "{}: {}",
+            t_("report.colour_imbalance"),
+            p.join(", ")
+        ));
+    }
+    lines
+}

@@ -1,0 +1,379 @@
+//! Entering a round's results: the quick-entry line and the table.
+
+use super::lists::BoardLine;
+use super::lists::board_lines;
+use super::lists::state_of;
+use crate::core::access::Action;
+use crate::core::discipline::GameRef;
+use crate::core::{BoardNo, GameResult, ResultOrigin, RoundNo, results};
+use crate::store::rounds::{self as round_store};
+use crate::store::tournaments::TournamentRow;
+use crate::web::AppState;
+use crate::web::access::authorise;
+use crate::web::auth::SignedIn;
+use crate::web::change::{json, mutate_with_book};
+use crate::web::error::{WebError, WebResult};
+use crate::web::flash::Flash;
+use crate::web::page::{Ctx, Layout, render};
+use crate::web::urls;
+use askama::Template;
+use axum::Form;
+use axum::extract::{Path, Query, State};
+use axum::response::{Html, Redirect};
+use std::collections::HashMap;
+
+#[derive(Template)]
+#[template(path = "rounds/results.html")]
+pub(super) struct ResultsPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    round: u32,
+    boards: Vec<ResultLine>,
+    locked: bool,
+    /// The quick entry as typed, kept on a refused submission.
+    entry: String,
+    /// Entries refused as impossible or unreadable, in words.
+    refusals: Vec<String>,
+    /// Boards that already hold a different result, in words; the form that
+    /// was sent (the quick entry when `entry` is set, else the table) then
+    /// offers `replace`.
+    conflicts: Vec<String>,
+}
+
+/// A board on the results page: the result as entered (what the field
+/// edits), and the result as it stands when the referees' log changes it.
+pub(super) struct ResultLine {
+    line: BoardLine,
+    /// The standing result when it differs from the entered one.
+    standing: Option<BoardLine>,
+    /// Confirmed: a plain edit is refused.
+    confirmed: bool,
+    /// What the field shows: the stored code, or what was typed on a refused
+    /// submission.
+    field: String,
+    /// The result the person saw before editing the field (`was_<n>`): a
+    /// field changed over a result they did not see is a conflict.
+    was: String,
+    /// Saved by the submission just before.
+    saved: bool,
+}
+
+pub(super) fn result_lines(
+    view: &crate::web::view::View,
+    round: RoundNo,
+    typed: &HashMap<String, String>,
+    saved: &[u32],
+) -> Vec<ResultLine> {
+    let standing = board_lines(&view.effective.tournament, round, "");
+    board_lines(&view.entered, round, "")
+        .into_iter()
+        .zip(standing)
+        .filter_map(|(line, standing)| {
+            let game = GameRef {
+                round,
+                board: BoardNo::new(line.board)?,
+            };
+            let field = typed.get(&format!("board_{}", line.board));
+            let was = typed.get(&format!("was_{}", line.board));
+            // A field the person left as it was shows what is stored now.
+            let (field, was) = if field == was {
+                (None, None)
+            } else {
+                (field, was)
+            };
+            Some(ResultLine {
+                confirmed: view.book.check_plain_change(game).is_err(),
+                standing: (standing.code != line.code).then_some(standing),
+                field: field.unwrap_or(&line.code).clone(),
+                was: was.unwrap_or(&line.code).clone(),
+                saved: saved.contains(&line.board),
+                line,
+            })
+        })
+        .collect()
+}
+
+#[derive(serde::Deserialize, Default)]
+pub(super) struct SavedQuery {
+    /// The boards the last submission saved, comma-separated.
+    #[serde(default)]
+    saved: String,
+}
+
+pub(super) async fn show_results(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, n)): Path<(String, u32)>,
+    Query(query): Query<SavedQuery>,
+) -> WebResult<Html<String>> {
+    let access = authorise(&app, &short, me, Action::EnterResults).await?;
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    let id = access.tournament.tournament_id;
+    let view = crate::web::view::view(&app, id).await?;
+    let s = state_of(&round_store::states(&app.store.pool, id).await?, n);
+    let saved: Vec<u32> = query
+        .saved
+        .split(',')
+        .filter_map(|b| b.trim().parse().ok())
+        .collect();
+    render(&ResultsPage {
+        layout: results_layout(&ctx, &access.tournament, n),
+        tournament: access.tournament,
+        round: n,
+        boards: result_lines(&view, round, &HashMap::new(), &saved),
+        locked: s.locked_at.is_some(),
+        entry: String::new(),
+        refusals: Vec::new(),
+        conflicts: Vec::new(),
+    })
+}
+
+pub(super) fn results_layout(ctx: &Ctx, tournament: &TournamentRow, n: u32) -> Layout {
+    Layout::titled(
+        ctx,
+        &format!(
+            "{} — {}",
+            tournament.name,
+            ctx.lang.tf("title.results", &[("n", n.to_string())])
+        ),
+    )
+}
+
+/// One result typed on the page.
+pub(super) struct Typed {
+    board: BoardNo,
+    result: GameResult,
+    origin: ResultOrigin,
+    /// From the quick entry, where the stored result is not in sight.
+    quick: bool,
+}
+
+/// Reads one quick entry: a board number, then a code ("12 b", "7w!").
+/// `Err(None)` when unreadable, `Err(Some(n))` for board 0.
+pub(super) fn parse_entry(entry: &str) -> Result<(BoardNo, GameResult, ResultOrigin), Option<u32>> {
+    let digits = entry
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(entry.len());
+    let (board, code) = entry.split_at(digits);
+    let board: u32 = board.parse().map_err(|_| None)?;
+    let (result, origin) = results::parse_code(code)
+        .filter(|_| !code.trim().is_empty())
+        .ok_or(None)?;
+    let board = BoardNo::new(board).ok_or(Some(board))?;
+    Ok((board, result, origin))
+}
+
+/// Results come as `entry` (one or more of "12 b", "7 w!", "3 =", separated
+/// by commas or new lines) typed at the keyboard, and/or as `board_<n>`
+/// fields from the full table. All or nothing: one refused entry saves none.
+pub(super) async fn enter_results(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path((short, n)): Path<(String, u32)>,
+    Form(fields): Form<HashMap<String, String>>,
+) -> WebResult<axum::response::Response> {
+    use axum::response::IntoResponse;
+    let access = authorise(&app, &short, me, Action::EnterResults).await?;
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    let id = access.tournament.tournament_id;
+    let s = state_of(&round_store::states(&app.store.pool, id).await?, n);
+    let lang = ctx.lang;
+    let no_board = |board: u32| {
+        lang.tf(
+            "results.no_board",
+            &[("board", board.to_string()), ("round", n.to_string())],
+        )
+    };
+    let unreadable = |text: &str| lang.tf("results.unreadable", &[("entry", text.to_string())]);
+    let mut typed: Vec<Typed> = Vec::new();
+    let mut refusals = Vec::new();
+    let entry = fields.get("entry").cloned().unwrap_or_default();
+    for item in entry
+        .split([',', ';', '\n'])
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+    {
+        match parse_entry(item) {
+            Ok((board, result, origin)) => typed.push(Typed {
+                board,
+                result,
+                origin,
+                quick: true,
+            }),
+            Err(Some(board)) => refusals.push(no_board(board)),
+            Err(None) => refusals.push(unreadable(item)),
+        }
+    }
+    let mut table: Vec<_> = fields
+        .iter()
+        .filter_map(|(key, value)| Some((key.strip_prefix("board_")?.parse::<u32>().ok()?, value)))
+        .collect();
+    table.sort_by_key(|(board, _)| *board);
+    for (number, value) in table {
+        // The table sends every board; a field left as it was is no entry,
+        // or a result entered meanwhile by someone else would be undone.
+        if fields.get(&format!("was_{number}")) == Some(value) {
+            continue;
+        }
+        match (BoardNo::new(number), results::parse_code(value)) {
+            (Some(board), Some((result, origin))) => typed.push(Typed {
+                board,
+                result,
+                origin,
+                quick: false,
+            }),
+            (None, _) => refusals.push(no_board(number)),
+            (_, None) => refusals.push(unreadable(&format!("{number} {value}"))),
+        }
+    }
+    // One board typed twice with two results: which one was meant is unknown.
+    let mut twice: Vec<u32> = typed
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| {
+            typed[..*i]
+                .iter()
+                .any(|b| b.board == a.board && (b.result, b.origin) != (a.result, a.origin))
+        })
+        .map(|(_, t)| t.board.get())
+        .collect();
+    twice.sort_unstable();
+    twice.dedup();
+    for board in twice {
+        refusals.push(lang.tf("results.twice", &[("board", board.to_string())]));
+    }
+    let view = crate::web::view::view(&app, id).await?;
+    let state = &view.entered;
+    let replace = fields.contains_key("replace");
+    let mut conflicts = Vec::new();
+    let mut changes: Vec<&Typed> = Vec::new();
+    for t in &typed {
+        let board = t.board.get();
+        let game = match state.check_result(round, t.board, t.result, t.origin) {
+            Ok(game) => game,
+            Err(crate::core::TournamentError::ImpossibleJigo { .. }) => {
+                let komi = state
+                    .game_on(round, t.board)
+                    .map(|g| g.komi.to_string())
+                    .unwrap_or_default();
+                refusals.push(lang.tf(
+                    "results.impossible_jigo",
+                    &[("board", board.to_string()), ("komi", komi)],
+                ));
+                continue;
+            }
+            Err(_) => {
+                refusals.push(no_board(board));
+                continue;
+            }
+        };
+        let stored = results::code(game.result, game.origin);
+        // Only boards whose result really changes are written and logged.
+        if (game.result, game.origin) == (t.result, t.origin) {
+            continue;
+        }
+        // A known result is replaced only when the person saw it (the table
+        // field they edited showed it) or confirmed the replacement.
+        let seen = !t.quick && fields.get(&format!("was_{board}")) == Some(&stored);
+        if game.result != GameResult::Unknown && !seen && !replace {
+            conflicts.push(lang.tf(
+                "results.conflict",
+                &[
+                    ("board", board.to_string()),
+                    ("stored", results::notation(game.result, game.origin)),
+                    ("entered", results::notation(t.result, t.origin)),
+                ],
+            ));
+        }
+        changes.push(t);
+    }
+    if s.locked_at.is_some() && !changes.is_empty() {
+        refusals.push(lang.t("results.locked"));
+    }
+    // A confirmed result changes only by correction or appeal (RFG 16.8 з).
+    for t in &changes {
+        if let Err(e) = view.book.check_plain_change(GameRef {
+            round,
+            board: t.board,
+        }) {
+            let (key, args) = crate::web::error::discipline_message(&e);
+            refusals.push(lang.tf(key, &args));
+        }
+    }
+    if !refusals.is_empty() || !conflicts.is_empty() {
+        let page = ResultsPage {
+            layout: results_layout(&ctx, &access.tournament, n),
+            tournament: access.tournament.clone(),
+            round: n,
+            boards: result_lines(&view, round, &fields, &[]),
+            locked: s.locked_at.is_some(),
+            entry,
+            refusals,
+            conflicts,
+        };
+        return Ok(crate::web::page::render_invalid(&page)?.into_response());
+    }
+    let results_page = urls::results(&access.tournament.short_name, n);
+    if changes.is_empty() {
+        return Ok((
+            Flash::new("notice.results_unchanged"),
+            Redirect::to(&results_page),
+        )
+            .into_response());
+    }
+    mutate_with_book(&app, &access, None, &format!("results:{n}"), |t, book| {
+        let mut before = Vec::new();
+        for c in &changes {
+            book.check_plain_change(GameRef {
+                round,
+                board: c.board,
+            })?;
+            before.push(t.enter_result(round, c.board, c.result, c.origin)?);
+        }
+        let after: Vec<_> = changes
+            .iter()
+            .filter_map(|c| t.game_on(round, c.board).cloned())
+            .collect();
+        Ok(((), Some(json(&before)?), Some(json(&after)?)))
+    })
+    .await?;
+    Ok((
+        saved_notice(lang, &changes),
+        Redirect::to(&format!(
+            "{results_page}?saved={}",
+            changes
+                .iter()
+                .map(|c| c.board.get().to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        )),
+    )
+        .into_response())
+}
+
+/// "Results saved (3): board 5 1-0, …": the first few boards, so the
+/// cookie stays small; the page lists them all.
+pub(super) fn saved_notice(lang: crate::web::i18n::Lang, changes: &[&Typed]) -> Flash {
+    const SHOWN: usize = 8;
+    let mut list: Vec<String> = changes
+        .iter()
+        .take(SHOWN)
+        .map(|c| {
+            lang.tf(
+                "results.saved_board",
+                &[
+                    ("board", c.board.get().to_string()),
+                    ("result", results::notation(c.result, c.origin)),
+                ],
+            )
+        })
+        .collect();
+    if changes.len() > SHOWN {
+        list.push("…".into());
+    }
+    Flash::new("notice.results_entered")
+        .arg("count", changes.len())
+        .arg("list", list.join(", "))
+}

@@ -1,0 +1,74 @@
+//! A tournament's audit log in words, at the hall's time.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::Html;
+
+use crate::core::access::Action;
+use crate::store::audit;
+use crate::store::tournaments::TournamentRow;
+use crate::web::AppState;
+use crate::web::access::{Access, authorise};
+use crate::web::acts::local_time;
+use crate::web::audit_words::{self, AuditWords};
+use crate::web::auth::SignedIn;
+use crate::web::error::WebResult;
+use crate::web::page::{Ctx, Layout, render};
+use crate::web::view::load;
+
+/// An audit entry in words, at the hall's time (the tournament's time zone).
+struct AuditLine {
+    at: String,
+    /// The same moment in RFC 3339 (UTC), for `<time datetime>`.
+    datetime: String,
+    who: String,
+    words: AuditWords,
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/audit.html")]
+struct AuditPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    lines: Vec<AuditLine>,
+}
+
+pub(super) async fn show_audit(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let Access { tournament, .. } = authorise(&app, &short, me, Action::ReadAuditLog).await?;
+    let zone = jiff::tz::TimeZone::get(&tournament.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    // Names come from the tournament as it is now: a player renamed since
+    // reads under their current name.
+    let state = load(&app, tournament.tournament_id).await?;
+    let lines = audit::for_tournament(&app.store.pool, tournament.tournament_id)
+        .await?
+        .into_iter()
+        .map(|entry| AuditLine {
+            at: local_time(entry.at, &zone),
+            // Whole seconds: HTML allows at most three digits of a fraction.
+            datetime: entry
+                .at
+                .replace_nanosecond(0)
+                .unwrap_or(entry.at)
+                .format(&time::format_description::well_known::Rfc3339)
+                .unwrap_or_default(),
+            who: audit_words::who(ctx.lang, &entry.action, entry.who.as_deref()),
+            words: audit_words::describe(
+                &state,
+                ctx.lang,
+                &entry.action,
+                entry.before.as_ref(),
+                entry.after.as_ref(),
+            ),
+        })
+        .collect();
+    render(&AuditPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        tournament,
+        lines,
+    })
+}

@@ -1,0 +1,50 @@
+//! Creating a tournament, its public page, settings, staff and audit log:
+//! [`form`] (creating, settings), [`overview`] (the public page, the
+//! poster), [`staff`], [`audit`].
+//!
+//! | route | handler | who |
+//! |---|---|---|
+//! | `GET /tournaments/new`, `POST /tournaments` | [`new_tournament`], [`create_tournament`] | organisers |
+//! | `GET /t/{short}` | [`show_tournament`] | everyone |
+//! | `GET /t/{short}/settings`, `POST` | [`edit_settings`], [`update_settings`] | owner, co-organisers |
+//! | `GET /t/{short}/staff`, `POST` | [`show_staff`], [`add_staff`] | owner |
+//! | `POST /t/{short}/staff/remove` | [`remove_staff`] | owner |
+//! | `GET /t/{short}/audit` | [`show_audit`] | owner, co-organisers |
+//! | `GET /time-summary?…` | [`time_summary`] | everyone: the time fields' EGF class, for the form's live line |
+//! | `GET /t/{short}/poster` | [`show_poster`] | everyone: A4 poster with a QR code to the tournament page |
+
+mod audit;
+mod form;
+mod overview;
+mod staff;
+
+use axum::Router;
+use axum::routing::{get, post};
+
+use super::AppState;
+use audit::show_audit;
+use form::{create_tournament, edit_settings, new_tournament, time_summary, update_settings};
+use overview::{show_poster, show_tournament};
+use staff::{add_staff, remove_staff, show_staff};
+
+// The API reaches the application layer through here until it names
+// `web::{access, view, change}` itself.
+pub(super) use super::access::Access;
+pub(super) use super::change::{json, mutate_at, mutate_with_book};
+pub(super) use super::view::{View, view};
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/tournaments/new", get(new_tournament))
+        .route("/tournaments", post(create_tournament))
+        .route("/t/{short}", get(show_tournament))
+        .route(
+            "/t/{short}/settings",
+            get(edit_settings).post(update_settings),
+        )
+        .route("/t/{short}/staff", get(show_staff).post(add_staff))
+        .route("/t/{short}/staff/remove", post(remove_staff))
+        .route("/t/{short}/audit", get(show_audit))
+        .route("/t/{short}/poster", get(show_poster))
+        .route("/time-summary", get(time_summary))
+}

@@ -1,0 +1,163 @@
+//! A tournament's public page (what a player wants to know before the first
+//! round) and its poster for the hall.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::Html;
+
+use crate::core::Registration;
+use crate::core::access::{self, Action};
+use crate::core::rules::time::TimeControl;
+use crate::store::tournaments::TournamentRow;
+use crate::web::AppState;
+use crate::web::access::viewable;
+use crate::web::error::WebResult;
+use crate::web::page::{Ctx, Layout, render};
+use crate::web::settings_form;
+use crate::web::urls::{self, site_url};
+use crate::web::view::view;
+
+#[derive(Template)]
+#[template(path = "tournaments/show.html")]
+struct TournamentPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    /// Links to staff pages, shown only to staff.
+    can_edit: bool,
+    can_manage_staff: bool,
+    can_referee: bool,
+    is_staff: bool,
+    info: Overview,
+    /// The programme, one item a line.
+    schedule: Vec<String>,
+}
+
+/// What a player wants to know before the first round.
+struct Overview {
+    dates: String,
+    location: String,
+    system: String,
+    /// "5 rounds", in the reader's plural form.
+    rounds: String,
+    board_size: u8,
+    komi: String,
+    tie_rule: String,
+    time: String,
+    time_class: String,
+    players: usize,
+    /// The last published round, to jump to.
+    current_round: Option<u32>,
+}
+
+pub(super) async fn show_tournament(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let is_admin = ctx.is_admin();
+    let state = view(&app, tournament.tournament_id)
+        .await?
+        .effective
+        .tournament;
+    let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
+    let s = state.settings();
+    let time = TimeControl::from(&s.time);
+    let dates = match (s.general.begin_date.as_str(), s.general.end_date.as_str()) {
+        ("", "") => String::new(),
+        (b, e) if b == e || e.is_empty() => b.to_string(),
+        (b, e) => format!("{b} – {e}"),
+    };
+    let system_key = settings_form::SYSTEMS
+        .iter()
+        .find(|(_, v)| *v == s.system)
+        .map(|(k, _)| *k)
+        .unwrap_or("mcmahon");
+    let tie_key = match s.rules.tie_rule {
+        crate::core::settings::TieRule::Jigo => "jigo",
+        crate::core::settings::TieRule::WhiteWins => "white_wins",
+        crate::core::settings::TieRule::BlackWins => "black_wins",
+    };
+    let info = Overview {
+        dates,
+        location: s.general.location.clone(),
+        system: ctx.lang.t(&format!("system.{system_key}")),
+        rounds: ctx
+            .lang
+            .plural("overview.rounds", u64::from(s.number_of_rounds)),
+        board_size: s.rules.board_size,
+        komi: s.rules.komi.to_string(),
+        tie_rule: ctx.lang.t(&format!("tie_rule.{tie_key}")),
+        time_class: time.egf_class(s.general.internet).to_string(),
+        time: settings_form::time_label(&time, ctx.lang),
+        // Visitors count the field of play, as their players list shows it.
+        players: state
+            .players()
+            .iter()
+            .filter(|p| ctx.is_staff(&roles) || p.registration == Registration::Final)
+            .count(),
+        current_round: published
+            .iter()
+            .filter(|r| r.published_at.is_some())
+            .map(|r| r.round_no as u32)
+            .max(),
+    };
+    render(&TournamentPage {
+        // The overview links the current round: it follows a publication.
+        layout: Layout::titled(&ctx, &tournament.name)
+            .live(&tournament.short_name, tournament.version),
+        can_edit: access::may(&roles, is_admin, Action::EditSettings),
+        can_manage_staff: access::may(&roles, is_admin, Action::ManageStaff),
+        can_referee: access::may(&roles, is_admin, Action::LogSanction),
+        is_staff: ctx.is_staff(&roles),
+        schedule: tournament
+            .schedule
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(String::from)
+            .collect(),
+        tournament,
+        info,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/poster.html")]
+struct PosterPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    url: String,
+    qr_svg: String,
+}
+
+/// A poster for the hall: players scan it instead of queueing at a sheet.
+pub(super) async fn show_poster(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    headers: axum::http::HeaderMap,
+    Path(short): Path<String>,
+) -> WebResult<Html<String>> {
+    let (tournament, _) = viewable(&app, &ctx, &short).await?;
+    let url = format!(
+        "{}{}",
+        site_url(&headers),
+        urls::tournament(&tournament.short_name)
+    );
+    let code = qrcode::QrCode::new(url.as_bytes()).map_err(anyhow::Error::from)?;
+    let qr_svg = code
+        .render::<qrcode::render::svg::Color>()
+        .min_dimensions(240, 240)
+        .quiet_zone(true)
+        .build();
+    // Inline SVG in HTML takes no XML declaration.
+    let qr_svg = qr_svg
+        .find("<svg")
+        .map_or(qr_svg.clone(), |start| qr_svg[start..].to_string());
+    render(&PosterPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        tournament,
+        url,
+        qr_svg,
+    })
+}

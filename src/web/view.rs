@@ -1,0 +1,76 @@
+//! A tournament as pages read it: [`load`] the document alone, [`view`] the
+//! document with its discipline book applied.
+
+use uuid::Uuid;
+
+use super::AppState;
+use super::error::{WebError, WebResult};
+use crate::core::discipline::{Book, Effective};
+use crate::core::{RoundNo, Tournament};
+use crate::store::discipline as discipline_store;
+use crate::store::rounds as round_store;
+use crate::store::tournaments::{self, TournamentRow};
+
+/// A tournament's document; a missing one is a 404.
+pub(crate) async fn load(app: &AppState, tournament_id: Uuid) -> WebResult<Tournament> {
+    tournaments::load_state(&app.store.pool, tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)
+}
+
+/// A tournament as readers see it: the document as entered, its discipline
+/// book, and the two combined (`effective.tournament`: results as they stand
+/// after sanctions, forfeits and appeal decisions, which pairing, the pages
+/// and the exports read), all at one version.
+pub(crate) struct View {
+    pub version: i32,
+    pub entered: Tournament,
+    pub book: Book,
+    pub effective: Effective,
+}
+
+impl View {
+    /// What the standings are computed from (games of an early leaver annulled
+    /// where the rule text says so).
+    pub fn for_standings(&self) -> Tournament {
+        self.effective.for_standings()
+    }
+}
+
+/// Loads a tournament for reading, with the discipline log applied.
+pub(crate) async fn view(app: &AppState, tournament_id: Uuid) -> WebResult<View> {
+    let snapshot = discipline_store::load(&app.store.pool, tournament_id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    let effective = snapshot.book.effective(&snapshot.state)?;
+    Ok(View {
+        version: snapshot.version,
+        entered: snapshot.state,
+        book: snapshot.book,
+        effective,
+    })
+}
+
+/// The last round whose results the reader may see: published rounds for
+/// visitors, every paired round for staff (0 before any).
+pub(crate) async fn last_visible_round(
+    app: &AppState,
+    t: &TournamentRow,
+    state: &Tournament,
+    is_staff: bool,
+) -> WebResult<u32> {
+    let states = round_store::states(&app.store.pool, t.tournament_id).await?;
+    let paired = (1..=state.settings().number_of_rounds)
+        .filter_map(RoundNo::new)
+        .take_while(|r| state.is_paired(*r))
+        .filter(|r| {
+            is_staff
+                || states
+                    .iter()
+                    .any(|s| s.round_no as u32 == r.get() && s.published_at.is_some())
+        })
+        .map(RoundNo::get)
+        .max()
+        .unwrap_or(0);
+    Ok(paired)
+}
