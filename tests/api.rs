@@ -112,14 +112,29 @@ async fn a_program_registers_players_reads_pairings_and_enters_results() {
         "neither refused write left a player"
     );
 
-    app.post_ok(&org, "/t/api-cup/rounds/pair", &[]).await;
+    // Paired and published through the door, as the results below are.
+    let res = api
+        .post(url("/tournaments/api-cup/rounds"))
+        .bearer_auth(&bearer)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let version = res.json::<Value>().await.unwrap()["version"].clone();
     let res = api
         .get(url("/tournaments/api-cup/rounds/1"))
         .send()
         .await
         .unwrap();
     assert_eq!(res.status(), 404, "unpublished rounds are not public");
-    app.post_ok(&org, "/t/api-cup/rounds/1/publish", &[]).await;
+    let res = api
+        .post(url("/tournaments/api-cup/rounds/1/publish"))
+        .bearer_auth(&bearer)
+        .json(&json!({ "version": version }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
     let round: Value = api
         .get(url("/tournaments/api-cup/rounds/1"))
         .send()
@@ -363,5 +378,87 @@ async fn the_api_adds_routes_only_through_documented_handlers() {
     assert_eq!(
         doc["components"]["securitySchemes"]["bearer"]["scheme"],
         "bearer"
+    );
+}
+
+/// `detail` of a refused player, `field: message; field: message`, by field.
+fn messages(detail: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = detail
+        .split("; ")
+        .filter_map(|part| part.split_once(": "))
+        .map(|(f, m)| (f.to_string(), m.to_string()))
+        .collect();
+    out.sort();
+    out
+}
+
+#[tokio::test]
+async fn the_same_bad_player_gets_the_same_refusal_from_the_form_and_the_api() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    assert_eq!(
+        app.create_tournament(&org, "same", "Same").await.status(),
+        303
+    );
+    let bearer = token(&app, &org).await;
+    let api = reqwest::Client::new();
+    let bad = [
+        ("name", "Novak"),
+        ("rank", "1k"),
+        ("rating", "9999"),
+        ("country", "Russia"),
+    ];
+
+    let res = app
+        .submit(
+            &org,
+            "/t/same/players/new",
+            "[data-test=player-form]",
+            "/t/same/players",
+            &bad,
+        )
+        .await;
+    assert_eq!(res.status(), 422, "the form refuses the player");
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+
+    let t: Value = api
+        .get(app.url("/api/v1/tournaments/same"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let mut body: serde_json::Map<String, Value> =
+        bad.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
+    body.insert("version".into(), t["version"].clone());
+    let res = api
+        .post(app.url("/api/v1/tournaments/same/players"))
+        .bearer_auth(&bearer)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 422, "the API refuses the player");
+    let detail = res.json::<Value>().await.unwrap()["detail"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let from_api = messages(&detail);
+    let fields: Vec<&str> = from_api.iter().map(|(f, _)| f.as_str()).collect();
+    assert_eq!(fields, ["country", "rating"], "{detail}");
+    let from_form: Vec<(String, String)> = fields
+        .iter()
+        .map(|f| {
+            let message = common::text(&page, &format!("[data-test={f}-error]"))
+                .unwrap_or_else(|| panic!("the form names {f}"));
+            (f.to_string(), message)
+        })
+        .collect();
+    assert_eq!(
+        from_form, from_api,
+        "the same words on the form and in the API"
     );
 }

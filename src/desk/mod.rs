@@ -170,7 +170,8 @@ impl Desk {
             games: paired.games,
             bye: paired.bye,
         };
-        self.run(caller, tournament_id, Some(version), command).await
+        self.run(caller, tournament_id, Some(version), command)
+            .await
     }
 
     /// The aggregate and its version, for reading.

@@ -19,7 +19,7 @@ use crate::store::tournaments::{self, TournamentRow};
 use crate::web::AppState;
 use crate::web::auth::ApiAccount;
 use crate::web::error::{WebError, WebResult};
-use crate::web::tournaments::View;
+use crate::web::view::{View, view};
 
 /// The bearer's account when a token is sent; an invalid token is refused.
 async fn optional_account(app: &AppState, headers: &HeaderMap) -> WebResult<Option<Account>> {
@@ -53,7 +53,7 @@ pub(super) async fn readable(
     if !tournament.is_public && !is_staff {
         return Err(WebError::NotFound);
     }
-    let view = crate::web::tournaments::view(app, tournament.tournament_id).await?;
+    let view = view(app, tournament.tournament_id).await?;
     Ok((tournament, view, is_staff))
 }
 

@@ -383,7 +383,9 @@ pub(super) async fn publish_round(
     ApiPath((short, n)): ApiPath<(String, u32)>,
     payload: Result<Json<Based>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
-    let command = Command::Publish { round: round_no(n)? };
+    let command = Command::Publish {
+        round: round_no(n)?,
+    };
     ran(&app, account, &short, body(payload)?, command).await
 }
 
@@ -406,7 +408,9 @@ pub(super) async fn lock_round(
     ApiPath((short, n)): ApiPath<(String, u32)>,
     payload: Result<Json<Based>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
-    let command = Command::Lock { round: round_no(n)? };
+    let command = Command::Lock {
+        round: round_no(n)?,
+    };
     ran(&app, account, &short, body(payload)?, command).await
 }
 
@@ -429,6 +433,8 @@ pub(super) async fn unpair_round(
     ApiPath((short, n)): ApiPath<(String, u32)>,
     payload: Result<Json<Based>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
-    let command = Command::Unpair { round: round_no(n)? };
+    let command = Command::Unpair {
+        round: round_no(n)?,
+    };
     ran(&app, account, &short, body(payload)?, command).await
 }

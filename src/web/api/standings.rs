@@ -71,7 +71,7 @@ pub(super) async fn show_standings(
 ) -> WebResult<Json<StandingsOut>> {
     let (t, view, is_staff) = readable(&app, &headers, &short).await?;
     let state = view.for_standings();
-    let last = crate::web::standings::last_visible_round(&app, &t, &state, is_staff).await?;
+    let last = crate::web::view::last_visible_round(&app, &t, &state, is_staff).await?;
     let round = query.round.unwrap_or(last).min(last);
     let criteria = state.settings().placement.clone();
     let table = standings(&state, round, &criteria);

@@ -16,8 +16,8 @@ use crate::core::{Settings, System, Tournament, presets};
 use crate::store::tournaments;
 use crate::web::AppState;
 use crate::web::auth::ApiAccount;
+use crate::web::change::json as to_json;
 use crate::web::error::{WebError, WebResult};
-use crate::web::tournaments::json as to_json;
 
 /// A tournament as the API lists it.
 #[derive(Serialize, ToSchema)]

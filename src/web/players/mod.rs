@@ -72,6 +72,3 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/t/{short}/register", get(show_registration).post(register))
         .route("/t/{short}/registered/{no}", get(show_registered))
 }
-
-// The API checks field lengths through here.
-pub(super) use form::overlong;
