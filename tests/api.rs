@@ -462,3 +462,225 @@ async fn the_same_bad_player_gets_the_same_refusal_from_the_form_and_the_api() {
         "the same words on the form and in the API"
     );
 }
+
+/// The winner of each game of a round: the lower-numbered (stronger) player.
+async fn winners(api: &reqwest::Client, url: &str, bearer: &str) -> Vec<(u64, &'static str)> {
+    let round: Value = api
+        .get(url)
+        .bearer_auth(bearer)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    round["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            let white = g["white"]["no"].as_u64().unwrap();
+            let black = g["black"]["no"].as_u64().unwrap();
+            (
+                g["board"].as_u64().unwrap(),
+                if white < black { "w" } else { "b" },
+            )
+        })
+        .collect()
+}
+
+/// Names, places and scores of a tournament's standings.
+async fn table(api: &reqwest::Client, app: &TestApp, short: &str) -> Vec<Value> {
+    let s: Value = api
+        .get(app.url(&format!("/api/v1/tournaments/{short}/standings")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(s["round"], 5, "{s}");
+    s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let mut r = r.clone();
+            r.as_object_mut().unwrap().remove("no");
+            r
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_whole_tournament_runs_through_the_api_alone() {
+    let app = TestApp::start().await;
+    app.account("org", true, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let bearer = token(&app, &org).await;
+    let api = reqwest::Client::new();
+    let url = |path: &str| app.url(&format!("/api/v1/tournaments/api-open{path}"));
+    let post = |path: String, body: Value| {
+        let api = api.clone();
+        let bearer = bearer.clone();
+        async move {
+            let res = api
+                .post(path)
+                .bearer_auth(&bearer)
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            let status = res.status().as_u16();
+            let body: Value = res.json().await.unwrap();
+            assert!(status == 200 || status == 201, "{status} {body}");
+            body
+        }
+    };
+
+    let made = post(
+        app.url("/api/v1/tournaments"),
+        json!({ "name": "API Open", "short_name": "api-open", "time_zone": "Europe/Kyiv" }),
+    )
+    .await;
+    let mut version = made["version"].clone();
+    let judges = ["Judge One", "Judge Two", "Judge Three"];
+    let members: Vec<Value> = judges
+        .iter()
+        .map(|j| json!({ "name": j, "player": null }))
+        .collect();
+    let res = api
+        .put(url("/committee"))
+        .bearer_auth(&bearer)
+        .json(&json!({ "version": version, "members": members,
+            "reserves": [{ "name": "Judge Four", "player": null }] }))
+        .send()
+        .await
+        .unwrap();
+    let status = res.status();
+    let fixed = res.json::<Value>().await.unwrap();
+    assert_eq!(status, 200, "{fixed}");
+    version = fixed["version"].clone();
+    let players: Vec<(String, String)> = (0..40)
+        .map(|i| (format!("Player{i:02}"), (2100 - 10 * i).to_string()))
+        .collect();
+    for (name, rating) in &players {
+        let body = json!({ "version": version, "name": name, "rank": "1k", "rating": rating });
+        version = post(url("/players"), body).await["version"].clone();
+    }
+    for n in 1..=5 {
+        version = post(url("/rounds"), json!({})).await["version"].clone();
+        version = post(
+            url(&format!("/rounds/{n}/publish")),
+            json!({ "version": version }),
+        )
+        .await["version"]
+            .clone();
+        let results: Vec<Value> = winners(&api, &url(&format!("/rounds/{n}")), &bearer)
+            .await
+            .into_iter()
+            .map(|(board, result)| json!({ "board": board, "result": result }))
+            .collect();
+        let body = json!({ "version": version, "results": results });
+        version = post(url(&format!("/rounds/{n}/results")), body).await["version"].clone();
+        if n == 2 {
+            let act = json!({ "Sanction": { "kind": { "Warning": {
+                "game": { "round": 2, "board": 1 }, "players": "Both" } },
+                "reason": "talking during the game" } });
+            let logged = post(url("/log"), json!({ "version": version, "act": act })).await;
+            let appeal = json!({ "version": logged["version"], "appellant": { "Player": 1 },
+                "appealed": { "Entry": logged["entry"] }, "grounds": "we were silent" });
+            let filed = post(url("/appeals"), appeal).await;
+            let id = filed["appeal"].as_u64().unwrap();
+            version = post(
+                url(&format!("/appeals/{id}/review")),
+                json!({ "version": filed["version"] }),
+            )
+            .await["version"]
+                .clone();
+            let decision = json!({ "version": version, "outcome": "Rejected",
+                "reasons": "the referee heard it", "signed_by": judges });
+            version =
+                post(url(&format!("/appeals/{id}/decision")), decision).await["version"].clone();
+        }
+    }
+
+    // The same tournament through the forms.
+    assert_eq!(
+        app.create_tournament(&org, "web-open", "Web Open")
+            .await
+            .status(),
+        303
+    );
+    app.post_ok(
+        &org,
+        "/t/web-open/appeals/committee",
+        &[("members", &judges.join("\n")), ("reserves", "Judge Four")],
+    )
+    .await;
+    for (name, rating) in &players {
+        let fields = [("name", name.as_str()), ("rank", "1k"), ("rating", rating)];
+        let res = app
+            .submit(
+                &org,
+                "/t/web-open/players/new",
+                "[data-test=player-form]",
+                "/t/web-open/players",
+                &fields,
+            )
+            .await;
+        assert_eq!(res.status(), 303);
+    }
+    for n in 1..=5 {
+        app.post_ok(&org, "/t/web-open/rounds/pair", &[]).await;
+        app.post_ok(&org, &format!("/t/web-open/rounds/{n}/publish"), &[])
+            .await;
+        let round = app.url(&format!("/api/v1/tournaments/web-open/rounds/{n}"));
+        let entry: Vec<String> = winners(&api, &round, &bearer)
+            .await
+            .into_iter()
+            .map(|(board, result)| format!("{board} {result}"))
+            .collect();
+        app.post_ok(
+            &org,
+            &format!("/t/web-open/rounds/{n}/results"),
+            &[("entry", &entry.join(", "))],
+        )
+        .await;
+        if n == 2 {
+            app.post_ok(
+                &org,
+                "/t/web-open/referee/rounds/2/boards/1",
+                &[
+                    ("act", "warning"),
+                    ("player", "both"),
+                    ("reason", "talking during the game"),
+                ],
+            )
+            .await;
+            app.post_ok(
+                &org,
+                "/t/web-open/appeals",
+                &[
+                    ("player", "1"),
+                    ("appealed", "entry:1"),
+                    ("grounds", "we were silent"),
+                ],
+            )
+            .await;
+            app.post_ok(&org, "/t/web-open/appeals/1/review", &[]).await;
+            let mut decide = vec![("outcome", "rejected"), ("reasons", "the referee heard it")];
+            decide.extend(judges.iter().map(|j| ("signed_by", *j)));
+            app.post_ok(&org, "/t/web-open/appeals/1/decide", &decide)
+                .await;
+        }
+    }
+
+    let (through_api, through_forms) = (
+        table(&api, &app, "api-open").await,
+        table(&api, &app, "web-open").await,
+    );
+    assert_eq!(through_api.len(), 40);
+    assert_eq!(through_api, through_forms, "the same standings row for row");
+}
