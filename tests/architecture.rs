@@ -73,14 +73,10 @@ const SHARED_WEB_MODULES: [&str; 20] = [
     "view",
 ];
 
-/// Page modules that still name another page module, with the one they
-/// name: the API until it takes the application layer from `web::access`,
-/// `web::view` and `web::change` itself.
-const PAGE_IMPORTS_ALLOWED: [(&str, &str); 3] = [
-    ("api", "tournaments"),
-    ("api", "players"),
-    ("api", "standings"),
-];
+/// Page modules that may name another page module, with the one they
+/// name: none (the API takes the application layer from `web::view` and
+/// `web::change` itself).
+const PAGE_IMPORTS_ALLOWED: [(&str, &str); 0] = [];
 
 /// The top-level web module a file belongs to (`src/web/rounds/results.rs`
 /// → `rounds`) and how deep below `web` the file's own module is.

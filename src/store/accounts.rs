@@ -4,8 +4,8 @@ use sqlx::PgExecutor;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-/// A signed-in person as the web layer sees them.
-#[derive(Clone, Debug, serde::Serialize)]
+/// A signed-in person as the web layer sees them (and `GET /api/v1/me`).
+#[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct Account {
     pub account_id: Uuid,
     pub username: String,

@@ -114,7 +114,7 @@ pub fn router(app: AppState) -> Router {
         .merge(protocol::routes())
         .merge(referee::routes())
         .merge(appeals::routes())
-        .nest("/api/v1", api::routes())
+        .merge(api::routes())
         .fallback(|| async { WebError::NotFound })
         .layer(middleware::from_fn_with_state(app.clone(), auth::csrf))
         .layer(middleware::from_fn_with_state(app.clone(), error_pages))
@@ -208,7 +208,11 @@ async fn error_pages(State(app): State<AppState>, request: Request, next: Next) 
         None => lang.tf(marker.message_key, &marker.args),
     };
     if is_api {
-        let body = serde_json::json!({ "error": marker.message_key, "message": message, "detail": marker.detail });
+        let body = api::ApiError {
+            error: marker.message_key,
+            message,
+            detail: marker.detail,
+        };
         return (marker.status, axum::Json(body)).into_response();
     }
     // The signed-in person keeps their header (not "Sign in"); the lookup

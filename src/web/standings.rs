@@ -17,9 +17,7 @@ use super::access::viewable;
 use super::error::WebResult;
 use super::page::{Ctx, Layout, render};
 use super::settings_form::named;
-// The API takes the last visible round from here until it names
-// `web::view` itself.
-pub(super) use super::view::last_visible_round;
+use super::view::last_visible_round;
 use crate::core::formats::{crosstable, standings_tsv};
 use crate::core::standings::standings;
 use crate::store::tournaments::TournamentRow;

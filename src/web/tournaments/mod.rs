@@ -27,12 +27,6 @@ use form::{create_tournament, edit_settings, new_tournament, time_summary, updat
 use overview::{show_poster, show_tournament};
 use staff::{add_staff, remove_staff, show_staff};
 
-// The API reaches the application layer through here until it names
-// `web::{access, view, change}` itself.
-pub(super) use super::access::Access;
-
-pub(super) use super::view::{View, view};
-
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route("/tournaments/new", get(new_tournament))

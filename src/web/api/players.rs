@@ -1,0 +1,331 @@
+//! The players of a tournament: the list (public players, or all of them
+//! for its staff), registering one, changing, confirming, deleting and
+//! withdrawing a registration. The rules are the core's (`core::command`):
+//! the same player is refused here as on the organiser's form.
+
+use axum::Json;
+use axum::extract::State;
+use axum::extract::rejection::JsonRejection;
+use axum::http::{HeaderMap, StatusCode};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::access::{Based, Version, ran, readable, run};
+use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
+use crate::core::command::{Command, Done, PlayerDraft};
+use crate::core::{Player, PlayerId, Registration, RoundNo};
+use crate::desk::Ran;
+use crate::web::AppState;
+use crate::web::auth::ApiAccount;
+use crate::web::error::WebResult;
+
+/// A registered player.
+#[derive(Serialize, ToSchema)]
+pub(super) struct PlayerOut {
+    /// The player's number in the tournament.
+    no: u32,
+    name: String,
+    first_name: String,
+    #[schema(example = "2d")]
+    rank: String,
+    /// The EGF rating (GoR).
+    rating: i32,
+    club: String,
+    country: String,
+    egf_pin: String,
+    /// Whether the registration is confirmed.
+    #[serde(rename = "final")]
+    is_final: bool,
+    /// The rounds the player plays.
+    rounds: Vec<u32>,
+}
+
+impl PlayerOut {
+    fn of(p: &Player, rounds: u32) -> Self {
+        PlayerOut {
+            no: p.id.0,
+            name: p.name.clone(),
+            first_name: p.first_name.clone(),
+            rank: p.rank.to_string(),
+            rating: p.rating.gor(),
+            club: p.club.clone(),
+            country: p.country.clone(),
+            egf_pin: p.egf_pin.clone(),
+            is_final: p.registration == Registration::Final,
+            rounds: (1..=rounds)
+                .filter(|r| RoundNo::new(*r).is_some_and(|r| p.participation.plays(r)))
+                .collect(),
+        }
+    }
+}
+
+/// The players, with the tournament's version.
+#[derive(Serialize, ToSchema)]
+pub(super) struct PlayerList {
+    version: i32,
+    players: Vec<PlayerOut>,
+}
+
+/// The registered players (for the staff, also the ones not public).
+#[utoipa::path(
+    get,
+    path = "/tournaments/{short}/players",
+    tag = "players",
+    params(("short" = String, Path, description = "the tournament's short name")),
+    security((), ("bearer" = [])),
+    responses((status = 200, description = "the players", body = PlayerList), ReadErrors)
+)]
+pub(super) async fn list_players(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    ApiPath(short): ApiPath<String>,
+) -> WebResult<Json<PlayerList>> {
+    let (t, view, is_staff) = readable(&app, &headers, &short).await?;
+    let state = view.effective.tournament;
+    let rounds = state.settings().number_of_rounds;
+    let players = state
+        .players()
+        .iter()
+        .filter(|p| is_staff || state.is_public(p))
+        .map(|p| PlayerOut::of(p, rounds))
+        .collect();
+    Ok(Json(PlayerList {
+        version: t.version,
+        players,
+    }))
+}
+
+/// A number the API takes as JSON number or as text, as a form would send it.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(super) enum Loose {
+    Number(serde_json::Number),
+    Text(String),
+}
+
+impl Loose {
+    fn text(value: Option<Loose>) -> String {
+        match value {
+            Some(Loose::Number(n)) => n.to_string(),
+            Some(Loose::Text(t)) => t,
+            None => String::new(),
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A player as the API takes it: the fields of the organiser's form, checked
+/// by the same rules.
+#[derive(Deserialize, ToSchema)]
+pub(super) struct PlayerIn {
+    /// The tournament version this write is based on.
+    version: i32,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    first_name: String,
+    #[serde(default)]
+    #[schema(examples("5k", "2d"))]
+    rank: String,
+    /// The GoR (a number or its text); by default the rank's.
+    #[schema(value_type = Option<i32>)]
+    rating: Option<Loose>,
+    #[serde(default)]
+    club: String,
+    /// Two letters, e.g. `CZ`.
+    #[serde(default)]
+    country: String,
+    #[serde(default)]
+    egf_pin: String,
+    /// McMahon start score correction, -5..5.
+    #[schema(value_type = Option<i32>)]
+    smms_correction: Option<Loose>,
+    /// Draw number (round robin, knockout, RFG Swiss).
+    #[schema(value_type = Option<u32>)]
+    draw_number: Option<Loose>,
+    /// A final registration (the default); otherwise preliminary.
+    #[serde(default = "yes", rename = "final")]
+    is_final: bool,
+    /// The rounds the player plays; by default every round.
+    rounds: Option<Vec<u32>>,
+    /// Register a player whose name looks like one registered already.
+    #[serde(default)]
+    confirm_duplicate: bool,
+}
+
+impl PlayerIn {
+    fn draft(self) -> (i32, PlayerDraft, bool) {
+        let draft = PlayerDraft {
+            name: self.name,
+            first_name: self.first_name,
+            rank: self.rank,
+            rating: Loose::text(self.rating),
+            country: self.country,
+            club: self.club,
+            egf_pin: self.egf_pin,
+            smms_correction: Loose::text(self.smms_correction),
+            draw_number: Loose::text(self.draw_number),
+            is_final: self.is_final,
+            rounds: self.rounds,
+            ..PlayerDraft::default()
+        };
+        (self.version, draft, self.confirm_duplicate)
+    }
+}
+
+/// The registered player's number and the new version.
+#[derive(Serialize, ToSchema)]
+pub(super) struct Registered {
+    no: u32,
+    version: i32,
+}
+
+fn player_no(ran: &Ran) -> u32 {
+    match &ran.outcome.done {
+        Done::Player { id, .. } => id.0,
+        _ => 0,
+    }
+}
+
+/// Register a player.
+#[utoipa::path(
+    post,
+    path = "/tournaments/{short}/players",
+    tag = "players",
+    params(("short" = String, Path, description = "the tournament's short name")),
+    request_body = PlayerIn,
+    security(("bearer" = [])),
+    responses((status = 201, description = "registered", body = Registered), WriteErrors)
+)]
+pub(super) async fn add_player(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath(short): ApiPath<String>,
+    payload: Result<Json<PlayerIn>, JsonRejection>,
+) -> WebResult<(StatusCode, Json<Registered>)> {
+    let (version, draft, confirm_duplicate) = body(payload)?.draft();
+    let command = Command::Register {
+        draft,
+        confirm_duplicate,
+    };
+    let ran = run(&app, account, &short, Some(version), command).await?;
+    let no = player_no(&ran);
+    Ok((
+        StatusCode::CREATED,
+        Json(Registered {
+            no,
+            version: ran.version,
+        }),
+    ))
+}
+
+/// Change a player's registration: every field as on the organiser's form.
+#[utoipa::path(
+    put,
+    path = "/tournaments/{short}/players/{no}",
+    tag = "players",
+    params(
+        ("short" = String, Path, description = "the tournament's short name"),
+        ("no" = u32, Path, description = "the player's number"),
+    ),
+    request_body = PlayerIn,
+    security(("bearer" = [])),
+    responses((status = 200, description = "changed", body = Registered), WriteErrors)
+)]
+pub(super) async fn edit_player(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath((short, no)): ApiPath<(String, u32)>,
+    payload: Result<Json<PlayerIn>, JsonRejection>,
+) -> WebResult<Json<Registered>> {
+    let (version, draft, _) = body(payload)?.draft();
+    let command = Command::EditPlayer {
+        player: PlayerId(no),
+        draft,
+        digest: None,
+    };
+    let ran = run(&app, account, &short, Some(version), command).await?;
+    Ok(Json(Registered {
+        no,
+        version: ran.version,
+    }))
+}
+
+/// Delete a registration (a player with no game and nothing in the log).
+#[utoipa::path(
+    delete,
+    path = "/tournaments/{short}/players/{no}",
+    tag = "players",
+    params(
+        ("short" = String, Path, description = "the tournament's short name"),
+        ("no" = u32, Path, description = "the player's number"),
+    ),
+    request_body = Based,
+    security(("bearer" = [])),
+    responses((status = 200, description = "deleted", body = Version), WriteErrors)
+)]
+pub(super) async fn delete_player(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath((short, no)): ApiPath<(String, u32)>,
+    payload: Result<Json<Based>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let command = Command::DeletePlayer {
+        player: PlayerId(no),
+    };
+    ran(&app, account, &short, body(payload)?, command).await
+}
+
+/// A preliminary registration becomes final.
+#[utoipa::path(
+    post,
+    path = "/tournaments/{short}/players/{no}/confirm",
+    tag = "players",
+    params(
+        ("short" = String, Path, description = "the tournament's short name"),
+        ("no" = u32, Path, description = "the player's number"),
+    ),
+    request_body = Based,
+    security(("bearer" = [])),
+    responses((status = 200, description = "confirmed", body = Version), WriteErrors)
+)]
+pub(super) async fn confirm_player(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath((short, no)): ApiPath<(String, u32)>,
+    payload: Result<Json<Based>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let command = Command::ConfirmPlayer {
+        player: PlayerId(no),
+    };
+    ran(&app, account, &short, body(payload)?, command).await
+}
+
+/// The player leaves the tournament from the next round to pair (an act in
+/// the discipline log).
+#[utoipa::path(
+    post,
+    path = "/tournaments/{short}/players/{no}/withdraw",
+    tag = "players",
+    params(
+        ("short" = String, Path, description = "the tournament's short name"),
+        ("no" = u32, Path, description = "the player's number"),
+    ),
+    request_body = Based,
+    security(("bearer" = [])),
+    responses((status = 200, description = "withdrawn", body = Version), WriteErrors)
+)]
+pub(super) async fn withdraw_player(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath((short, no)): ApiPath<(String, u32)>,
+    payload: Result<Json<Based>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let command = Command::WithdrawPlayer {
+        player: PlayerId(no),
+    };
+    ran(&app, account, &short, body(payload)?, command).await
+}

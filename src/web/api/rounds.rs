@@ -1,0 +1,440 @@
+//! Rounds: a published round's games and bye (any round for the staff);
+//! pairing the next round, changing a pairing by hand, publishing, locking
+//! and unpairing a round; entering a result on a board or a round's results.
+
+use axum::Json;
+use axum::extract::State;
+use axum::extract::rejection::JsonRejection;
+use axum::http::{HeaderMap, StatusCode};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::access::{Based, Version, ran, readable, run, tournament_id};
+use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
+use crate::core::command::{Command, Done, ResultEntry};
+use crate::core::pairing::manual::Edit;
+use crate::core::{BoardNo, PlayerId, RoundNo, Tournament, results};
+use crate::desk::Caller;
+use crate::store::rounds as round_store;
+use crate::store::tournaments::TournamentRow;
+use crate::web::AppState;
+use crate::web::auth::ApiAccount;
+use crate::web::error::{WebError, WebResult};
+
+/// A player as a game names them.
+#[derive(Serialize, ToSchema)]
+pub(super) struct PlayerRef {
+    no: u32,
+    /// The full name; null if the player is no longer registered.
+    name: Option<String>,
+}
+
+impl PlayerRef {
+    fn of(state: &Tournament, id: PlayerId) -> Self {
+        PlayerRef {
+            no: id.0,
+            name: state.player(id).map(|p| p.full_name()),
+        }
+    }
+}
+
+/// A game of the round.
+#[derive(Serialize, ToSchema)]
+pub(super) struct GameOut {
+    board: u32,
+    white: PlayerRef,
+    black: PlayerRef,
+    handicap: u8,
+    /// Komi given to White, e.g. `6.5`.
+    komi: String,
+    /// The result as the entry page writes it: `w`, `b!`, `=`, `?` …
+    #[schema(example = "w")]
+    result: String,
+    /// The result for people: `1-0`, `0-1!` …
+    #[schema(example = "1-0")]
+    notation: String,
+}
+
+/// A round's games and bye, with the tournament's version.
+#[derive(Serialize, ToSchema)]
+pub(super) struct RoundOut {
+    version: i32,
+    round: u32,
+    published: bool,
+    games: Vec<GameOut>,
+    bye: Option<PlayerRef>,
+}
+
+async fn published(app: &AppState, t: &TournamentRow, round: u32) -> WebResult<bool> {
+    let states = round_store::states(&app.store.pool, t.tournament_id).await?;
+    Ok(states
+        .iter()
+        .any(|s| s.round_no as u32 == round && s.published_at.is_some()))
+}
+
+/// A published round's games and bye (for the staff, any paired round).
+#[utoipa::path(
+    get,
+    path = "/tournaments/{short}/rounds/{n}",
+    tag = "rounds",
+    params(
+        ("short" = String, Path, description = "the tournament's short name"),
+        ("n" = u32, Path, minimum = 1, description = "the round, from 1"),
+    ),
+    security((), ("bearer" = [])),
+    responses((status = 200, description = "the round", body = RoundOut), ReadErrors)
+)]
+pub(super) async fn show_round(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    ApiPath((short, n)): ApiPath<(String, u32)>,
+) -> WebResult<Json<RoundOut>> {
+    let (t, view, is_staff) = readable(&app, &headers, &short).await?;
+    let state = view.effective.tournament;
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    let is_published = published(&app, &t, n).await?;
+    if !state.is_paired(round) || !(is_published || is_staff) {
+        return Err(WebError::NotFound);
+    }
+    let mut games: Vec<_> = state.games().iter().filter(|g| g.round == round).collect();
+    games.sort_by_key(|g| g.board);
+    let games = games
+        .iter()
+        .map(|g| GameOut {
+            board: g.board.get(),
+            white: PlayerRef::of(&state, g.white),
+            black: PlayerRef::of(&state, g.black),
+            handicap: g.handicap,
+            komi: g.komi.to_string(),
+            result: results::code(g.result, g.origin),
+            notation: results::notation(g.result, g.origin),
+        })
+        .collect();
+    let bye = state
+        .byes()
+        .iter()
+        .find(|b| b.round == round)
+        .map(|b| PlayerRef::of(&state, b.player));
+    Ok(Json(RoundOut {
+        version: t.version,
+        round: n,
+        published: is_published,
+        games,
+        bye,
+    }))
+}
+
+/// A result as the API takes it: an entry-page code.
+#[derive(Deserialize, ToSchema)]
+pub(super) struct ResultBody {
+    /// The tournament version this write is based on.
+    version: i32,
+    /// `w`, `b`, `=` (jigo), `0` (both lose), `1` (both win), `?`; a
+    /// trailing `!` means by default.
+    #[schema(examples("w", "b!", "="))]
+    result: String,
+}
+
+/// A result code as the core takes it; one that is no code is refused.
+fn entry(board: BoardNo, code: &str) -> WebResult<ResultEntry> {
+    let (result, origin) = results::parse_code(code)
+        .ok_or_else(|| WebError::Invalid(format!("result: {code:?} is not a result code")))?;
+    Ok(ResultEntry {
+        board,
+        result,
+        origin,
+        seen: None,
+    })
+}
+
+fn round_no(n: u32) -> WebResult<RoundNo> {
+    RoundNo::new(n).ok_or(WebError::NotFound)
+}
+
+/// Enter or change a result: it replaces the one on the board unless the
+/// board changed since `version`.
+#[utoipa::path(
+    put,
+    path = "/tournaments/{short}/rounds/{n}/boards/{board}/result",
+    tag = "rounds",
+    params(
+        ("short" = String, Path, description = "the tournament's short name"),
+        ("n" = u32, Path, minimum = 1, description = "the round, from 1"),
+        ("board" = u32, Path, minimum = 1, description = "the board, from 1"),
+    ),
+    request_body = ResultBody,
+    security(("bearer" = [])),
+    responses((status = 200, description = "entered: the new version", body = Version), WriteErrors)
+)]
+pub(super) async fn set_result(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath((short, n, board)): ApiPath<(String, u32, u32)>,
+    payload: Result<Json<ResultBody>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let new = body(payload)?;
+    let board = BoardNo::new(board).ok_or(WebError::NotFound)?;
+    let command = Command::EnterResults {
+        round: round_no(n)?,
+        entries: vec![entry(board, &new.result)?],
+        replace: true,
+    };
+    let based = Based {
+        version: new.version,
+    };
+    ran(&app, account, &short, based, command).await
+}
+
+/// One board's result in a batch.
+#[derive(Deserialize, ToSchema)]
+pub(super) struct BoardResult {
+    #[schema(minimum = 1)]
+    board: u32,
+    /// A result code, as for one board.
+    #[schema(examples("w", "b!", "="))]
+    result: String,
+}
+
+/// Results of a round, all or none.
+#[derive(Deserialize, ToSchema)]
+pub(super) struct ResultsBody {
+    /// The tournament version this write is based on.
+    version: i32,
+    results: Vec<BoardResult>,
+    /// Replace known results; otherwise a board with another result known
+    /// is refused.
+    #[serde(default)]
+    replace: bool,
+}
+
+/// Which boards a write changed.
+#[derive(Serialize, ToSchema)]
+pub(super) struct Entered {
+    version: i32,
+    /// The boards whose result changed.
+    boards: Vec<u32>,
+}
+
+/// Enter a round's results at once: all are checked before any is saved.
+#[utoipa::path(
+    post,
+    path = "/tournaments/{short}/rounds/{n}/results",
+    tag = "rounds",
+    params(
+        ("short" = String, Path, description = "the tournament's short name"),
+        ("n" = u32, Path, minimum = 1, description = "the round, from 1"),
+    ),
+    request_body = ResultsBody,
+    security(("bearer" = [])),
+    responses((status = 200, description = "entered", body = Entered), WriteErrors)
+)]
+pub(super) async fn enter_results(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath((short, n)): ApiPath<(String, u32)>,
+    payload: Result<Json<ResultsBody>, JsonRejection>,
+) -> WebResult<Json<Entered>> {
+    let new = body(payload)?;
+    let entries = new
+        .results
+        .iter()
+        .map(|r| entry(BoardNo::new(r.board).ok_or(WebError::NotFound)?, &r.result))
+        .collect::<WebResult<Vec<_>>>()?;
+    let command = Command::EnterResults {
+        round: round_no(n)?,
+        entries,
+        replace: new.replace,
+    };
+    let ran = run(&app, account, &short, Some(new.version), command).await?;
+    let boards = match ran.outcome.done {
+        Done::Results(boards) => boards.iter().map(|b| b.get()).collect(),
+        _ => Vec::new(),
+    };
+    Ok(Json(Entered {
+        version: ran.version,
+        boards,
+    }))
+}
+
+/// The round paired.
+#[derive(Serialize, ToSchema)]
+pub(super) struct Paired {
+    version: i32,
+    round: u32,
+}
+
+/// Pair the next round (the engine reads results as they stand after
+/// sanctions and appeal decisions).
+#[utoipa::path(
+    post,
+    path = "/tournaments/{short}/rounds",
+    tag = "rounds",
+    params(("short" = String, Path, description = "the tournament's short name")),
+    security(("bearer" = [])),
+    responses((status = 201, description = "paired", body = Paired), WriteErrors)
+)]
+pub(super) async fn pair_round(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath(short): ApiPath<String>,
+) -> WebResult<(StatusCode, Json<Paired>)> {
+    let id = tournament_id(&app, &short).await?;
+    let ran = app.desk.pair_next(&Caller::Account(account), id).await?;
+    let round = match ran.outcome.done {
+        Done::Round(r) => r.get(),
+        _ => 0,
+    };
+    Ok((
+        StatusCode::CREATED,
+        Json(Paired {
+            version: ran.version,
+            round,
+        }),
+    ))
+}
+
+/// What a hand change of a pairing does.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum EditAction {
+    /// Pair `first` and `second`, both unpaired, on a new board.
+    Pair,
+    /// Exchange `first`'s and `second`'s places.
+    Swap,
+    /// Take `first`'s game or bye away.
+    Unpair,
+    /// Give `first` the bye.
+    Bye,
+    /// Exchange White and Black in `first`'s even game.
+    Colours,
+}
+
+/// A hand change of a paired round.
+#[derive(Deserialize, ToSchema)]
+pub(super) struct PairingEdit {
+    /// The tournament version this write is based on.
+    version: i32,
+    action: EditAction,
+    /// A player's number.
+    first: u32,
+    /// The other player's number, for `pair` and `swap`.
+    second: Option<u32>,
+}
+
+/// Change a paired round by hand.
+#[utoipa::path(
+    post,
+    path = "/tournaments/{short}/rounds/{n}/edits",
+    tag = "rounds",
+    params(
+        ("short" = String, Path, description = "the tournament's short name"),
+        ("n" = u32, Path, minimum = 1, description = "the round, from 1"),
+    ),
+    request_body = PairingEdit,
+    security(("bearer" = [])),
+    responses((status = 200, description = "changed", body = Version), WriteErrors)
+)]
+pub(super) async fn adjust_pairing(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath((short, n)): ApiPath<(String, u32)>,
+    payload: Result<Json<PairingEdit>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let new = body(payload)?;
+    let first = PlayerId(new.first);
+    let second = || {
+        new.second
+            .map(PlayerId)
+            .ok_or_else(|| WebError::Invalid("second: required for pair and swap".into()))
+    };
+    let edit = match new.action {
+        EditAction::Pair => Edit::Pair(first, second()?),
+        EditAction::Swap => Edit::Swap(first, second()?),
+        EditAction::Unpair => Edit::Unpair(first),
+        EditAction::Bye => Edit::Bye(first),
+        EditAction::Colours => Edit::Colours(first),
+    };
+    let command = Command::AdjustPairing {
+        round: round_no(n)?,
+        edit,
+    };
+    let based = Based {
+        version: new.version,
+    };
+    ran(&app, account, &short, based, command).await
+}
+
+/// Publish a round: players may see its pairing.
+#[utoipa::path(
+    post,
+    path = "/tournaments/{short}/rounds/{n}/publish",
+    tag = "rounds",
+    params(
+        ("short" = String, Path, description = "the tournament's short name"),
+        ("n" = u32, Path, minimum = 1, description = "the round, from 1"),
+    ),
+    request_body = Based,
+    security(("bearer" = [])),
+    responses((status = 200, description = "published", body = Version), WriteErrors)
+)]
+pub(super) async fn publish_round(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath((short, n)): ApiPath<(String, u32)>,
+    payload: Result<Json<Based>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let command = Command::Publish {
+        round: round_no(n)?,
+    };
+    ran(&app, account, &short, body(payload)?, command).await
+}
+
+/// Lock a round: its results change afterwards only by correction or appeal.
+#[utoipa::path(
+    post,
+    path = "/tournaments/{short}/rounds/{n}/lock",
+    tag = "rounds",
+    params(
+        ("short" = String, Path, description = "the tournament's short name"),
+        ("n" = u32, Path, minimum = 1, description = "the round, from 1"),
+    ),
+    request_body = Based,
+    security(("bearer" = [])),
+    responses((status = 200, description = "locked", body = Version), WriteErrors)
+)]
+pub(super) async fn lock_round(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath((short, n)): ApiPath<(String, u32)>,
+    payload: Result<Json<Based>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let command = Command::Lock {
+        round: round_no(n)?,
+    };
+    ran(&app, account, &short, body(payload)?, command).await
+}
+
+/// Undo a round's pairing while no result is in.
+#[utoipa::path(
+    delete,
+    path = "/tournaments/{short}/rounds/{n}",
+    tag = "rounds",
+    params(
+        ("short" = String, Path, description = "the tournament's short name"),
+        ("n" = u32, Path, minimum = 1, description = "the round, from 1"),
+    ),
+    request_body = Based,
+    security(("bearer" = [])),
+    responses((status = 200, description = "unpaired", body = Version), WriteErrors)
+)]
+pub(super) async fn unpair_round(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath((short, n)): ApiPath<(String, u32)>,
+    payload: Result<Json<Based>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let command = Command::Unpair {
+        round: round_no(n)?,
+    };
+    ran(&app, account, &short, body(payload)?, command).await
+}

@@ -1,0 +1,103 @@
+//! The standings after a round, as far as the caller may see them.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::access::readable;
+use super::errors::{ApiError, ApiPath, ApiQuery, ReadErrors};
+use crate::core::discipline::AppealId;
+use crate::core::formats::standings_tsv;
+use crate::core::standings::standings;
+use crate::web::AppState;
+use crate::web::error::WebResult;
+
+/// Which round the standings are after.
+#[derive(Deserialize, Default, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(super) struct RoundQuery {
+    /// By default the last round the caller may see; a later one is that one.
+    #[param(minimum = 0)]
+    round: Option<u32>,
+}
+
+/// A row of the standings.
+#[derive(Serialize, ToSchema)]
+pub(super) struct StandingsRow {
+    /// From 1; players equal on every criterion share it.
+    place: u32,
+    /// The player's number.
+    no: u32,
+    name: String,
+    rank: String,
+    /// The value of each criterion, in the order of `criteria`.
+    values: Vec<String>,
+}
+
+/// The standings after a round.
+#[derive(Serialize, ToSchema)]
+pub(super) struct StandingsOut {
+    version: i32,
+    /// The round they are after.
+    round: u32,
+    /// The placement criteria, most important first.
+    criteria: Vec<&'static str>,
+    rows: Vec<StandingsRow>,
+    /// Open appeals that may change the prizes.
+    #[schema(value_type = Vec<u32>)]
+    pending_appeals: Vec<AppealId>,
+}
+
+/// The standings after a round.
+#[utoipa::path(
+    get,
+    path = "/tournaments/{short}/standings",
+    tag = "standings",
+    params(("short" = String, Path, description = "the tournament's short name"), RoundQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "the standings", body = StandingsOut),
+        ReadErrors,
+        (status = 422, description = "the query is not valid; `detail` says why", body = ApiError),
+    )
+)]
+pub(super) async fn show_standings(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    ApiPath(short): ApiPath<String>,
+    ApiQuery(query): ApiQuery<RoundQuery>,
+) -> WebResult<Json<StandingsOut>> {
+    let (t, view, is_staff) = readable(&app, &headers, &short).await?;
+    let state = view.for_standings();
+    let last = crate::web::view::last_visible_round(&app, &t, &state, is_staff).await?;
+    let round = query.round.unwrap_or(last).min(last);
+    let criteria = state.settings().placement.clone();
+    let table = standings(&state, round, &criteria);
+    let rows = table
+        .rows
+        .iter()
+        .filter_map(|row| {
+            let p = state.player(row.player)?;
+            Some(StandingsRow {
+                place: row.place,
+                no: p.id.0,
+                name: p.full_name(),
+                rank: p.rank.to_string(),
+                values: criteria
+                    .iter()
+                    .zip(&row.values)
+                    .map(|(c, v)| standings_tsv::shown(*c, *v))
+                    .collect(),
+            })
+        })
+        .collect();
+    Ok(Json(StandingsOut {
+        version: t.version,
+        round,
+        criteria: criteria.iter().map(|c| c.name()).collect(),
+        rows,
+        pending_appeals: view.book.pending_prize_appeals(),
+    }))
+}

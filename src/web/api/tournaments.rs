@@ -1,0 +1,211 @@
+//! Tournaments: the public list, one tournament with its settings and the
+//! `version` every write is based on, creating one, changing its settings.
+
+use axum::Json;
+use axum::extract::State;
+use axum::extract::rejection::JsonRejection;
+use axum::http::{HeaderMap, StatusCode};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::access::{Based, Version, ran, readable};
+use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
+use crate::core::command::{self, Command, Header};
+use crate::core::discipline::DisciplineSettings;
+use crate::core::{Settings, System, Tournament, presets};
+use crate::store::tournaments;
+use crate::web::AppState;
+use crate::web::auth::ApiAccount;
+use crate::web::error::{WebError, WebResult};
+
+/// A tournament as the API lists it.
+#[derive(Serialize, ToSchema)]
+pub(super) struct TournamentSummary {
+    /// The tournament's name in URLs.
+    short_name: String,
+    name: String,
+    /// IANA time zone, e.g. `Europe/Prague`.
+    time_zone: String,
+}
+
+/// The public tournaments.
+#[utoipa::path(
+    get,
+    path = "/tournaments",
+    tag = "tournaments",
+    responses((status = 200, description = "the public tournaments", body = Vec<TournamentSummary>))
+)]
+pub(super) async fn list_tournaments(
+    State(app): State<AppState>,
+) -> WebResult<Json<Vec<TournamentSummary>>> {
+    let rows = tournaments::list(&app.store.pool).await?;
+    Ok(Json(
+        rows.into_iter()
+            .filter(|t| t.is_public)
+            .map(|t| TournamentSummary {
+                short_name: t.short_name,
+                name: t.name,
+                time_zone: t.time_zone,
+            })
+            .collect(),
+    ))
+}
+
+/// One tournament.
+#[derive(Serialize, ToSchema)]
+pub(super) struct TournamentDetail {
+    short_name: String,
+    name: String,
+    time_zone: String,
+    /// The version a write must be based on.
+    version: i32,
+    registration_open: bool,
+    /// The settings, as the tournament file stores them.
+    #[schema(value_type = Object)]
+    settings: serde_json::Value,
+}
+
+/// A tournament, its settings and version.
+#[utoipa::path(
+    get,
+    path = "/tournaments/{short}",
+    tag = "tournaments",
+    params(("short" = String, Path, description = "the tournament's short name")),
+    security((), ("bearer" = [])),
+    responses((status = 200, description = "the tournament", body = TournamentDetail), ReadErrors)
+)]
+pub(super) async fn show_tournament(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    ApiPath(short): ApiPath<String>,
+) -> WebResult<Json<TournamentDetail>> {
+    let (t, view, _) = readable(&app, &headers, &short).await?;
+    let state = view.effective.tournament;
+    Ok(Json(TournamentDetail {
+        short_name: t.short_name,
+        name: t.name,
+        time_zone: t.time_zone,
+        version: t.version,
+        registration_open: t.registration_open,
+        settings: serde_json::to_value(state.settings()).map_err(anyhow::Error::from)?,
+    }))
+}
+
+/// A new tournament: the chosen system's standard settings.
+#[derive(Deserialize, ToSchema)]
+pub(super) struct NewTournament {
+    name: String,
+    /// The name in URLs: letters, digits and dashes.
+    short_name: String,
+    /// `McMahon` (the default), `Swiss`, `SwissCat`, `Cup`, `RoundRobin`,
+    /// `Knockout` or `RfgSwiss`.
+    #[serde(default = "mcmahon")]
+    #[schema(value_type = String, example = "McMahon")]
+    system: System,
+    /// Rounds planned; by default 5.
+    rounds: Option<u32>,
+    /// IANA time zone of the hall; by default UTC.
+    #[schema(example = "Europe/Prague")]
+    time_zone: Option<String>,
+}
+
+fn mcmahon() -> System {
+    System::McMahon
+}
+
+/// The created tournament.
+#[derive(Serialize, ToSchema)]
+pub(super) struct Created {
+    short_name: String,
+    version: i32,
+}
+
+/// Create a tournament owned by the token's account.
+#[utoipa::path(
+    post,
+    path = "/tournaments",
+    tag = "tournaments",
+    request_body = NewTournament,
+    security(("bearer" = [])),
+    responses((status = 201, description = "created", body = Created), WriteErrors)
+)]
+pub(super) async fn create_tournament(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    payload: Result<Json<NewTournament>, JsonRejection>,
+) -> WebResult<(StatusCode, Json<Created>)> {
+    let new = body(payload)?;
+    if !(account.is_admin || account.is_organiser) {
+        return Err(WebError::Forbidden);
+    }
+    let mut settings = Settings::default();
+    presets::apply(&mut settings, new.system);
+    settings.general.name = new.name;
+    settings.general.short_name = new.short_name;
+    if let Some(rounds) = new.rounds {
+        settings.number_of_rounds = rounds;
+    }
+    let header = Header {
+        time_zone: new.time_zone.unwrap_or_else(|| "UTC".into()),
+        ..Header::default()
+    };
+    let summary = serde_json::to_value(&settings).map_err(anyhow::Error::from)?;
+    let state = command::State::new(Tournament::new(settings), header);
+    let row = app
+        .desk
+        .create(account.account_id, state, "tournament.create", summary)
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(Created {
+            short_name: row.short_name,
+            version: row.version,
+        }),
+    ))
+}
+
+/// New settings: the whole of them, as `GET /tournaments/{short}` gives
+/// the document's.
+#[derive(Deserialize, ToSchema)]
+pub(super) struct SettingsIn {
+    /// The tournament version this write is based on.
+    version: i32,
+    /// The settings, as the tournament file stores them.
+    #[schema(value_type = Object)]
+    settings: Box<Settings>,
+    /// The settings kept beside the document: `time_zone`,
+    /// `registration_open`, `is_public`, `late_forfeit_minutes`, `schedule`.
+    #[schema(value_type = Object)]
+    header: Header,
+    /// The rule text the referees follow; absent: unchanged.
+    #[schema(value_type = Option<Object>)]
+    discipline: Option<Box<DisciplineSettings>>,
+}
+
+/// Change the settings.
+#[utoipa::path(
+    put,
+    path = "/tournaments/{short}/settings",
+    tag = "tournaments",
+    params(("short" = String, Path, description = "the tournament's short name")),
+    request_body = SettingsIn,
+    security(("bearer" = [])),
+    responses((status = 200, description = "changed", body = Version), WriteErrors)
+)]
+pub(super) async fn change_settings(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath(short): ApiPath<String>,
+    payload: Result<Json<SettingsIn>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let new = body(payload)?;
+    let command = Command::ChangeSettings {
+        settings: new.settings,
+        header: new.header,
+        discipline: new.discipline,
+    };
+    let based = Based {
+        version: new.version,
+    };
+    ran(&app, account, &short, based, command).await
+}
