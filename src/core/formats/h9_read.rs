@@ -25,7 +25,8 @@ use crate::core::presets;
 use crate::core::rank::Rank;
 use crate::core::rating::Rating;
 use crate::core::round::{Bye, Game, GameResult, ResultOrigin};
-use crate::core::settings::{Criterion, Overtime, Settings, System};
+use crate::core::settings::{Overtime, Settings, System};
+use crate::core::standings::Criterion;
 use crate::core::tournament::Tournament;
 use crate::core::units::HalfPoints;
 

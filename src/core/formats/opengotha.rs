@@ -8,13 +8,13 @@
 //! dotted `İ` there, so keys are matched exactly first, then folded.
 
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
+use crate::core::pairing::parameters::{DuddMode, PairingParameters, SeedSystem};
 use crate::core::player::{Participation, Player, Registration};
 use crate::core::rank::Rank;
 use crate::core::rating::Rating;
 use crate::core::round::{Bye, Game, GameResult, ResultOrigin};
-use crate::core::settings::{
-    Criterion, DuddMode, Overtime, PairingParameters, SeedSystem, Settings,
-};
+use crate::core::settings::{Overtime, Settings};
+use crate::core::standings::Criterion;
 use crate::core::tournament::{ClubsGroup, Team, TeamBoard, Tournament};
 use crate::core::units::HalfPoints;
 use quick_xml::events::{BytesStart, Event};

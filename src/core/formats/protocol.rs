@@ -27,9 +27,8 @@
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::rank::Rank;
 use crate::core::round::{Colour, GameResult, ResultOrigin};
-use crate::core::settings::{
-    Criterion, General, HandicapSettings, RulesOfPlay, System, TimeSystem,
-};
+use crate::core::settings::{General, HandicapSettings, RulesOfPlay, System, TimeSystem};
+use crate::core::standings::Criterion;
 use crate::core::standings::standings;
 use crate::core::tournament::Tournament;
 use crate::core::units::Ratio;

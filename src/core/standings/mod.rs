@@ -6,9 +6,11 @@
 //! criterion share a place (RFG App. 9 §1.1).
 
 mod criteria;
+mod criterion;
 mod places;
 mod scores;
 
+pub use criterion::{Criterion, UnknownCriterion};
 pub use places::{Row, Standings, ranking, standings};
 pub use scores::{RoundScores, RoundStatus, ScoreSheet, scores};
 

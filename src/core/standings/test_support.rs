@@ -4,7 +4,8 @@ use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::player::Player;
 use crate::core::rank::Rank;
 use crate::core::round::{Bye, Game, GameResult, ResultOrigin};
-use crate::core::settings::{Criterion, Settings};
+use crate::core::settings::Settings;
+use crate::core::standings::Criterion;
 use crate::core::tournament::Tournament;
 use crate::core::units::HalfPoints;
 

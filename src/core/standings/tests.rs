@@ -6,7 +6,8 @@ use crate::core::ids::PlayerId;
 use crate::core::player::Player;
 use crate::core::rank::Rank;
 use crate::core::rating::Rating;
-use crate::core::settings::{Criterion, Settings, System};
+use crate::core::settings::{Settings, System};
+use crate::core::standings::Criterion;
 use crate::core::tournament::Tournament;
 use crate::core::units::HalfPoints;
 
