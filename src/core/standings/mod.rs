@@ -15,6 +15,8 @@ pub use places::{Row, Standings, ranking, standings};
 pub use scores::{RoundScores, RoundStatus, ScoreSheet, scores};
 
 #[cfg(test)]
+mod place_tests;
+#[cfg(test)]
 pub(crate) mod test_support;
 #[cfg(test)]
 mod tests;
