@@ -88,7 +88,7 @@ fn every_fixture_gives_opengothas_standings() {
 
 #[test]
 fn every_criterion_orders_every_fixture_with_well_formed_places() {
-    use tengen::core::settings::Criterion;
+    use tengen::core::standings::Criterion;
     use tengen::core::standings::standings;
     let Some(dir) = fixtures() else { return };
     let mut failures = Vec::new();

@@ -30,6 +30,7 @@ pub use player::{Gender, Participation, Player, Registration};
 pub use rank::Rank;
 pub use rating::Rating;
 pub use round::{Bye, Colour, Game, GameResult, ResultOrigin};
-pub use settings::{Criterion, Settings, System};
+pub use settings::{Settings, System};
+pub use standings::Criterion;
 pub use tournament::{Tournament, TournamentError};
 pub use units::{HalfPoints, Quarters, Ratio};

@@ -4,10 +4,10 @@
 //! handicap and placement criteria. Organisers start from these and change
 //! what their regulations say.
 
+use super::pairing::parameters::{DuddMode, PairingParameters, SeedSystem};
 use super::rank::Rank;
-use super::settings::{
-    Criterion, DuddMode, HandicapSettings, PairingParameters, SeedSystem, Settings, System,
-};
+use super::settings::{HandicapSettings, Settings, System};
+use super::standings::Criterion;
 
 /// OpenGotha's maximum weights (`PairingParameterSet` constants).
 const AVOID_DUPLICATE_GAME: i64 = 500_000_000_000_000;

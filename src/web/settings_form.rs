@@ -5,11 +5,10 @@
 use crate::core::discipline::{DisciplineSettings, Ruleset};
 use std::str::FromStr;
 
+use crate::core::pairing::parameters::SeedSystem;
 use crate::core::presets;
 use crate::core::rules::profile::Profile;
-use crate::core::settings::{
-    Overtime, PanelMember, PreliminaryListing, RefereePanel, SeedSystem, TieRule,
-};
+use crate::core::settings::{Overtime, PanelMember, PreliminaryListing, RefereePanel, TieRule};
 use crate::core::{Criterion, HalfPoints, Rank, Settings, System};
 
 use super::page::{Ctx, FieldErrors};

@@ -6,12 +6,10 @@
 //! paired from the committee's decision (GTR: "final" for pairing).
 
 use super::DisciplineError;
+use super::checks::{check_player, check_remedies, is_appealable};
 use super::committee::{Committee, Panel};
 use super::effective::effective;
-use super::log::{
-    Act, AppealId, EntryId, GameRef, Level, Log, Moment, Official, Reason, Remedy, check_player,
-    check_remedies, is_appealable,
-};
+use super::log::{Act, AppealId, EntryId, GameRef, Level, Log, Moment, Official, Reason, Remedy};
 use super::settings::DisciplineSettings;
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::round::{GameResult, ResultOrigin};

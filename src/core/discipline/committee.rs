@@ -128,7 +128,7 @@ impl Committee {
                 return Err(DisciplineError::DuplicateMember(m.name.as_str().to_owned()));
             }
             if let Some(p) = m.player {
-                super::log::check_player(tournament, p)?;
+                super::checks::check_player(tournament, p)?;
             }
         }
         Ok(())

@@ -14,6 +14,7 @@
 mod appeal;
 mod board;
 mod book;
+mod checks;
 mod committee;
 mod effective;
 mod finality;

@@ -11,7 +11,8 @@
 use super::DisciplineError;
 use super::appeal::{Appealed, Party};
 use super::book::Book;
-use super::log::{Act, GameRef, Players, Remedy, check_player};
+use super::checks::check_player;
+use super::log::{Act, GameRef, Players, Remedy};
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::tournament::Tournament;
 

@@ -48,7 +48,7 @@ fn a_correction_or_remedy_to_a_played_jigo_under_half_point_komi_is_refused() {
         reason: Reason::new("both late").unwrap(),
     };
     record(&mut log, &t, &s, 20, by_default);
-    let remedy = super::log::check_remedies(
+    let remedy = super::checks::check_remedies(
         &t,
         &log,
         &[Remedy::SetResult {

@@ -2,8 +2,7 @@
 //! reference outputs: `place name firstName rank <criteria…> [NBW] [MMS] [catPlace]`.
 
 use crate::core::rank::Rank;
-use crate::core::settings::Criterion;
-use crate::core::standings::{scores, standings};
+use crate::core::standings::{Criterion, scores, standings};
 use crate::core::tournament::Tournament;
 use crate::core::units::Ratio;
 use std::fmt::Write as _;

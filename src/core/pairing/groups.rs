@@ -8,8 +8,8 @@
 
 use super::weights::GroupSeat;
 use crate::core::ids::{PlayerId, RoundNo};
-use crate::core::settings::{Criterion, Settings};
-use crate::core::standings::{ScoreSheet, ranking};
+use crate::core::settings::Settings;
+use crate::core::standings::{Criterion, ScoreSheet, ranking};
 use crate::core::tournament::Tournament;
 use std::collections::HashMap;
 

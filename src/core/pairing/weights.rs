@@ -6,7 +6,7 @@
 //! OpenGotha's; integer terms wrap as Java's `long` would on absurd weights.
 //! The matching itself compares only the resulting `i64` sums.
 
-pub use crate::core::settings::{DuddMode, SeedSystem};
+pub use crate::core::pairing::parameters::{DuddMode, SeedSystem};
 
 /// A player's place among the score groups before the round: OpenGotha's
 /// `groupNumber`, `groupSize`, `innerPlacement`, `nbDU`, `nbDD`.

@@ -6,12 +6,16 @@
 //! criterion share a place (RFG App. 9 §1.1).
 
 mod criteria;
+mod criterion;
 mod places;
 mod scores;
 
+pub use criterion::{Criterion, UnknownCriterion};
 pub use places::{Row, Standings, ranking, standings};
 pub use scores::{RoundScores, RoundStatus, ScoreSheet, scores};
 
+#[cfg(test)]
+mod place_tests;
 #[cfg(test)]
 pub(crate) mod test_support;
 #[cfg(test)]

@@ -6,7 +6,7 @@ use super::criteria::Values;
 use super::scores::scores;
 use crate::core::ids::PlayerId;
 use crate::core::player::Player;
-use crate::core::settings::Criterion;
+use crate::core::standings::Criterion;
 use crate::core::tournament::Tournament;
 use crate::core::units::Ratio;
 use serde::Serialize;

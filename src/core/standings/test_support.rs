@@ -1,10 +1,12 @@
 //! Builders for small hand-made tournaments in standings tests.
 
+use super::standings;
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::player::Player;
 use crate::core::rank::Rank;
 use crate::core::round::{Bye, Game, GameResult, ResultOrigin};
-use crate::core::settings::{Criterion, Settings};
+use crate::core::settings::Settings;
+use crate::core::standings::Criterion;
 use crate::core::tournament::Tournament;
 use crate::core::units::HalfPoints;
 
@@ -85,4 +87,47 @@ pub(crate) fn absent(t: &mut Tournament, round: u32, player: PlayerId) {
     let round = RoundNo::new(round).expect("rounds start at 1");
     t.set_participation(player, round, false)
         .expect("a registered player");
+}
+
+/// The value of `criterion` for `player` after `rounds`, as printed.
+pub(crate) fn value(
+    t: &Tournament,
+    rounds: u32,
+    criteria: &[Criterion],
+    player: PlayerId,
+) -> Vec<String> {
+    let s = standings(t, rounds, criteria);
+    let row = s
+        .rows
+        .iter()
+        .find(|r| r.player == player)
+        .expect("player is listed");
+    row.values.iter().map(ToString::to_string).collect()
+}
+
+pub(crate) fn last(t: &Tournament, rounds: u32, criterion: Criterion, player: PlayerId) -> String {
+    value(t, rounds, &[criterion], player).remove(0)
+}
+
+pub(crate) fn with_settings(t: &mut Tournament, change: impl FnOnce(&mut Settings)) {
+    let mut s = t.settings().clone();
+    change(&mut s);
+    t.set_settings(s);
+}
+
+pub(crate) fn points(p: i32) -> Option<HalfPoints> {
+    Some(HalfPoints::from_points(p))
+}
+
+/// A, B, C, D play a round robin: A beats all, B beats C and D, C beats D.
+pub(crate) fn round_robin(criteria: &[Criterion]) -> (Tournament, [PlayerId; 4]) {
+    let mut t = tournament(3, criteria);
+    let [a, b, c, d] = ["A", "B", "C", "D"].map(|n| player(&mut t, n, "1d"));
+    game(&mut t, 1, a, b, "1-0");
+    game(&mut t, 1, c, d, "1-0");
+    game(&mut t, 2, a, c, "1-0");
+    game(&mut t, 2, b, d, "1-0");
+    game(&mut t, 3, a, d, "1-0");
+    game(&mut t, 3, b, c, "1-0");
+    (t, [a, b, c, d])
 }

@@ -13,7 +13,8 @@ mod sos;
 mod sosos;
 
 use super::scores::ScoreSheet;
-use crate::core::settings::{Criterion, System};
+use crate::core::settings::System;
+use crate::core::standings::Criterion;
 use crate::core::units::{HalfPoints, Quarters, Ratio};
 
 /// OpenGotha's second-level values of one player.

@@ -1,0 +1,202 @@
+//! Whether an act may be recorded: it names a registered player, a round
+//! and a game that exist, and only changes the tournament allows.
+
+use super::DisciplineError;
+use super::effective::effective;
+use super::lateness::may_forfeit;
+use super::log::{Act, GameRef, Log, Moment, Players, Remedy};
+use super::sanction::SanctionKind;
+use super::settings::DisciplineSettings;
+use crate::core::ids::{PlayerId, RoundNo};
+use crate::core::round::{GameResult, ResultOrigin};
+use crate::core::tournament::Tournament;
+
+impl Log {
+    /// Whether `act` names things that exist and may be done now.
+    pub(super) fn check(
+        &self,
+        tournament: &Tournament,
+        settings: &DisciplineSettings,
+        at: Moment,
+        act: &Act,
+    ) -> Result<(), DisciplineError> {
+        if let Some(round) = act.round() {
+            check_round(tournament, round)?;
+        }
+        if let Some(game) = act.game() {
+            game.game(tournament)?;
+        }
+        match act {
+            Act::StartRound { round, board } => {
+                if !tournament.is_paired(*round) {
+                    return Err(DisciplineError::RoundNotPaired(*round));
+                }
+                if let Some(board) = board {
+                    GameRef {
+                        round: *round,
+                        board: *board,
+                    }
+                    .game(tournament)?;
+                }
+                let started = self.entries().iter().any(|e| {
+                    matches!(e.act, Act::StartRound { round: r, board: b } if r == *round && b == *board)
+                });
+                if started {
+                    return Err(DisciplineError::RoundAlreadyStarted(*round));
+                }
+                Ok(())
+            }
+            Act::Sanction(sanction) => sanction.kind.check(tournament),
+            Act::Absence { game, players } => {
+                players.of(game.game(tournament)?)?;
+                may_forfeit(&settings.forfeit_time, self, *game, at)?;
+                let now = effective(tournament, self, settings)?.tournament;
+                let g = game.game(&now)?;
+                if g.result != GameResult::Unknown && g.origin == ResultOrigin::Played {
+                    return Err(DisciplineError::GamePlayed {
+                        round: game.round,
+                        board: game.board,
+                    });
+                }
+                Ok(())
+            }
+            Act::Withdrawal {
+                player, from_round, ..
+            } => check_withdrawal(tournament, *player, *from_round),
+            Act::Protest { game, player } => {
+                Players::One(*player).of(game.game(tournament)?)?;
+                Ok(())
+            }
+            Act::Confirmation { game, .. } => {
+                let now = effective(tournament, self, settings)?.tournament;
+                if game.game(&now)?.result == GameResult::Unknown {
+                    return Err(DisciplineError::NoResultToConfirm {
+                        round: game.round,
+                        board: game.board,
+                    });
+                }
+                Ok(())
+            }
+            Act::Correction {
+                game,
+                result,
+                origin,
+                ..
+            } => check_possible(tournament, *game, *result, *origin),
+            Act::Decision { remedies, .. } => check_remedies(tournament, self, remedies),
+        }
+    }
+}
+
+/// The round exists in the tournament.
+fn check_round(tournament: &Tournament, round: RoundNo) -> Result<(), DisciplineError> {
+    let rounds = tournament.settings().number_of_rounds;
+    if round.get() > rounds {
+        return Err(DisciplineError::RoundOutOfRange { round, rounds });
+    }
+    Ok(())
+}
+
+/// The player is registered.
+pub(super) fn check_player(
+    tournament: &Tournament,
+    player: PlayerId,
+) -> Result<(), DisciplineError> {
+    tournament
+        .player(player)
+        .map(|_| ())
+        .ok_or(DisciplineError::UnknownPlayer(player))
+}
+
+/// A player cannot leave before a round they played a game in.
+pub(super) fn check_withdrawal(
+    tournament: &Tournament,
+    player: PlayerId,
+    from_round: RoundNo,
+) -> Result<(), DisciplineError> {
+    check_player(tournament, player)?;
+    check_round(tournament, from_round)?;
+    let played_later = tournament
+        .games()
+        .iter()
+        .find(|g| g.round >= from_round && g.colour_of(player).is_some() && g.was_played());
+    match played_later {
+        Some(g) => Err(DisciplineError::PlayedAfterWithdrawal {
+            player,
+            round: g.round,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Remedies name existing games, and revoke only sanctions, absences,
+/// corrections or decisions already in the log.
+pub(super) fn check_remedies(
+    tournament: &Tournament,
+    log: &Log,
+    remedies: &[Remedy],
+) -> Result<(), DisciplineError> {
+    for remedy in remedies {
+        match remedy {
+            Remedy::Revoke(id) => {
+                let entry = log.entry(*id).ok_or(DisciplineError::UnknownEntry(*id))?;
+                // A higher body may also undo a lower one's decision.
+                if !is_appealable(&entry.act) && !matches!(entry.act, Act::Decision { .. }) {
+                    return Err(DisciplineError::NotAppealable(*id));
+                }
+            }
+            Remedy::SetResult {
+                game,
+                result,
+                origin,
+            } => check_possible(tournament, *game, *result, *origin)?,
+        }
+    }
+    Ok(())
+}
+
+/// A result the game can have had, as for one entered by hand
+/// ([`Tournament::check_result`]): no played jigo under half-point komi.
+fn check_possible(
+    tournament: &Tournament,
+    game: GameRef,
+    result: GameResult,
+    origin: ResultOrigin,
+) -> Result<(), DisciplineError> {
+    let (round, board) = (game.round, game.board);
+    match tournament.check_result(round, board, result, origin) {
+        Ok(_) => Ok(()),
+        Err(crate::core::TournamentError::ImpossibleJigo { .. }) => {
+            Err(DisciplineError::ImpossibleJigo { round, board })
+        }
+        Err(_) => Err(DisciplineError::NoSuchGame { round, board }),
+    }
+}
+
+/// Whether an act is a referee's decision that an appeal can name.
+pub(super) fn is_appealable(act: &Act) -> bool {
+    matches!(
+        act,
+        Act::Sanction(_) | Act::Absence { .. } | Act::Correction { .. }
+    )
+}
+
+impl SanctionKind {
+    /// Whether the sanction names registered players, existing games and rounds.
+    pub(super) fn check(&self, tournament: &Tournament) -> Result<(), DisciplineError> {
+        if let Some(game) = self.game() {
+            let g = game.game(tournament)?;
+            if let Some(players) = self.players() {
+                players.of(g)?;
+            }
+        }
+        match self {
+            SanctionKind::RemovalFromTournament { player, from_round } => {
+                check_withdrawal(tournament, *player, *from_round)
+            }
+            _ => self
+                .player()
+                .map_or(Ok(()), |p| check_player(tournament, p)),
+        }
+    }
+}
