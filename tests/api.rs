@@ -589,7 +589,16 @@ async fn a_whole_tournament_runs_through_the_api_alone() {
                 "game": { "round": 2, "board": 1 }, "players": "Both" } },
                 "reason": "talking during the game" } });
             let logged = post(url("/log"), json!({ "version": version, "act": act })).await;
-            let appeal = json!({ "version": logged["version"], "appellant": { "Player": 1 },
+            // An appeal of a played game needs the appellant's protest (RFG 26.4).
+            let white = white_on_board_one(&api, &url("/rounds/2"), &bearer).await;
+            let protest =
+                json!({ "Protest": { "game": { "round": 2, "board": 1 }, "player": white } });
+            let protested = post(
+                url("/log"),
+                json!({ "version": logged["version"], "act": protest }),
+            )
+            .await;
+            let appeal = json!({ "version": protested["version"], "appellant": { "Player": white },
                 "appealed": { "Entry": logged["entry"] }, "grounds": "we were silent" });
             let filed = post(url("/appeals"), appeal).await;
             let id = filed["appeal"].as_u64().unwrap();
@@ -661,9 +670,17 @@ async fn a_whole_tournament_runs_through_the_api_alone() {
             .await;
             app.post_ok(
                 &org,
+                "/t/web-open/referee/rounds/2/boards/1",
+                &[("act", "protest"), ("player", "white")],
+            )
+            .await;
+            let round = app.url("/api/v1/tournaments/web-open/rounds/2");
+            let white = white_on_board_one(&api, &round, &bearer).await.to_string();
+            app.post_ok(
+                &org,
                 "/t/web-open/appeals",
                 &[
-                    ("player", "1"),
+                    ("player", &white),
                     ("appealed", "entry:1"),
                     ("grounds", "we were silent"),
                 ],
@@ -683,4 +700,18 @@ async fn a_whole_tournament_runs_through_the_api_alone() {
     );
     assert_eq!(through_api.len(), 40);
     assert_eq!(through_api, through_forms, "the same standings row for row");
+}
+
+/// The number of the player with White on board 1 of a round.
+async fn white_on_board_one(api: &reqwest::Client, round: &str, bearer: &str) -> u64 {
+    let round: Value = api
+        .get(round)
+        .bearer_auth(bearer)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    round["games"][0]["white"]["no"].as_u64().unwrap()
 }
