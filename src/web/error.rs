@@ -78,7 +78,7 @@ impl WebError {
             WebError::RegistrationClosed => "error.registration_closed",
             WebError::BadUpload => "error.bad_upload",
             WebError::Invalid(_) => "error.invalid_request",
-            WebError::Refused(_) => "error.invalid_request",
+            WebError::Refused(r) => refused_message_key(r),
             WebError::Domain(e) => domain_message_key(e),
             WebError::Pairing(PairingError::NoValidPairing) => "error.no_valid_pairing",
             WebError::Pairing(PairingError::WeightOutOfRange) => "error.internal",
@@ -99,10 +99,34 @@ impl WebError {
 /// A refusal the core gives for what was sent (422), or for what the
 /// tournament already holds (409).
 fn refused_status(r: &crate::core::command::Refusal) -> StatusCode {
-    use crate::core::command::Refusal::*;
+    use crate::core::command::{Refusal::*, ResultProblem};
     match r {
         LikelyDuplicate(_) | AlreadyRegistered { .. } => StatusCode::CONFLICT,
+        // A program's results refused: the first reason sets the status.
+        Results(problems) => match problems.first() {
+            Some(ResultProblem::NoBoard(_)) => StatusCode::NOT_FOUND,
+            Some(ResultProblem::Confirmed(_, e)) => discipline_status(e),
+            Some(ResultProblem::Conflict { .. }) => StatusCode::CONFLICT,
+            _ => StatusCode::UNPROCESSABLE_ENTITY,
+        },
         _ => StatusCode::UNPROCESSABLE_ENTITY,
+    }
+}
+
+/// The message key of a refusal the other variants do not name; for
+/// results, the first reason's, as a program reads it in `error`.
+fn refused_message_key(r: &crate::core::command::Refusal) -> &'static str {
+    use crate::core::command::{Refusal::*, ResultProblem};
+    match r {
+        Results(problems) => match problems.first() {
+            Some(ResultProblem::NoBoard(_)) => "error.no_such_board",
+            Some(ResultProblem::ImpossibleJigo { .. }) => "error.impossible_jigo",
+            Some(ResultProblem::Confirmed(_, e)) => discipline_message(e).0,
+            Some(ResultProblem::Conflict { .. }) => "error.stale_form",
+            Some(ResultProblem::Locked) => "results.locked",
+            Some(ResultProblem::Twice(_)) | None => "error.invalid_request",
+        },
+        _ => "error.invalid_request",
     }
 }
 

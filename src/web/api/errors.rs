@@ -29,10 +29,11 @@ pub struct ApiError {
 
 /// A path under `/api/v1` that no route serves: 404 with `error.no_route`,
 /// told apart from a route's own 404 (`error.not_found`, no such tournament).
-pub(super) async fn no_route() -> Response {
+pub(super) async fn no_route(headers: axum::http::HeaderMap) -> Response {
+    let lang = crate::web::i18n::Lang::negotiate(&headers);
     let body = ApiError {
         error: "error.no_route",
-        message: "no such route; see /api/v1/openapi.json".into(),
+        message: lang.t("error.no_route"),
         detail: None,
     };
     (StatusCode::NOT_FOUND, Json(body)).into_response()
