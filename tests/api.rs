@@ -112,29 +112,14 @@ async fn a_program_registers_players_reads_pairings_and_enters_results() {
         "neither refused write left a player"
     );
 
-    // Paired and published through the door, as the results below are.
-    let res = api
-        .post(url("/tournaments/api-cup/rounds"))
-        .bearer_auth(&bearer)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
-    let version = res.json::<Value>().await.unwrap()["version"].clone();
+    app.post_ok(&org, "/t/api-cup/rounds/pair", &[]).await;
     let res = api
         .get(url("/tournaments/api-cup/rounds/1"))
         .send()
         .await
         .unwrap();
     assert_eq!(res.status(), 404, "unpublished rounds are not public");
-    let res = api
-        .post(url("/tournaments/api-cup/rounds/1/publish"))
-        .bearer_auth(&bearer)
-        .json(&json!({ "version": version }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
+    app.post_ok(&org, "/t/api-cup/rounds/1/publish", &[]).await;
     let round: Value = api
         .get(url("/tournaments/api-cup/rounds/1"))
         .send()
