@@ -1,0 +1,331 @@
+//! Reading the tournament form into the core's [`Settings`]: every field
+//! parsed, then the settings' own rules asked of the core.
+
+use std::str::FromStr;
+
+use super::*;
+
+impl TournamentForm {
+    /// Checks every field, starting from `base` so that settings the form
+    /// does not show (pairing weights, display options) are kept.
+    pub fn validate(&self, ctx: &Ctx, base: &Settings) -> Result<ValidForm, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let t = |key: &str| ctx.lang.t(key);
+        let mut s = base.clone();
+
+        let name = self.name.trim();
+        let short = self.short_name.trim();
+        let begin = self.begin_date.trim();
+        let end = self.end_date.trim();
+        let date_ok = |d: &str| d.is_empty() || jiff::civil::Date::from_str(d).is_ok();
+        if !date_ok(begin) {
+            errors.add("begin_date", t("form.bad_date"));
+        }
+        if !date_ok(end) || (!begin.is_empty() && !end.is_empty() && end < begin) {
+            errors.add("end_date", t("form.bad_date"));
+        }
+        s.general.name = name.to_string();
+        s.general.short_name = short.to_string();
+        s.general.location = self.location.trim().to_string();
+        s.general.begin_date = begin.to_string();
+        s.general.end_date = end.to_string();
+        s.general.director = self.director.trim().to_string();
+        let member = |name: &str, category: &str| PanelMember {
+            name: name.trim().to_string(),
+            category: category.trim().to_string(),
+        };
+        s.general.panel = RefereePanel {
+            chief_referee: member(&self.chief_referee, &self.chief_referee_category),
+            chief_secretary: member(&self.chief_secretary, &self.chief_secretary_category),
+            referees: Vec::new(),
+        };
+        for line in self.referees.lines().filter(|l| !l.trim().is_empty()) {
+            let (name, category) = line.split_once(',').unwrap_or((line, ""));
+            if name.trim().is_empty() {
+                errors.add("referees", t("settings.error.referee_without_name"));
+                break;
+            }
+            s.general.panel.referees.push(member(name, category));
+        }
+        s.general.rank_norms = self.rank_norms.trim().to_string();
+
+        match value_of(&SYSTEMS, &self.system) {
+            Some(system) => s.system = system,
+            None => errors.add("system", t("form.choose")),
+        }
+        match self.rounds.trim().parse::<u32>() {
+            Ok(n) => s.number_of_rounds = n,
+            Err(_) => errors.add("rounds", t("tournament.error.rounds")),
+        }
+        s.losers_play_on = self.losers_play_on.is_some();
+        s.display.show_gor_change = self.show_gor_change.is_some();
+        let rank = |field: &'static str, text: &str, errors: &mut FieldErrors| match Rank::from_str(
+            text.trim(),
+        ) {
+            Ok(rank) => Some(rank),
+            Err(_) => {
+                errors.add(field, t("form.bad_rank"));
+                None
+            }
+        };
+        if let Some(bar) = rank("bar", &self.bar, &mut errors) {
+            s.mcmahon.bar = bar;
+        }
+        if let Some(floor) = rank("floor", &self.floor, &mut errors) {
+            s.mcmahon.floor = floor;
+        }
+
+        match self.board_size.trim().parse::<u8>() {
+            Ok(n) if (5..=25).contains(&n) => s.rules.board_size = n,
+            _ => errors.add("board_size", t("tournament.error.board_size")),
+        }
+        let profile = Profile::ALL
+            .into_iter()
+            .find(|p| format!("{p:?}") == self.rules_profile);
+        match (profile, parse_komi(&self.komi)) {
+            (Some(profile), _) => s.rules.komi = profile.komi(),
+            (None, Some(komi)) => s.rules.komi = komi,
+            (None, None) => errors.add("komi", t("tournament.error.komi")),
+        }
+        match (
+            self.preliminary_players.trim(),
+            value_of(&PRELIMINARY_LISTINGS, &self.preliminary_players),
+        ) {
+            // A form without the field (an older page) keeps the setting.
+            ("", _) => {}
+            (_, Some(listing)) => s.preliminary_players = listing,
+            (_, None) => errors.add("preliminary_players", t("form.choose")),
+        }
+        match (profile, value_of(&TIE_RULES, &self.tie_rule)) {
+            (Some(profile), _) => s.rules.tie_rule = profile.tie_rule(),
+            (None, Some(rule)) => s.rules.tie_rule = rule,
+            (None, None) => errors.add("tie_rule", t("form.choose")),
+        }
+
+        let number = |field: &'static str,
+                      text: &str,
+                      range: std::ops::RangeInclusive<u32>,
+                      errors: &mut FieldErrors| {
+            match text.trim().parse::<u32>() {
+                Ok(n) if range.contains(&n) => Some(n),
+                _ => {
+                    errors.add(
+                        field,
+                        format!(
+                            "{} {}–{}",
+                            t("form.number_between"),
+                            range.start(),
+                            range.end()
+                        ),
+                    );
+                    None
+                }
+            }
+        };
+        match value_of(&OVERTIMES, &self.overtime) {
+            Some(o) => s.time.overtime = o,
+            None => errors.add("overtime", t("form.choose")),
+        }
+        let time = &mut s.time;
+        for (field, text, range, slot) in [
+            (
+                "basic_minutes",
+                &self.basic_minutes,
+                0..=600,
+                &mut time.basic_minutes,
+            ),
+            (
+                "byo_yomi_seconds",
+                &self.byo_yomi_seconds,
+                1..=600,
+                &mut time.std_byo_yomi_seconds,
+            ),
+            (
+                "canadian_moves",
+                &self.canadian_moves,
+                1..=100,
+                &mut time.canadian_moves,
+            ),
+            (
+                "canadian_seconds",
+                &self.canadian_seconds,
+                1..=3600,
+                &mut time.canadian_seconds,
+            ),
+            (
+                "fischer_seconds",
+                &self.fischer_seconds,
+                1..=600,
+                &mut time.fischer_seconds,
+            ),
+        ] {
+            if let Some(n) = number(field, text, range, &mut errors) {
+                *slot = n;
+            }
+        }
+
+        s.handicap.based_on_mms = self.handicap_based_on_mms.is_some();
+        if let Some(threshold) = rank("handicap_threshold", &self.handicap_threshold, &mut errors) {
+            s.handicap.no_handicap_threshold = threshold;
+        }
+        match self.handicap_correction.trim().parse::<i32>() {
+            Ok(n) if (-1..=3).contains(&n) => s.handicap.correction = n,
+            _ => errors.add(
+                "handicap_correction",
+                format!("{} -1–3", t("form.number_between")),
+            ),
+        }
+        if let Some(n) = number(
+            "handicap_ceiling",
+            &self.handicap_ceiling,
+            0..=9,
+            &mut errors,
+        ) {
+            s.handicap.ceiling = n as u8;
+        }
+
+        let mut placement = Vec::new();
+        for (i, text) in self.criteria().iter().enumerate() {
+            if text.is_empty() {
+                continue;
+            }
+            match Criterion::from_str(text) {
+                Ok(c) if !placement.contains(&c) => placement.push(c),
+                _ => {
+                    errors.add(CRITERION_FIELDS[i], t("tournament.error.criterion"));
+                }
+            }
+        }
+        s.placement = placement;
+
+        // The advanced pairing panel: OpenGotha's weights, each at most its maximum.
+        let weight =
+            |field: &'static str, text: &str, max: i64, errors: &mut FieldErrors| match text
+                .trim()
+                .parse::<i64>(
+            ) {
+                Ok(w) if (0..=max).contains(&w) => Some(w),
+                _ => {
+                    errors.add(field, format!("{} 0–{max}", t("form.number_between")));
+                    None
+                }
+            };
+        let p = &mut s.pairing;
+        for (field, text, max, slot) in [
+            (
+                "pai_minimize_score_difference",
+                &self.pai_minimize_score_difference,
+                100_000_000_000,
+                &mut p.minimize_score_difference,
+            ),
+            (
+                "pai_dudd_weight",
+                &self.pai_dudd_weight,
+                100_000_000,
+                &mut p.dudd_weight,
+            ),
+            (
+                "pai_maximize_seeding",
+                &self.pai_maximize_seeding,
+                5_000_000,
+                &mut p.maximize_seeding,
+            ),
+            (
+                "pai_balance_white_black",
+                &self.pai_balance_white_black,
+                1_000_000,
+                &mut p.balance_white_black,
+            ),
+            ("pai_random", &self.pai_random, 1_000_000_000, &mut p.random),
+            (
+                "pai_avoid_same_geo",
+                &self.pai_avoid_same_geo,
+                100_000_000_000_000,
+                &mut p.avoid_same_geo,
+            ),
+        ] {
+            if let Some(w) = weight(field, text, max, &mut errors) {
+                *slot = w;
+            }
+        }
+        let club = number(
+            "pai_prefer_mms_diff_rather_than_same_club",
+            &self.pai_prefer_mms_diff_rather_than_same_club,
+            0..=10,
+            &mut errors,
+        );
+        let country = number(
+            "pai_prefer_mms_diff_rather_than_same_country",
+            &self.pai_prefer_mms_diff_rather_than_same_country,
+            0..=10,
+            &mut errors,
+        );
+        if let (Some(club), Some(country)) = (club, country) {
+            (
+                s.pairing.prefer_mms_diff_rather_than_same_club,
+                s.pairing.prefer_mms_diff_rather_than_same_country,
+            ) = (club as i32, country as i32);
+        }
+        match (
+            value_of(&SEED_SYSTEMS, &self.pai_seed_system1),
+            value_of(&SEED_SYSTEMS, &self.pai_seed_system2),
+        ) {
+            (Some(a), Some(b)) => (s.pairing.seed_system1, s.pairing.seed_system2) = (a, b),
+            _ => errors.add("pai_seed_system1", t("form.choose")),
+        }
+        if let Some(n) = number(
+            "pai_last_round_for_seed_system1",
+            &self.pai_last_round_for_seed_system1,
+            1..=21,
+            &mut errors,
+        ) {
+            s.pairing.last_round_for_seed_system1 = n;
+        }
+        if let Some(threshold) = rank(
+            "pai_secondary_rank_threshold",
+            &self.pai_secondary_rank_threshold,
+            &mut errors,
+        ) {
+            s.pairing.secondary_rank_threshold = threshold;
+        }
+        if self.use_presets.is_some() {
+            let system = s.system;
+            presets::apply(&mut s, system);
+        }
+
+        let late = number(
+            "late_forfeit_minutes",
+            &self.late_forfeit_minutes,
+            0..=600,
+            &mut errors,
+        );
+        let ruleset = match self.ruleset.trim() {
+            "" => Some(Ruleset::Egf),
+            key => Ruleset::from_key(key),
+        };
+        if ruleset.is_none() {
+            errors.add("ruleset", t("form.choose"));
+        }
+        let valid = ValidForm {
+            settings: s,
+            time_zone: self.time_zone.trim().to_string(),
+            schedule: self.schedule.trim().to_string(),
+            registration_open: self.registration_open.is_some(),
+            is_public: self.is_public.is_some(),
+            late_forfeit_minutes: late.unwrap_or(60) as i32,
+            ruleset: ruleset.unwrap_or(Ruleset::Egf),
+        };
+        // The settings' own rules are the core's (the door checks them again
+        // on saving); asked here too so that the form says every problem at once.
+        for p in crate::core::command::check_settings(&valid.settings, &valid.header(), None) {
+            if errors.get(p.field).is_empty() {
+                errors.add(p.field, crate::web::refusals::field_text(ctx.lang, &p));
+            }
+        }
+        if errors.is_empty() {
+            Ok(valid)
+        } else {
+            Err(errors)
+        }
+    }
+}
