@@ -75,17 +75,23 @@ pub fn now() -> Moment {
     Moment::from_unix_seconds(time::OffsetDateTime::now_utc().unix_timestamp())
 }
 
+/// The name an account's acts are signed with: its display name, else its
+/// user name.
+pub fn signature(a: &Account) -> String {
+    if a.display_name.trim().is_empty() {
+        a.username.clone()
+    } else {
+        a.display_name.clone()
+    }
+}
+
 /// The core's actor for a caller holding `roles` in the tournament.
 pub fn actor(caller: &Caller, roles: Vec<StaffRole>) -> Actor {
     match caller {
         Caller::Account(a) => Actor::Staff {
             roles,
             admin: a.is_admin,
-            name: if a.display_name.trim().is_empty() {
-                a.username.clone()
-            } else {
-                a.display_name.clone()
-            },
+            name: signature(a),
         },
         Caller::PlayerLink(p) => Actor::Player(*p),
         Caller::Public => Actor::Public,

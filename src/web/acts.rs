@@ -1,5 +1,5 @@
 //! What the referees' and the committee's acts share: the name they are
-//! signed with ([`official`]), the clock they are counted by ([`now`]), the
+//! signed with ([`official`]; the clock is the door's, `desk::now`), the
 //! hall's wall clock ([`wall_clock`], [`local_time`]) and why a form came
 //! back ([`FormError`]).
 
@@ -10,17 +10,7 @@ use crate::store::accounts::Account;
 
 /// The name a referee's acts are signed with.
 pub(crate) fn official(me: &Account) -> WebResult<Official> {
-    let name = if me.display_name.trim().is_empty() {
-        &me.username
-    } else {
-        &me.display_name
-    };
-    Ok(Official::new(name)?)
-}
-
-/// The server's clock, as the discipline log counts time.
-pub(crate) fn now() -> Moment {
-    Moment::from_unix_seconds(time::OffsetDateTime::now_utc().unix_timestamp())
+    Ok(Official::new(&crate::desk::signature(me))?)
 }
 
 /// A moment on the hall's wall clock.

@@ -9,10 +9,11 @@ use crate::core::discipline::{
     Appeal, AppealId, AppealState, Appealed, Book, Decision, Official, Outcome, Reason, Remedy,
 };
 use crate::core::results;
+use crate::desk::now;
 use crate::store::tournaments::{self, TournamentRow};
 use crate::web::AppState;
 use crate::web::access::{Access, authorise};
-use crate::web::acts::{FormError, now};
+use crate::web::acts::FormError;
 use crate::web::appeal_words::{Summary, summary};
 use crate::web::auth::SignedIn;
 use crate::web::error::{WebError, WebResult};

@@ -23,21 +23,16 @@ pub(super) async fn confirm_player(
     SignedIn(me): SignedIn,
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<(Flash, Redirect)> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let ran = run(
+    player_step(
         &app,
-        &access,
-        None,
+        me,
+        &short,
         Command::ConfirmPlayer {
             player: PlayerId(no),
         },
+        "notice.player_confirmed",
     )
-    .await?;
-    let name = done_name(&ran);
-    Ok((
-        Flash::new("notice.player_confirmed").arg("name", name),
-        Redirect::to(&urls::players(&access.tournament.short_name)),
-    ))
+    .await
 }
 
 /// Asks before [`delete_player`]: a registration, once deleted, is gone.
@@ -108,21 +103,16 @@ pub(super) async fn delete_player(
     SignedIn(me): SignedIn,
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<(Flash, Redirect)> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let ran = run(
+    player_step(
         &app,
-        &access,
-        None,
+        me,
+        &short,
         Command::DeletePlayer {
             player: PlayerId(no),
         },
+        "notice.player_deleted",
     )
-    .await?;
-    let name = done_name(&ran);
-    Ok((
-        Flash::new("notice.player_deleted").arg("name", name),
-        Redirect::to(&urls::players(&access.tournament.short_name)),
-    ))
+    .await
 }
 
 /// Asks before [`withdraw_player`], whose button sits beside every name.
@@ -148,19 +138,30 @@ pub(super) async fn withdraw_player(
     SignedIn(me): SignedIn,
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<(Flash, Redirect)> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let ran = run(
+    player_step(
         &app,
-        &access,
-        None,
+        me,
+        &short,
         Command::WithdrawPlayer {
             player: PlayerId(no),
         },
+        "notice.player_withdrawn",
     )
-    .await?;
-    let name = done_name(&ran);
+    .await
+}
+
+/// Runs one step on one player and goes back to the list, naming them.
+async fn player_step(
+    app: &AppState,
+    me: crate::store::accounts::Account,
+    short: &str,
+    command: Command,
+    notice: &'static str,
+) -> WebResult<(Flash, Redirect)> {
+    let access = authorise(app, short, me, Action::ManagePlayers).await?;
+    let ran = run(app, &access, None, command).await?;
     Ok((
-        Flash::new("notice.player_withdrawn").arg("name", name),
+        Flash::new(notice).arg("name", done_name(&ran)),
         Redirect::to(&urls::players(&access.tournament.short_name)),
     ))
 }

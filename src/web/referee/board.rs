@@ -9,10 +9,11 @@ use crate::core::discipline::{
     SanctionKind, Subject, board_status, start_of,
 };
 use crate::core::{BoardNo, HalfPoints, Tournament, results};
+use crate::desk::now;
 use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
 use crate::web::access::authorise;
-use crate::web::acts::{FormError, now, wall_clock};
+use crate::web::acts::{FormError, wall_clock};
 use crate::web::auth::SignedIn;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
