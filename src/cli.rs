@@ -31,6 +31,15 @@ pub enum Command {
         #[arg(long)]
         round: Option<u32>,
     },
+    /// Print the team standings of an OpenGotha team tournament as
+    /// tab-separated text, by the file's team placement criteria.
+    TeamStandings {
+        /// The OpenGotha XML file.
+        file: std::path::PathBuf,
+        /// Standings after this round (default: the last round with a game).
+        #[arg(long)]
+        round: Option<u32>,
+    },
     /// Pair a round of an OpenGotha file as OpenGotha would, forgetting that
     /// round and later ones, and print the boards as tab-separated text.
     Pair {
@@ -217,18 +226,42 @@ fn read_password() -> anyhow::Result<String> {
 
 /// `tengen standings FILE.xml [--round N]`: read the file, print the table.
 pub fn standings(file: &std::path::Path, round: Option<u32>) -> anyhow::Result<()> {
-    use crate::core::formats::standings_tsv;
     let tournament = read_opengotha(file)?;
+    let round = standings_round(&tournament, round)?;
+    print!(
+        "{}",
+        crate::core::formats::standings_tsv::render(&tournament, round)
+    );
+    Ok(())
+}
+
+/// `tengen team-standings FILE.xml [--round N]`: the team standings.
+pub fn team_standings(file: &std::path::Path, round: Option<u32>) -> anyhow::Result<()> {
+    let tournament = read_opengotha(file)?;
+    if tournament.teams().is_empty() {
+        anyhow::bail!("{}: the file has no teams", file.display());
+    }
+    let round = standings_round(&tournament, round)?;
+    print!(
+        "{}",
+        crate::core::formats::team_standings_tsv::render(&tournament, round)
+    );
+    Ok(())
+}
+
+/// The round asked for, checked, or the last round with a game.
+fn standings_round(
+    tournament: &crate::core::Tournament,
+    round: Option<u32>,
+) -> anyhow::Result<u32> {
     let rounds = tournament.settings().number_of_rounds;
-    let round = match round {
+    Ok(match round {
         Some(r) if r == 0 || r > rounds => {
             anyhow::bail!("--round {r}: the tournament has rounds 1 to {rounds}")
         }
         Some(r) => r,
         None => tournament.last_round_with_game().map_or(0, |r| r.get()),
-    };
-    print!("{}", standings_tsv::render(&tournament, round));
-    Ok(())
+    })
 }
 
 /// `tengen h9 FILE.xml`: read the file, print its EGF results file.

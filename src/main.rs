@@ -19,6 +19,7 @@ fn main() -> anyhow::Result<()> {
             runtime()?.block_on(tengen::cli::run_admin(command, database))
         }
         Some(Command::Standings { file, round }) => tengen::cli::standings(&file, round),
+        Some(Command::TeamStandings { file, round }) => tengen::cli::team_standings(&file, round),
         Some(Command::Import {
             file,
             owner,

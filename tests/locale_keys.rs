@@ -68,6 +68,10 @@ const DYNAMIC_PREFIXES: &[(&str, &str)] = &[
         "protocol, tournaments, tournaments/form.html: system.{system}",
     ),
     (
+        "teams.criterion.",
+        "teams: teams.criterion.{short name} of each team criterion",
+    ),
+    (
         "tie_rule.",
         "protocol, tournaments, tournaments/form.html: tie_rule.{rule}",
     ),

@@ -12,6 +12,7 @@
 //! | `/tournaments/import`, `/t/{short}/export/…` | [`imports`] |
 //! | `/rating-list…` | [`ratings`] |
 //! | `/t/{short}/standings`, `/t/{short}/crosstable` | [`standings`] |
+//! | `/t/{short}/teams` | [`teams`] |
 //! | `/t/{short}/protocol`, `/t/{short}/protocol.csv` | [`protocol`] |
 //! | `/api/v1/…` | [`api`] |
 //! | `/static/…` | files from `static/`, compiled in |
@@ -48,6 +49,7 @@ pub mod refusals;
 pub mod rounds;
 pub mod settings_form;
 pub mod standings;
+pub mod teams;
 pub mod tournaments;
 pub mod urls;
 pub mod view;
@@ -111,6 +113,7 @@ pub fn router(app: AppState) -> Router {
         .merge(rounds::routes())
         .merge(explain::routes())
         .merge(standings::routes())
+        .merge(teams::routes())
         .merge(protocol::routes())
         .merge(referee::routes())
         .merge(appeals::routes())

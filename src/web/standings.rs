@@ -56,6 +56,8 @@ struct StandingsPage {
     pending_appeals: String,
     /// The reader may download the federations' results files.
     may_export: bool,
+    /// A team event: the team standings are a link away.
+    has_teams: bool,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -145,6 +147,7 @@ async fn page(
         show_gor: gor.is_some(),
         pending_appeals,
         may_export,
+        has_teams: !state.teams().is_empty(),
     })
 }
 

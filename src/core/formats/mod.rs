@@ -10,6 +10,7 @@ pub mod pairing_tsv;
 pub mod protocol;
 pub mod rating_list;
 pub mod standings_tsv;
+pub mod team_standings_tsv;
 pub mod text;
 pub mod tou;
 

@@ -1,0 +1,166 @@
+//! The team standings and the round's matches board by board, for team
+//! events (imported from OpenGotha with their line-ups).
+//!
+//! | route | handler |
+//! |---|---|
+//! | `GET /t/{short}/teams?round=N` | [`show_teams`] |
+
+use askama::Template;
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::response::Html;
+use axum::routing::get;
+
+use super::AppState;
+use super::access::viewable;
+use super::error::{WebError, WebResult};
+use super::page::{Ctx, Layout, render};
+use super::view::last_visible_round;
+use crate::core::round::{Colour, ResultOrigin};
+use crate::core::teams::matches::{TeamMatch, matches_up_to};
+use crate::core::teams::standings::{TeamCriterion, team_standings};
+use crate::core::tournament::Tournament;
+use crate::store::tournaments::TournamentRow;
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new().route("/t/{short}/teams", get(show_teams))
+}
+
+/// One team's line of the standings, ready to print.
+struct TeamLine {
+    place: u32,
+    name: String,
+    values: Vec<String>,
+}
+
+/// One board of a match, the first-listed team's member first.
+struct BoardLine {
+    board: usize,
+    first: String,
+    second: String,
+    /// Whether the first-listed team's member had Black.
+    first_black: bool,
+    /// The two members' points, e.g. "1–0"; "!" marks a result by default.
+    score: String,
+}
+
+/// A match of the chosen round.
+struct MatchLine {
+    white: String,
+    black: String,
+    /// Board points, e.g. "2½–½".
+    score: String,
+    boards: Vec<BoardLine>,
+}
+
+#[derive(Template)]
+#[template(path = "teams/show.html")]
+struct TeamsPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    round: u32,
+    rounds: Vec<u32>,
+    /// Short name and what it means, per criterion.
+    criteria: Vec<(String, String)>,
+    lines: Vec<TeamLine>,
+    matches: Vec<MatchLine>,
+}
+
+#[derive(serde::Deserialize, Default)]
+struct RoundQuery {
+    round: Option<u32>,
+}
+
+async fn show_teams(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path(short): Path<String>,
+    Query(query): Query<RoundQuery>,
+) -> WebResult<Html<String>> {
+    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let view = super::view::view(&app, tournament.tournament_id).await?;
+    let state = view.for_standings();
+    if state.teams().is_empty() {
+        return Err(WebError::NotFound);
+    }
+    let last = last_visible_round(&app, &tournament, &state, ctx.is_staff(&roles)).await?;
+    let round = query.round.unwrap_or(last).min(last);
+    let criteria = TeamCriterion::of(&state);
+    let lines = team_standings(&state, round, &criteria)
+        .into_iter()
+        .map(|row| TeamLine {
+            place: row.place,
+            name: state.teams()[row.team].name.clone(),
+            values: row.values.iter().map(ToString::to_string).collect(),
+        })
+        .collect();
+    let matches = matches_up_to(&state, round)
+        .iter()
+        .filter(|m| m.round.get() == round)
+        .map(|m| match_line(&state, m))
+        .collect();
+    render(&TeamsPage {
+        layout: Layout::titled(
+            &ctx,
+            &format!("{} — {}", tournament.name, ctx.lang.t("teams.title")),
+        )
+        .live(&tournament.short_name, tournament.version),
+        tournament,
+        round,
+        rounds: (1..=last).collect(),
+        criteria: criteria
+            .iter()
+            .map(|c| {
+                let short = c.to_string();
+                let meaning = match c {
+                    TeamCriterion::UpperBoardWins(k) => ctx
+                        .lang
+                        .tf("teams.criterion.upper", &[("boards", k.to_string())]),
+                    _ => ctx.lang.t(&format!("teams.criterion.{short}")),
+                };
+                (short, meaning)
+            })
+            .collect(),
+        lines,
+        matches,
+    })
+}
+
+fn match_line(t: &Tournament, m: &TeamMatch) -> MatchLine {
+    let name = |id| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+    let member = |team: usize, board: usize| {
+        t.teams()[team]
+            .boards
+            .iter()
+            .rfind(|b| b.round == m.round && b.board.get() as usize == board + 1)
+            .map(|b| b.player)
+    };
+    let (ours, theirs) = (m.boards_of(m.white), m.boards_of(m.black));
+    let boards = (0..t.settings().teams.team_size as usize)
+        .filter_map(|board| {
+            let first = member(m.white, board)?;
+            let second = member(m.black, board)?;
+            let game = t
+                .games()
+                .iter()
+                .find(|g| g.round == m.round && g.colour_of(first).is_some())?;
+            let forfeit = match game.origin {
+                ResultOrigin::ByDefault => "!",
+                _ => "",
+            };
+            Some(BoardLine {
+                board: board + 1,
+                first: name(first),
+                second: name(second),
+                first_black: game.colour_of(first) == Some(Colour::Black),
+                score: format!("{}–{}{forfeit}", ours[board], theirs[board]),
+            })
+        })
+        .collect();
+    MatchLine {
+        white: t.teams()[m.white].name.clone(),
+        black: t.teams()[m.black].name.clone(),
+        score: format!("{}–{}", m.board_points(m.white), m.board_points(m.black)),
+        boards,
+    }
+}
