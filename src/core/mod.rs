@@ -21,6 +21,7 @@ pub mod round;
 pub mod rules;
 pub mod settings;
 pub mod standings;
+pub mod teams;
 pub mod tournament;
 pub mod units;
 pub mod zones;
