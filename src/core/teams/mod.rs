@@ -2,6 +2,7 @@
 //! the individual standings of individual-team events.
 
 pub mod lineup;
+pub mod points;
 
 #[cfg(test)]
 mod lineup_tests;
