@@ -1,6 +1,7 @@
 //! Team events (RFG App. 4): line-ups, the games of a match, match points and
 //! the individual standings of individual-team events.
 
+pub mod boards;
 pub mod lineup;
 pub mod points;
 
