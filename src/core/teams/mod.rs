@@ -2,6 +2,7 @@
 //! the individual standings of individual-team events.
 
 pub mod boards;
+pub mod individual;
 pub mod lineup;
 pub mod points;
 
