@@ -1,8 +1,15 @@
-//! Team events: matches between teams, read off the individual games of
-//! their line-ups, and the team standings.
+//! Team events (RFG App. 4): line-ups, the games of a match, match points,
+//! the matches read off the games as OpenGotha reads them, the team
+//! standings, and the individual standings of individual-team events.
 
+pub mod boards;
+pub mod individual;
+pub mod lineup;
 pub mod matches;
+pub mod points;
 pub mod standings;
 
+#[cfg(test)]
+mod lineup_tests;
 #[cfg(test)]
 mod tests;
