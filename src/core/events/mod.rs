@@ -6,3 +6,4 @@
 //! its arguments, so the shell stores the results and calls again.
 
 pub mod scheveningen;
+pub mod series;
