@@ -5,5 +5,6 @@
 //! Like the rest of the core, these are rules only: each function answers from
 //! its arguments, so the shell stores the results and calls again.
 
+pub mod double_elimination;
 pub mod scheveningen;
 pub mod series;
