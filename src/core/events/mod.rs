@@ -8,3 +8,4 @@
 pub mod double_elimination;
 pub mod scheveningen;
 pub mod series;
+pub mod stages;
