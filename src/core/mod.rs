@@ -7,6 +7,7 @@
 pub mod access;
 pub mod command;
 pub mod discipline;
+pub mod events;
 pub mod fold;
 pub mod formats;
 pub mod gor;
