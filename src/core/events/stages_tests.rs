@@ -32,10 +32,10 @@ fn earliest_group_mates_meet(k: &Knockout, seeds: &[PlayerId], round: u32) -> u3
                 }
             })
             .collect();
-        if let Ok(Advance::Next(next)) = k.advance(&outcomes) {
-            if !next.is_finished() {
-                earliest = earliest.min(earliest_group_mates_meet(&next, seeds, round + 1));
-            }
+        if let Ok(Advance::Next(next)) = k.advance(&outcomes)
+            && !next.is_finished()
+        {
+            earliest = earliest.min(earliest_group_mates_meet(&next, seeds, round + 1));
         }
     }
     earliest
@@ -112,7 +112,7 @@ fn groups_that_cannot_feed_the_final_are_refused() {
     let b = ids(&[21]);
     assert_eq!(final_seeding(&[], 2), Err(StageProblem::NoGroups));
     assert_eq!(
-        final_seeding(&[a.clone()], 0),
+        final_seeding(std::slice::from_ref(&a), 0),
         Err(StageProblem::NoQualifiers)
     );
     assert_eq!(
@@ -135,7 +135,7 @@ fn groups_that_cannot_feed_the_final_are_refused() {
         final_format: FinalFormat::Knockout,
     };
     assert_eq!(
-        rules.qualifiers(&[a.clone()]),
+        rules.qualifiers(std::slice::from_ref(&a)),
         Err(StageProblem::GroupCount {
             expected: 2,
             got: 1
@@ -150,7 +150,7 @@ fn groups_that_cannot_feed_the_final_are_refused() {
     let big: Vec<PlayerId> = (100..126).map(PlayerId).collect();
     rules.group_format = GroupFormat::RoundRobin;
     assert_eq!(
-        rules.qualifiers(&[big.clone()]),
+        rules.qualifiers(std::slice::from_ref(&big)),
         Err(StageProblem::RoundRobinTooLarge {
             players: 26,
             max: 24
