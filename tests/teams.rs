@@ -120,3 +120,34 @@ async fn an_individual_tournament_has_no_team_page() {
     let (status, _) = app.get_html(&visitor, "/t/solo/teams").await;
     assert_eq!(status, 404);
 }
+
+#[tokio::test]
+async fn the_team_page_fits_a_phone_and_loads_without_a_console_error() {
+    let app = TestApp::start().await;
+    let Some(_) = import(&app, "TeamEGC2013", "egc").await else {
+        return;
+    };
+    let Some(browser) = common::browser::Browser::start(360, 800).await else {
+        return;
+    };
+    for (lang, team) in [("en", "Team"), ("ru", "Команда"), ("uk", "Команда")] {
+        browser.goto(&app.url(&format!("/language/{lang}"))).await;
+        browser.goto(&app.url("/t/egc/teams")).await;
+        assert_eq!(
+            browser
+                .text("[data-test=team-standings] th:nth-child(2)")
+                .await,
+            team
+        );
+        assert!(browser.count("[data-test=team-row]").await > 30);
+        assert_eq!(browser.overflow().await, 0, "{lang}: wider than the phone");
+        browser.screenshot(&format!("teams-360-{lang}")).await;
+        let severe: Vec<_> = browser
+            .log()
+            .await
+            .into_iter()
+            .filter(|(level, _)| level == "SEVERE")
+            .collect();
+        assert!(severe.is_empty(), "{lang}: {severe:?}");
+    }
+}

@@ -17,7 +17,7 @@ use super::access::viewable;
 use super::error::WebResult;
 use super::page::{Ctx, Layout, render};
 use super::settings_form::named;
-use super::view::last_visible_round;
+use super::view::{RoundQuery, last_visible_round};
 use crate::core::formats::{crosstable, standings_tsv};
 use crate::core::standings::standings;
 use crate::store::tournaments::TournamentRow;
@@ -58,11 +58,6 @@ struct StandingsPage {
     may_export: bool,
     /// A team event: the team standings are a link away.
     has_teams: bool,
-}
-
-#[derive(serde::Deserialize, Default)]
-struct RoundQuery {
-    round: Option<u32>,
 }
 
 async fn page(

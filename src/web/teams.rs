@@ -15,7 +15,7 @@ use super::AppState;
 use super::access::viewable;
 use super::error::{WebError, WebResult};
 use super::page::{Ctx, Layout, render};
-use super::view::last_visible_round;
+use super::view::{RoundQuery, last_visible_round};
 use crate::core::round::{Colour, ResultOrigin};
 use crate::core::teams::matches::{TeamMatch, matches_up_to};
 use crate::core::teams::standings::{TeamCriterion, team_standings};
@@ -64,11 +64,6 @@ struct TeamsPage {
     criteria: Vec<(String, String)>,
     lines: Vec<TeamLine>,
     matches: Vec<MatchLine>,
-}
-
-#[derive(serde::Deserialize, Default)]
-struct RoundQuery {
-    round: Option<u32>,
 }
 
 async fn show_teams(
@@ -128,18 +123,14 @@ async fn show_teams(
 
 fn match_line(t: &Tournament, m: &TeamMatch) -> MatchLine {
     let name = |id| t.player(id).map(|p| p.full_name()).unwrap_or_default();
-    let member = |team: usize, board: usize| {
-        t.teams()[team]
-            .boards
-            .iter()
-            .rfind(|b| b.round == m.round && b.board.get() as usize == board + 1)
-            .map(|b| b.player)
-    };
     let (ours, theirs) = (m.boards_of(m.white), m.boards_of(m.black));
-    let boards = (0..t.settings().teams.team_size as usize)
-        .filter_map(|board| {
-            let first = member(m.white, board)?;
-            let second = member(m.black, board)?;
+    let boards = m
+        .members
+        .iter()
+        .take(t.settings().teams.team_size as usize)
+        .enumerate()
+        .filter_map(|(board, seats)| {
+            let (first, second) = (*seats)?;
             let game = t
                 .games()
                 .iter()

@@ -37,6 +37,13 @@ impl View {
     }
 }
 
+/// `?round=N` of the standings pages: after round N (default: the last
+/// round the reader may see).
+#[derive(serde::Deserialize, Default)]
+pub(crate) struct RoundQuery {
+    pub(crate) round: Option<u32>,
+}
+
 /// Loads a tournament for reading, with the discipline log applied.
 pub(crate) async fn view(app: &AppState, tournament_id: Uuid) -> WebResult<View> {
     let snapshot = discipline_store::load(&app.store.pool, tournament_id)

@@ -28,6 +28,9 @@ pub struct TeamMatch {
     pub white_boards: [HalfPoints; MAX_BOARDS],
     /// Per board, the points of the black team's player.
     pub black_boards: [HalfPoints; MAX_BOARDS],
+    /// Per board, the two members the line-ups seat there (white team's
+    /// first), where both teams seat one.
+    pub members: [Option<(PlayerId, PlayerId)>; MAX_BOARDS],
 }
 
 impl TeamMatch {
@@ -155,6 +158,7 @@ pub fn matches_up_to(t: &Tournament, last: u32) -> Vec<TeamMatch> {
                 black,
                 white_boards: [HalfPoints::ZERO; MAX_BOARDS],
                 black_boards: [HalfPoints::ZERO; MAX_BOARDS],
+                members: [None; MAX_BOARDS],
             };
             for board in 0..MAX_BOARDS {
                 let (Some(w), Some(b)) = (
@@ -163,6 +167,7 @@ pub fn matches_up_to(t: &Tournament, last: u32) -> Vec<TeamMatch> {
                 ) else {
                     continue;
                 };
+                m.members[board] = Some((w, b));
                 // The game is the white team's member's; the black team's
                 // member scores only if he is in that game.
                 if let Some(g) = games.get(&(round, w)) {
