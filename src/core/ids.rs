@@ -77,6 +77,11 @@ impl BoardNo {
         (n >= 1).then_some(BoardNo(n))
     }
 
+    /// The board at 0-based position `index`.
+    pub fn from_index(index: usize) -> Self {
+        BoardNo(u32::try_from(index).unwrap_or(u32::MAX - 1) + 1)
+    }
+
     /// The board number, from 1.
     pub fn get(self) -> u32 {
         self.0

@@ -181,8 +181,18 @@ impl Desk {
         let (version, state) = self.read(tournament_id).await?;
         let round = command::next_round(&state.doc)?;
         let effective = state.effective()?.tournament;
+        // A team event pairs its teams, then their line-ups board by board.
         let paired = tokio::task::spawn_blocking(move || {
-            crate::core::pairing::pair_round(&effective, round)
+            if effective.teams().is_empty() {
+                crate::core::pairing::pair_round(&effective, round)
+            } else {
+                crate::core::teams::pairing::pair_teams(&effective, round).map(|r| {
+                    crate::core::pairing::RoundPairing {
+                        games: r.games,
+                        bye: None,
+                    }
+                })
+            }
         })
         .await
         .map_err(anyhow::Error::from)?

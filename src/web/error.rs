@@ -156,6 +156,7 @@ fn domain_status(e: &TournamentError) -> StatusCode {
         | TournamentError::RoundHasResults(_)
         | TournamentError::PlayerHasGames(_)
         | TournamentError::PlayerInTable(_)
+        | TournamentError::PlayerInTeam(_)
         | TournamentError::RatingsFixed
         | TournamentError::AlreadyAssigned { .. }
         | TournamentError::ByeTaken(_) => StatusCode::CONFLICT,
@@ -174,6 +175,7 @@ pub(super) fn domain_message_key(e: &TournamentError) -> &'static str {
         TournamentError::RoundHasResults(_) => "error.round_has_results",
         TournamentError::PlayerHasGames(_) => "error.player_has_games",
         TournamentError::PlayerInTable(_) => "error.player_in_table",
+        TournamentError::PlayerInTeam(_) => "error.player_in_team",
         TournamentError::RatingsFixed => "error.ratings_fixed",
         TournamentError::AlreadyAssigned { .. } => "error.already_assigned",
         TournamentError::ByeTaken(_) => "error.bye_taken",

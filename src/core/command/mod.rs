@@ -17,6 +17,7 @@ mod results;
 mod rounds;
 mod scope;
 mod settings;
+mod teams;
 
 use std::collections::BTreeMap;
 
@@ -35,6 +36,7 @@ pub use results::{ResultEntry, check_results};
 pub use rounds::{next_round, split_round};
 pub use scope::{Changes, Scope};
 pub use settings::{check_settings, is_valid_short_name};
+pub use teams::TeamDraft;
 
 /// Everything a rule of a user action reads: one tournament as a whole.
 #[derive(Clone, Debug)]
@@ -249,6 +251,19 @@ pub enum Command {
     EscalateAppeal { appeal: AppealId },
     /// The rules commission's ruling.
     RuleOnAppeal { appeal: AppealId, ruling: Decision },
+    /// The organiser registers a team of registered players.
+    RegisterTeam { draft: TeamDraft },
+    /// The organiser changes a team's name, members, reserves or captain.
+    EditTeam { team: u32, draft: TeamDraft },
+    /// A team that has played no paired round is deleted.
+    DeleteTeam { team: u32 },
+    /// A round's line-up, from the organiser or the team's captain
+    /// (RFG App. 4 §1.2), board 1 first.
+    SubmitLineUp {
+        team: u32,
+        round: RoundNo,
+        boards: Vec<PlayerId>,
+    },
 }
 
 /// What a command did, for the page, the audit log and the API.
@@ -273,6 +288,10 @@ pub enum Done {
     Entry(Box<Entry>),
     Entries(usize),
     Appeal(AppealId),
+    Team {
+        number: u32,
+        name: String,
+    },
     Settings,
     Players(usize),
     /// Nothing changed (results typed as they stood): nothing is saved.
@@ -291,8 +310,12 @@ impl Command {
             | DeletePlayer { .. }
             | WithdrawPlayer { .. }
             | ImportPlayers { .. }
-            | RefreshRatings { .. } => Action::ManagePlayers,
-            SelfRegister { .. } => return None,
+            | RefreshRatings { .. }
+            | RegisterTeam { .. }
+            | EditTeam { .. }
+            | DeleteTeam { .. } => Action::ManagePlayers,
+            // The captain submits through their link as well as the staff.
+            SelfRegister { .. } | SubmitLineUp { .. } => return None,
             ChangeSettings { .. } | FixCommittee { .. } | CoOpt { .. } => Action::EditSettings,
             Pair { .. } | AdjustPairing { .. } | Publish { .. } | Lock { .. } | Unpair { .. } => {
                 Action::EditPairings
@@ -312,7 +335,13 @@ impl Command {
     pub fn scope(&self) -> Scope {
         use Command::*;
         match self {
-            Register { .. } | SelfRegister { .. } | ImportPlayers { .. } => Scope::Players,
+            Register { .. }
+            | SelfRegister { .. }
+            | ImportPlayers { .. }
+            | RegisterTeam { .. }
+            | EditTeam { .. }
+            | DeleteTeam { .. } => Scope::Players,
+            SubmitLineUp { round, .. } => Scope::Round(*round),
             EditPlayer { player, .. }
             | ConfirmPlayer { player }
             | DeletePlayer { player }
@@ -393,6 +422,14 @@ fn run(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Ref
         DecideAppeal { appeal, decision } => discipline::decide(state, appeal, decision, cx),
         EscalateAppeal { appeal } => discipline::escalate(state, appeal, cx),
         RuleOnAppeal { appeal, ruling } => discipline::rule(state, appeal, ruling, cx),
+        RegisterTeam { draft } => teams::register(state, draft),
+        EditTeam { team, draft } => teams::edit(state, team, draft),
+        DeleteTeam { team } => teams::delete(state, team),
+        SubmitLineUp {
+            team,
+            round,
+            boards,
+        } => teams::submit_line_up(state, team, round, boards, cx),
     }
 }
 
@@ -411,5 +448,7 @@ fn round_json(t: &Tournament, round: RoundNo) -> Option<serde_json::Value> {
     )
 }
 
+#[cfg(test)]
+mod team_tests;
 #[cfg(test)]
 mod tests;

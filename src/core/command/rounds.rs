@@ -4,6 +4,7 @@
 use super::{Context, Done, Outcome, Refusal, State, json, players, round_json};
 use crate::core::pairing::RoundPairing;
 use crate::core::pairing::manual::{self, Edit};
+use crate::core::teams::roster;
 use crate::core::{Game, PlayerId, RoundNo, Tournament, TournamentError};
 
 /// The next round to pair, or a refusal when every round is.
@@ -28,6 +29,7 @@ pub(super) fn pair(
         return Err(Refusal::Stale);
     }
     players::fix_numbers(state, round);
+    record_line_ups(&mut state.doc, round)?;
     state.doc.record_pairing(round, games, bye)?;
     Ok(Outcome {
         action: "round.pair".into(),
@@ -35,6 +37,23 @@ pub(super) fn pair(
         after: round_json(&state.doc, round),
         done: Done::Round(round),
     })
+}
+
+/// A team event's round is paired on the line-up each team plays it with
+/// (`teams::pairing`); a team that submitted none keeps, from now on, the
+/// one it was paired on, which the team standings then read.
+fn record_line_ups(t: &mut Tournament, round: RoundNo) -> Result<(), Refusal> {
+    let boards = t.settings().teams.team_size as usize;
+    let missing: Vec<_> = t
+        .teams()
+        .iter()
+        .filter(|team| roster::recorded(team, round).is_none())
+        .map(|team| roster::with_line_up(team, round, &roster::playing(t, team, round, boards)))
+        .collect();
+    for team in missing {
+        t.replace_team(team)?;
+    }
+    Ok(())
 }
 
 /// The round's pairing as recorded, and the tournament without it: what

@@ -342,6 +342,7 @@ fn a_captain_appeals_for_the_team_and_a_team_member_s_protest_counts() {
         number: 7,
         name: "Kyiv".into(),
         boards,
+        ..Team::default()
     })
     .unwrap();
     let s = settings();

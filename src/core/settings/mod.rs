@@ -465,6 +465,32 @@ pub struct TeamParameters {
     pub team_size: u32,
     /// Team placement criteria as named in the file (`TEAMP`, `BDW`, …), NULLs left out.
     pub placement: Vec<String>,
+    /// Reserves that may play in one round (RFG App. 4 §1.2: where the
+    /// regulations provide for them; none by default).
+    #[serde(default)]
+    pub reserves: u32,
+    /// Whether line-ups must seat members by strength.
+    #[serde(default)]
+    pub board_order: crate::core::teams::BoardOrder,
+    /// Minutes before the round when line-ups are due (RFG App. 4 §1.2: 15).
+    #[serde(default = "default_line_up_deadline")]
+    pub line_up_deadline: u32,
+}
+
+fn default_line_up_deadline() -> u32 {
+    crate::core::teams::LineUpRules::default().deadline_minutes
+}
+
+impl TeamParameters {
+    /// The line-up rules these parameters set; `None` for a team size
+    /// outside 2 to 10 boards.
+    pub fn line_up_rules(&self) -> Option<crate::core::teams::LineUpRules> {
+        let boards = u8::try_from(self.team_size).ok()?;
+        let reserves = u8::try_from(self.reserves).unwrap_or(u8::MAX);
+        let mut rules = crate::core::teams::LineUpRules::new(boards, reserves, self.board_order)?;
+        rules.deadline_minutes = self.line_up_deadline;
+        Some(rules)
+    }
 }
 
 impl Default for TeamParameters {
@@ -474,6 +500,9 @@ impl Default for TeamParameters {
             placement: ["TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"]
                 .map(String::from)
                 .to_vec(),
+            reserves: 0,
+            board_order: crate::core::teams::BoardOrder::default(),
+            line_up_deadline: default_line_up_deadline(),
         }
     }
 }

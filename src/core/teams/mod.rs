@@ -6,8 +6,12 @@ pub mod boards;
 pub mod individual;
 pub mod lineup;
 pub mod matches;
+pub mod pairing;
 pub mod points;
+pub mod roster;
 pub mod standings;
+
+pub use lineup::{BoardOrder, LineUp, LineUpProblem, LineUpRules};
 
 #[cfg(test)]
 mod lineup_tests;

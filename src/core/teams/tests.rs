@@ -28,6 +28,7 @@ fn event(rounds: u32, names: &[&str]) -> (Tournament, Vec<[PlayerId; 3]>) {
             number: i as u32 + 1,
             name: name.to_string(),
             boards,
+            ..Team::default()
         })
         .unwrap();
         members.push(m);

@@ -59,6 +59,9 @@ pub enum TournamentError {
     /// (fixed when round 1 was paired), which deleting would change.
     #[error("player {0} has a place in the table; withdraw them instead of deleting")]
     PlayerInTable(PlayerId),
+    /// The player is a member of a team, whose line-ups would lose them.
+    #[error("player {0} is a member of a team; take them out of it first")]
+    PlayerInTeam(PlayerId),
     /// Ratings and ranks come from a rating list only until round 1 is
     /// paired; from then on they have placed and paired players.
     #[error("ratings are fixed once round 1 is paired")]
@@ -74,14 +77,45 @@ pub enum TournamentError {
 }
 
 /// A team of a team event, with its board order per round.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Team {
     /// Team number.
     pub number: u32,
     /// Team name.
     pub name: String,
-    /// Who plays which board in which round.
+    /// Who plays which board in which round: the line-ups.
     pub boards: Vec<TeamBoard>,
+    /// Every member, reserves included, as registered in Tengen. An
+    /// OpenGotha file carries only line-ups, so an imported team has none
+    /// here and its members are those its line-ups seat
+    /// ([`Tournament::members_of`]).
+    #[serde(default)]
+    pub members: Vec<PlayerId>,
+    /// The members who are reserves (RFG App. 4 §1.2).
+    #[serde(default)]
+    pub reserves: Vec<PlayerId>,
+    /// The captain, who submits the line-ups (RFG App. 4 §1.7).
+    #[serde(default)]
+    pub captain: Option<PlayerId>,
+    /// When each round's line-up came in, and whether it was late.
+    #[serde(default)]
+    pub filed: Vec<LineUpFiled>,
+}
+
+/// When a round's line-up was submitted, and whether after its deadline:
+/// a late line-up is taken and shown to the referee, who decides (RFG App.
+/// 4 §1.2 sets the deadline, not what follows from missing it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineUpFiled {
+    /// The round.
+    pub round: RoundNo,
+    /// When it came in.
+    pub at: super::discipline::Moment,
+    /// By the captain through their link (else by the staff).
+    pub by_captain: bool,
+    /// Minutes past the deadline, when the round's start was logged and
+    /// the line-up came after it less the deadline.
+    pub late_minutes: Option<u32>,
 }
 
 /// One member's board in one round.
@@ -252,6 +286,97 @@ impl Tournament {
         Ok(())
     }
 
+    /// The team numbered `number`.
+    pub fn team(&self, number: u32) -> Option<&Team> {
+        self.teams.iter().find(|t| t.number == number)
+    }
+
+    /// The members of `team`: as registered, else (an imported team)
+    /// everyone its line-ups seat, in order of first appearance.
+    pub fn members_of(team: &Team) -> Vec<PlayerId> {
+        if !team.members.is_empty() {
+            return team.members.clone();
+        }
+        let mut seated: Vec<&TeamBoard> = team.boards.iter().collect();
+        seated.sort_by_key(|b| (b.round, b.board));
+        let mut members = Vec::new();
+        for b in seated {
+            if !members.contains(&b.player) {
+                members.push(b.player);
+            }
+        }
+        members
+    }
+
+    /// The team `player` is a member of.
+    pub fn team_of(&self, player: PlayerId) -> Option<&Team> {
+        self.teams
+            .iter()
+            .find(|t| Self::members_of(t).contains(&player))
+    }
+
+    /// Replaces the team with `team`'s number; every member must be registered.
+    pub fn replace_team(&mut self, team: Team) -> Result<(), TournamentError> {
+        for p in team
+            .members
+            .iter()
+            .chain(team.boards.iter().map(|b| &b.player))
+        {
+            self.player(*p).ok_or(TournamentError::UnknownPlayer(*p))?;
+        }
+        match self.teams.iter_mut().find(|t| t.number == team.number) {
+            Some(slot) => *slot = team,
+            None => self.teams.push(team),
+        }
+        Ok(())
+    }
+
+    /// Seats other players in games of `round`: every game with a player
+    /// in `to` gets that player's replacement, all at once, so members can
+    /// swap boards. No player may end up with two games in the round.
+    pub fn reseat(
+        &mut self,
+        round: RoundNo,
+        to: &std::collections::HashMap<PlayerId, PlayerId>,
+    ) -> Result<(), TournamentError> {
+        for new in to.values() {
+            self.player(*new)
+                .ok_or(TournamentError::UnknownPlayer(*new))?;
+        }
+        let mut games = self.games.clone();
+        for g in games.iter_mut().filter(|g| g.round == round) {
+            g.white = to.get(&g.white).copied().unwrap_or(g.white);
+            g.black = to.get(&g.black).copied().unwrap_or(g.black);
+            if g.white == g.black {
+                return Err(TournamentError::SelfPairing(g.white));
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        let in_round = games
+            .iter()
+            .filter(|g| g.round == round)
+            .flat_map(|g| [g.white, g.black])
+            .chain(
+                self.byes
+                    .iter()
+                    .filter(|b| b.round == round)
+                    .map(|b| b.player),
+            );
+        for player in in_round {
+            if !seen.insert(player) {
+                return Err(TournamentError::AlreadyAssigned { player, round });
+            }
+        }
+        self.games = games;
+        Ok(())
+    }
+
+    /// Removes the team numbered `number`, if there is one.
+    pub fn remove_team(&mut self, number: u32) -> Option<Team> {
+        let at = self.teams.iter().position(|t| t.number == number)?;
+        Some(self.teams.remove(at))
+    }
+
     /// Adds a clubs group.
     pub fn add_clubs_group(&mut self, group: ClubsGroup) {
         self.clubs_groups.push(group);
@@ -308,6 +433,9 @@ impl Tournament {
             || self.byes.iter().any(|b| b.player == id);
         if has_games {
             return Err(TournamentError::PlayerHasGames(id));
+        }
+        if self.team_of(id).is_some() {
+            return Err(TournamentError::PlayerInTeam(id));
         }
         let paired = !self.games.is_empty() || !self.byes.is_empty();
         // Only confirmed players are placed in the table (see `pairing::numbers`).

@@ -234,6 +234,7 @@ fn everything() -> Tournament {
         number: 1,
         name: "Go & Co".into(),
         boards: vec![board(1, 1, ids[0]), board(1, 2, ids[1])],
+        ..Team::default()
     })
     .unwrap();
     t.add_clubs_group(ClubsGroup {

@@ -412,6 +412,7 @@ impl<'x> Importer<'x> {
                 number: team.number,
                 name: team.name,
                 boards,
+                ..Team::default()
             })
             .map_err(|e| ImportError {
                 line: team.line,
