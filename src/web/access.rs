@@ -33,6 +33,22 @@ pub(crate) async fn authorise(
     Ok(Access { tournament, me })
 }
 
+/// The tournament and the player a private link opens; 404 for a link
+/// nobody issued (or one issued again since).
+pub(crate) async fn player_link(
+    app: &AppState,
+    token: &str,
+) -> WebResult<(TournamentRow, crate::core::PlayerId)> {
+    let (id, no) =
+        crate::store::discipline::by_player_link(&app.store.pool, &crate::ops::token_hash(token))
+            .await?
+            .ok_or(WebError::NotFound)?;
+    let tournament = tournaments::by_id(&app.store.pool, id)
+        .await?
+        .ok_or(WebError::NotFound)?;
+    Ok((tournament, crate::core::PlayerId(no as u32)))
+}
+
 /// A tournament anyone may look at: public, or staff of it.
 pub(crate) async fn viewable(
     app: &AppState,

@@ -30,6 +30,7 @@ pub const KEYS: &[&str] = &[
     "notice.appeal_ruled",
     "notice.committee_saved",
     "notice.imported",
+    "notice.line_up_saved",
     "notice.player_confirmed",
     "notice.player_deleted",
     "notice.player_saved",
@@ -51,6 +52,8 @@ pub const KEYS: &[&str] = &[
     "notice.settings_saved",
     "notice.staff_added",
     "notice.staff_removed",
+    "notice.team_deleted",
+    "notice.team_saved",
     "notice.token_revoked",
     "notice.tournament_created",
 ];

@@ -182,6 +182,16 @@ impl Browser {
         field.send_keys(value).await.unwrap();
     }
 
+    /// Chooses `value` in the select matching `css`, as a tap on the option would.
+    pub async fn select(&self, css: &str, value: &str) {
+        let script = "const e = document.querySelector(arguments[0]); e.value = arguments[1]; \
+                      e.dispatchEvent(new Event('change', { bubbles: true }));";
+        self.client
+            .execute(script, vec![css.into(), value.into()])
+            .await
+            .unwrap();
+    }
+
     /// The page printed to PDF on A4 with 1 cm margins, as Chromium's print
     /// dialog would (WebDriver's Print Page).
     pub async fn print_a4(&self) -> Vec<u8> {

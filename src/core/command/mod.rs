@@ -258,11 +258,12 @@ pub enum Command {
     /// A team that has played no paired round is deleted.
     DeleteTeam { team: u32 },
     /// A round's line-up, from the organiser or the team's captain
-    /// (RFG App. 4 §1.2), board 1 first.
+    /// (RFG App. 4 §1.2), board 1 first; `None` leaves a board empty,
+    /// which the line-up rules refuse with their article.
     SubmitLineUp {
         team: u32,
         round: RoundNo,
-        boards: Vec<PlayerId>,
+        boards: Vec<Option<PlayerId>>,
     },
 }
 

@@ -109,7 +109,13 @@ pub(super) fn change(
     header: Header,
     discipline: Option<DisciplineSettings>,
 ) -> Result<Outcome, Refusal> {
-    let problems = check_settings(&settings, &header, last_paired(state));
+    let mut problems = check_settings(&settings, &header, last_paired(state));
+    // The boards of a match are fixed once teams have played: every match
+    // and line-up so far has that many.
+    let teams_played = !state.doc.teams().is_empty() && last_paired(state).is_some();
+    if teams_played && settings.teams.team_size != state.doc.settings().teams.team_size {
+        problems.push(FieldProblem::new("boards", "teams.boards_fixed"));
+    }
     if !problems.is_empty() {
         return Err(Refusal::Fields(problems));
     }

@@ -91,7 +91,7 @@ fn submit(team: u32, round: u32, boards: Vec<PlayerId>) -> Command {
     Command::SubmitLineUp {
         team,
         round: RoundNo::new(round).unwrap(),
-        boards,
+        boards: boards.into_iter().map(Some).collect(),
     }
 }
 

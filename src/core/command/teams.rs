@@ -204,7 +204,7 @@ pub(super) fn submit_line_up(
     state: &mut State,
     number: u32,
     round: RoundNo,
-    boards: Vec<PlayerId>,
+    boards: Vec<Option<PlayerId>>,
     cx: &Context,
 ) -> Result<Outcome, Refusal> {
     let team = state.doc.team(number).ok_or(Refusal::NotFound)?.clone();
@@ -228,9 +228,7 @@ pub(super) fn submit_line_up(
         .teams
         .line_up_rules()
         .ok_or(Refusal::field("boards", "lineup.bad_team_size"))?;
-    let line_up = LineUp {
-        boards: boards.into_iter().map(Some).collect(),
-    };
+    let line_up = LineUp { boards };
     if let Err(problems) = check_line_up(&roster(&state.doc, &team), &rules, &line_up) {
         return Err(Refusal::Fields(
             problems

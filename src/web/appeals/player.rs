@@ -8,11 +8,10 @@ use crate::core::PlayerId;
 use crate::core::command::Command;
 use crate::core::discipline::{Appeal, FiledBy, Party};
 use crate::desk::Caller;
-use crate::store::discipline as discipline_store;
-use crate::store::tournaments::{self, TournamentRow};
+use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
 use crate::web::appeal_words::{Summary, summary};
-use crate::web::error::{WebError, WebResult};
+use crate::web::error::WebResult;
 use crate::web::flash::Flash;
 use crate::web::incidents::{describe, name};
 use crate::web::page::{Ctx, Layout};
@@ -31,6 +30,9 @@ pub(super) struct PlayerPage {
     games: Vec<(u32, u32, String)>,
     entries: Vec<(u32, String)>,
     error: String,
+    /// The team the player captains, whose line-ups they submit here.
+    captain_of: String,
+    line_up_link: String,
 }
 
 impl PlayerPage {
@@ -48,15 +50,9 @@ pub(super) async fn by_link(
     app: &AppState,
     token: &str,
 ) -> WebResult<(TournamentRow, View, PlayerId)> {
-    let (id, no) =
-        discipline_store::by_player_link(&app.store.pool, &crate::ops::token_hash(token))
-            .await?
-            .ok_or(WebError::NotFound)?;
-    let tournament = tournaments::by_id(&app.store.pool, id)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    let view = view(app, id).await?;
-    Ok((tournament, view, PlayerId(no as u32)))
+    let (tournament, player) = crate::web::access::player_link(app, token).await?;
+    let view = view(app, tournament.tournament_id).await?;
+    Ok((tournament, view, player))
 }
 
 pub(super) fn player_page_for(
@@ -65,6 +61,7 @@ pub(super) fn player_page_for(
     view: &View,
     player: PlayerId,
     error: String,
+    token: &str,
 ) -> WebResult<Response> {
     let t = &view.effective.tournament;
     let own = |a: &&Appeal| matches!(a.filing.appellant, Party::Player(p) if p == player);
@@ -110,6 +107,13 @@ pub(super) fn player_page_for(
         games,
         entries,
         error,
+        captain_of: t
+            .teams()
+            .iter()
+            .find(|team| team.captain == Some(player))
+            .map(|team| team.name.clone())
+            .unwrap_or_default(),
+        line_up_link: format!("/p/{token}/lineup"),
     };
     crate::web::page::render_refusal(&page, !page.error.is_empty())
 }
@@ -121,7 +125,7 @@ pub(super) async fn player_page(
     Path(token): Path<String>,
 ) -> WebResult<Response> {
     let (tournament, view, player) = by_link(&app, &token).await?;
-    player_page_for(&ctx, tournament, &view, player, String::new())
+    player_page_for(&ctx, tournament, &view, player, String::new(), &token)
 }
 
 pub(super) async fn player_files(
@@ -149,7 +153,7 @@ pub(super) async fn player_files(
             .into_response()),
         Err(e) => {
             let (tournament, view, player) = by_link(&app, &token).await?;
-            player_page_for(&ctx, tournament, &view, player, e.message(ctx.lang))
+            player_page_for(&ctx, tournament, &view, player, e.message(ctx.lang), &token)
         }
     }
 }

@@ -1,30 +1,19 @@
-//! The team standings and the round's matches board by board, for team
-//! events (imported from OpenGotha with their line-ups).
-//!
-//! | route | handler |
-//! |---|---|
-//! | `GET /t/{short}/teams?round=N` | [`show_teams`] |
+//! The team standings and the round's matches board by board.
 
 use askama::Template;
-use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::response::Html;
-use axum::routing::get;
 
-use super::AppState;
-use super::access::viewable;
-use super::error::{WebError, WebResult};
-use super::page::{Ctx, Layout, render};
-use super::view::{RoundQuery, last_visible_round};
 use crate::core::round::{Colour, ResultOrigin};
 use crate::core::teams::matches::{TeamMatch, matches_up_to};
 use crate::core::teams::standings::{TeamCriterion, team_standings};
 use crate::core::tournament::Tournament;
 use crate::store::tournaments::TournamentRow;
-
-pub(super) fn routes() -> Router<AppState> {
-    Router::new().route("/t/{short}/teams", get(show_teams))
-}
+use crate::web::AppState;
+use crate::web::access::viewable;
+use crate::web::error::{WebError, WebResult};
+use crate::web::page::{Ctx, Layout, render};
+use crate::web::view::{RoundQuery, last_visible_round};
 
 /// One team's line of the standings, ready to print.
 struct TeamLine {
@@ -34,23 +23,23 @@ struct TeamLine {
 }
 
 /// One board of a match, the first-listed team's member first.
-struct BoardLine {
-    board: usize,
-    first: String,
-    second: String,
+pub(super) struct BoardLine {
+    pub(super) board: usize,
+    pub(super) first: String,
+    pub(super) second: String,
     /// Whether the first-listed team's member had Black.
-    first_black: bool,
+    pub(super) first_black: bool,
     /// The two members' points, e.g. "1–0"; "!" marks a result by default.
-    score: String,
+    pub(super) score: String,
 }
 
 /// A match of the chosen round.
-struct MatchLine {
-    white: String,
-    black: String,
+pub(super) struct MatchLine {
+    pub(super) white: String,
+    pub(super) black: String,
     /// Board points, e.g. "2½–½".
-    score: String,
-    boards: Vec<BoardLine>,
+    pub(super) score: String,
+    pub(super) boards: Vec<BoardLine>,
 }
 
 #[derive(Template)]
@@ -66,14 +55,14 @@ struct TeamsPage {
     matches: Vec<MatchLine>,
 }
 
-async fn show_teams(
+pub(super) async fn show_teams(
     State(app): State<AppState>,
     ctx: Ctx,
     Path(short): Path<String>,
     Query(query): Query<RoundQuery>,
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let view = super::view::view(&app, tournament.tournament_id).await?;
+    let view = crate::web::view::view(&app, tournament.tournament_id).await?;
     let state = view.for_standings();
     if state.teams().is_empty() {
         return Err(WebError::NotFound);
@@ -121,7 +110,7 @@ async fn show_teams(
     })
 }
 
-fn match_line(t: &Tournament, m: &TeamMatch) -> MatchLine {
+pub(super) fn match_line(t: &Tournament, m: &TeamMatch) -> MatchLine {
     let name = |id| t.player(id).map(|p| p.full_name()).unwrap_or_default();
     let (ours, theirs) = (m.boards_of(m.white), m.boards_of(m.black));
     let boards = m
