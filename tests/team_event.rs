@@ -137,6 +137,29 @@ async fn a_six_team_three_board_event_runs_from_line_ups_to_team_standings_on_a_
         !phone.text("[data-test=opponent]").await.is_empty(),
         "the captain sees the opposing team"
     );
+    // The referee starts the round; the captain's change that follows is
+    // taken, reseats the boards, and is flagged to the referee as late.
+    phone.goto(&app.url("/t/league/referee/rounds/1")).await;
+    phone.submit("[data-test=start-round]").await;
+    phone.goto(&app.url(&format!("/p/{token}/lineup"))).await;
+    phone.select("#board-1", "1").await;
+    phone.select("#board-2", "2").await;
+    phone
+        .submit("[data-test=line-up-form] button[type=submit]")
+        .await;
+    assert_eq!(
+        phone.count("[data-test=line-up-status].late").await,
+        1,
+        "after the start, the 15-minute deadline has passed"
+    );
+    phone.goto(&app.url("/t/league/referee/rounds/1")).await;
+    assert!(
+        phone
+            .text("[data-test=late-line-ups]")
+            .await
+            .contains("Club 1")
+    );
+    fits(&phone, "referee's round").await;
     phone.goto(&app.url("/t/league/rounds/1")).await;
     fits(&phone, "round 1").await;
     phone.goto(&app.url("/t/league/teams/sheets?round=1")).await;
@@ -170,6 +193,11 @@ async fn a_six_team_three_board_event_runs_from_line_ups_to_team_standings_on_a_
         assert_eq!(phone.count("[data-test=team-row]").await, TEAMS as usize);
         assert_eq!(phone.count("[data-test=team-match]").await, 3);
         assert_eq!(phone.count("[data-test=team-board]").await, 9);
+        assert_eq!(
+            phone.count("[data-test=board-table]").await,
+            BOARDS as usize,
+            "individual standings, one table per board"
+        );
         fits(&phone, &format!("team standings, {lang}")).await;
         phone
             .screenshot(&format!("team-event-standings-360-{lang}"))

@@ -335,3 +335,132 @@ fn results_make_team_standings_and_round_two_pairs_no_match_again() {
         assert!(!first.contains(&(m.white.min(m.black), m.white.max(m.black))));
     }
 }
+
+#[test]
+fn line_ups_entered_here_go_out_to_opengotha_and_read_back_with_the_same_team_standings() {
+    let mut state = event(4, BoardOrder::Free, 0);
+    let m = members(&state, 2);
+    apply(
+        &mut state,
+        submit(2, 1, vec![m[2], m[0], m[1]]),
+        &organiser(),
+    )
+    .unwrap();
+    let round = pair(&mut state);
+    let entries = state
+        .doc
+        .games()
+        .iter()
+        .filter(|g| g.round == round)
+        .map(|g| ResultEntry {
+            board: g.board,
+            result: GameResult::BlackWins,
+            origin: ResultOrigin::Played,
+            seen: None,
+        })
+        .collect();
+    let enter = Command::EnterResults {
+        round,
+        entries,
+        replace: false,
+    };
+    apply(&mut state, enter, &organiser()).unwrap();
+    let xml = crate::core::formats::opengotha::export(&state.doc);
+    let back = crate::core::formats::opengotha::import(&xml).unwrap();
+    /// Each team's name and its seats: round, board, member's name.
+    type Seats = Vec<(String, Vec<(u32, u32, String)>)>;
+    let seats = |t: &Tournament| -> Seats {
+        t.teams()
+            .iter()
+            .map(|team| {
+                let boards = team
+                    .boards
+                    .iter()
+                    .map(|b| {
+                        (
+                            b.round.get(),
+                            b.board.get(),
+                            t.player(b.player).unwrap().name.clone(),
+                        )
+                    })
+                    .collect();
+                (team.name.clone(), boards)
+            })
+            .collect()
+    };
+    assert_eq!(seats(&back), seats(&state.doc));
+    assert_eq!(
+        seats(&back)[1].1[0].2,
+        "T2P3",
+        "the captain's order went out"
+    );
+    let criteria = TeamCriterion::of(&state.doc);
+    let values = |t: &Tournament| -> Vec<(usize, Vec<i32>)> {
+        team_standings(t, 1, &criteria)
+            .into_iter()
+            .map(|r| (r.team, r.values.iter().map(|v| v.halves()).collect()))
+            .collect()
+    };
+    assert_eq!(values(&back), values(&state.doc));
+}
+
+/// Enters White's win on every board of `round`.
+fn white_wins(state: &mut State, round: RoundNo) {
+    let entries = state
+        .doc
+        .games()
+        .iter()
+        .filter(|g| g.round == round)
+        .map(|g| ResultEntry {
+            board: g.board,
+            result: GameResult::WhiteWins,
+            origin: ResultOrigin::Played,
+            seen: None,
+        })
+        .collect();
+    let enter = Command::EnterResults {
+        round,
+        entries,
+        replace: false,
+    };
+    apply(state, enter, &organiser()).unwrap();
+}
+
+#[test]
+fn a_reserve_who_played_one_round_of_three_has_no_individual_place_under_two_thirds() {
+    use crate::core::teams::individual::{Eligibility, board_records, individual_standings};
+    let mut state = event(4, BoardOrder::Free, 1);
+    let mut settings = state.doc.settings().clone();
+    settings.number_of_rounds = 3;
+    state.doc.set_settings(settings);
+    let m = members(&state, 1);
+    let round = pair(&mut state);
+    white_wins(&mut state, round);
+    apply(
+        &mut state,
+        submit(1, 2, vec![m[0], m[1], m[3]]),
+        &organiser(),
+    )
+    .unwrap();
+    for _ in 2..=3 {
+        let round = pair(&mut state);
+        white_wins(&mut state, round);
+    }
+    let records = board_records(&state.doc, 3);
+    assert_eq!(records.len(), 3 * 4 * 3, "three rounds of twelve boards");
+    let standings = individual_standings(&records, &Eligibility::two_thirds(3));
+    let unranked: Vec<_> = standings.ineligible.iter().map(|i| i.player).collect();
+    assert_eq!(
+        unranked,
+        [m[3]],
+        "the reserve played one game of the two needed"
+    );
+    assert_eq!(standings.boards.len(), 3, "one table per board");
+    let board_three = &standings.boards[2];
+    assert!(
+        board_three
+            .rows
+            .iter()
+            .any(|r| r.player == m[2] && r.played == 2)
+    );
+}

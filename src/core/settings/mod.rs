@@ -475,6 +475,11 @@ pub struct TeamParameters {
     /// Minutes before the round when line-ups are due (RFG App. 4 §1.2: 15).
     #[serde(default = "default_line_up_deadline")]
     pub line_up_deadline: u32,
+    /// The games a player needs for a place in the individual standings of
+    /// an individual-team event (default two thirds: Ukrainian rules III.5,
+    /// which RFG App. 4 §2.2 names beside one half).
+    #[serde(default)]
+    pub individual_share: crate::core::teams::individual::IndividualShare,
 }
 
 fn default_line_up_deadline() -> u32 {
@@ -503,6 +508,7 @@ impl Default for TeamParameters {
             reserves: 0,
             board_order: crate::core::teams::BoardOrder::default(),
             line_up_deadline: default_line_up_deadline(),
+            individual_share: Default::default(),
         }
     }
 }

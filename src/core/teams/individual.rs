@@ -8,6 +8,8 @@
 //! higher board on a tie, since board order follows strength.
 
 use crate::core::ids::{BoardNo, PlayerId};
+use crate::core::round::{GameResult, ResultOrigin};
+use crate::core::tournament::Tournament;
 use crate::core::units::{HalfPoints, Ratio};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -34,6 +36,16 @@ pub struct BoardRecord {
     pub outcome: Outcome,
 }
 
+/// Which of the two usual limits an event sets for an individual place.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum IndividualShare {
+    /// Ukrainian rules III.5, and one of RFG App. 4 §2.2's two.
+    #[default]
+    TwoThirds,
+    /// RFG App. 4 §2.2's other.
+    Half,
+}
+
 /// The share of the possible games a player must have played to be ranked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Eligibility {
@@ -58,6 +70,14 @@ impl Eligibility {
         Eligibility {
             min_share: Ratio::new(1, 2),
             max_games,
+        }
+    }
+
+    /// The share `share` of `max_games`.
+    pub fn of(share: IndividualShare, max_games: u32) -> Self {
+        match share {
+            IndividualShare::TwoThirds => Self::two_thirds(max_games),
+            IndividualShare::Half => Self::half(max_games),
         }
     }
 
@@ -138,6 +158,40 @@ impl Tally {
             .find(|(_, n)| *n == most)
             .map(|(b, _)| *b)
     }
+}
+
+/// Every member's outcome on their board in rounds 1 to `last`, read off
+/// the matches (a member seated against nobody has no record: no game).
+pub fn board_records(t: &Tournament, last: u32) -> Vec<BoardRecord> {
+    let mut records = Vec::new();
+    for m in super::matches::matches_up_to(t, last) {
+        for (index, seats) in m.members.iter().enumerate() {
+            let Some((white_team, black_team)) = *seats else {
+                continue;
+            };
+            let board = BoardNo::from_index(index);
+            for player in [white_team, black_team] {
+                let game = t
+                    .games()
+                    .iter()
+                    .find(|g| g.round == m.round && g.colour_of(player).is_some());
+                let Some(game) = game else {
+                    continue;
+                };
+                let outcome = match game.origin {
+                    ResultOrigin::ByDefault => Outcome::ByDefault,
+                    _ if game.result == GameResult::Unknown => continue,
+                    _ => Outcome::Played(game.points_of(player)),
+                };
+                records.push(BoardRecord {
+                    player,
+                    board,
+                    outcome,
+                });
+            }
+        }
+    }
+    records
 }
 
 /// Per-board tables ordered by points, then percentage, then player id.

@@ -41,6 +41,9 @@ pub(super) struct RoundPage {
     round: u32,
     rounds: Vec<u32>,
     started: String,
+    /// Line-ups of this round that came after their deadline, with the
+    /// minutes: the referee decides what follows (RFG App. 4 §1.2).
+    late_line_ups: Vec<String>,
     boards: Vec<DeskBoard>,
     warnings_to_forfeit: u32,
 }
@@ -148,6 +151,21 @@ pub(super) fn round_page(
         tournament: access.tournament,
         round: n.unwrap_or(0),
         started,
+        late_line_ups: t
+            .teams()
+            .iter()
+            .filter_map(|team| {
+                let filed = team.filed.iter().find(|f| Some(f.round) == round)?;
+                let minutes = filed.late_minutes?;
+                Some(ctx.lang.tf(
+                    "lineup.late_by",
+                    &[
+                        ("team", team.name.clone()),
+                        ("minutes", minutes.to_string()),
+                    ],
+                ))
+            })
+            .collect(),
         boards,
         warnings_to_forfeit: view.book.settings.warnings_to_forfeit,
     })

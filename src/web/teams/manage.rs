@@ -13,6 +13,7 @@ use super::lineup::{line_up_round, status};
 use crate::core::access::Action;
 use crate::core::command::{Command, Refusal, State as Aggregate, TeamDraft};
 use crate::core::teams::BoardOrder;
+use crate::core::teams::individual::IndividualShare;
 use crate::core::{PlayerId, Tournament};
 use crate::web::AppState;
 use crate::web::access::{Access, authorise};
@@ -89,6 +90,7 @@ struct ManagePage {
     reserves: u32,
     fixed_order: bool,
     deadline: u32,
+    half_share: bool,
     round: Option<u32>,
     /// The round whose match sheets print: the open round, once paired.
     sheets: Option<u32>,
@@ -178,6 +180,7 @@ fn page(
         reserves: teams_settings.reserves,
         fixed_order: teams_settings.board_order == BoardOrder::FixedByStrength,
         deadline: teams_settings.line_up_deadline,
+        half_share: teams_settings.individual_share == IndividualShare::Half,
         round: round.map(|r| r.get()),
         sheets: round
             .filter(|r| t.is_paired(*r) && !t.teams().is_empty())
@@ -323,6 +326,8 @@ pub(super) struct TeamSettingsForm {
     #[serde(default)]
     fixed_order: Option<String>,
     deadline: String,
+    #[serde(default)]
+    individual_share: String,
 }
 
 pub(in crate::web) async fn save_team_settings(
@@ -364,6 +369,10 @@ pub(in crate::web) async fn save_team_settings(
     settings.teams.team_size = boards;
     settings.teams.reserves = reserves;
     settings.teams.line_up_deadline = deadline;
+    settings.teams.individual_share = match form.individual_share.as_str() {
+        "half" => IndividualShare::Half,
+        _ => IndividualShare::TwoThirds,
+    };
     settings.teams.board_order = if form.fixed_order.is_some() {
         BoardOrder::FixedByStrength
     } else {

@@ -5,6 +5,9 @@ use axum::extract::{Path, Query, State};
 use axum::response::Html;
 
 use crate::core::round::{Colour, ResultOrigin};
+use crate::core::teams::individual::{
+    Eligibility, IndividualShare, board_records, individual_standings,
+};
 use crate::core::teams::matches::{TeamMatch, matches_up_to};
 use crate::core::teams::standings::{TeamCriterion, team_standings};
 use crate::core::tournament::Tournament;
@@ -42,6 +45,13 @@ pub(super) struct MatchLine {
     pub(super) boards: Vec<BoardLine>,
 }
 
+/// One board's individual table.
+struct BoardTableLine {
+    board: u32,
+    /// Place, name, team, points, games, per cent.
+    rows: Vec<(usize, String, String, String, u32, String)>,
+}
+
 #[derive(Template)]
 #[template(path = "teams/show.html")]
 struct TeamsPage {
@@ -53,6 +63,11 @@ struct TeamsPage {
     criteria: Vec<(String, String)>,
     lines: Vec<TeamLine>,
     matches: Vec<MatchLine>,
+    /// Individual standings board by board (individual-team events).
+    individual: Vec<BoardTableLine>,
+    /// Who has too few games for an individual place, and the rule.
+    unranked: Vec<String>,
+    needed: String,
 }
 
 pub(super) async fn show_teams(
@@ -83,6 +98,7 @@ pub(super) async fn show_teams(
         .filter(|m| m.round.get() == round)
         .map(|m| match_line(&state, m))
         .collect();
+    let (individual, unranked, needed) = individual_tables(&ctx, &state, round);
     render(&TeamsPage {
         layout: Layout::titled(
             &ctx,
@@ -107,7 +123,72 @@ pub(super) async fn show_teams(
             .collect(),
         lines,
         matches,
+        individual,
+        unranked,
+        needed,
     })
+}
+
+/// The individual standings after `round`, board by board (RFG App. 4 §2.3),
+/// the players short of the minimum, and the minimum in words.
+fn individual_tables(
+    ctx: &Ctx,
+    t: &Tournament,
+    round: u32,
+) -> (Vec<BoardTableLine>, Vec<String>, String) {
+    let share = t.settings().teams.individual_share;
+    let eligibility = Eligibility::of(share, round);
+    let standings = individual_standings(&board_records(t, round), &eligibility);
+    let name = |id| {
+        t.player(id)
+            .map(|p| p.full_name().trim().to_string())
+            .unwrap_or_default()
+    };
+    let team = |id| {
+        t.team_of(id)
+            .map(|team| team.name.clone())
+            .unwrap_or_default()
+    };
+    let tables = standings
+        .boards
+        .iter()
+        .map(|table| BoardTableLine {
+            board: table.board.get(),
+            rows: table
+                .rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    let per_cent = r.points.halves() * 50 / (r.played.max(1) as i32);
+                    (
+                        i + 1,
+                        name(r.player),
+                        team(r.player),
+                        r.points.to_string(),
+                        r.played,
+                        format!("{per_cent}%"),
+                    )
+                })
+                .collect(),
+        })
+        .collect();
+    let unranked = standings
+        .ineligible
+        .iter()
+        .map(|i| format!("{} ({}/{})", name(i.player), i.played, i.needed))
+        .collect();
+    let key = match share {
+        IndividualShare::TwoThirds => "teams.individual.two_thirds",
+        IndividualShare::Half => "teams.individual.half",
+    };
+    let needed = ctx.lang.tf(
+        key,
+        &[
+            ("needed", eligibility.games_needed().to_string()),
+            ("rounds", round.to_string()),
+        ],
+    );
+    (tables, unranked, needed)
 }
 
 pub(super) fn match_line(t: &Tournament, m: &TeamMatch) -> MatchLine {
