@@ -90,6 +90,10 @@ impl WebError {
             WebError::Pairing(PairingError::ResultsMissing(_)) => "error.results_missing",
             WebError::Pairing(PairingError::BothWon(_)) => "error.both_won",
             WebError::Pairing(PairingError::KnockoutFinished) => "error.knockout_finished",
+            WebError::Pairing(PairingError::ScheveningenTeams(_)) => "error.scheveningen_teams",
+            WebError::Pairing(PairingError::ScheveningenFinished(_)) => {
+                "error.scheveningen_finished"
+            }
             WebError::Discipline(e) => discipline_message(e).0,
             WebError::Sqlx(_) | WebError::Internal(_) => "error.internal",
         }
@@ -138,10 +142,12 @@ fn pairing_status(e: &PairingError) -> StatusCode {
         | PairingError::TableChanged { .. }
         | PairingError::ResultsMissing(_)
         | PairingError::BothWon(_)
-        | PairingError::KnockoutFinished => StatusCode::CONFLICT,
+        | PairingError::KnockoutFinished
+        | PairingError::ScheveningenFinished(_) => StatusCode::CONFLICT,
         PairingError::NoValidPairing
         | PairingError::WeightOutOfRange
-        | PairingError::DuplicateDrawNumber(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        | PairingError::DuplicateDrawNumber(_)
+        | PairingError::ScheveningenTeams(_) => StatusCode::UNPROCESSABLE_ENTITY,
     }
 }
 
@@ -392,11 +398,15 @@ impl IntoResponse for WebError {
                 WebError::Pairing(PairingError::DuplicateDrawNumber(number)) => {
                     vec![("number", number.to_string())]
                 }
+                WebError::Pairing(PairingError::ScheveningenTeams(teams)) => {
+                    vec![("teams", teams.to_string())]
+                }
                 WebError::Pairing(
                     PairingError::BracketChanged { round }
                     | PairingError::TableChanged { round }
                     | PairingError::ResultsMissing(round)
-                    | PairingError::BothWon(round),
+                    | PairingError::BothWon(round)
+                    | PairingError::ScheveningenFinished(round),
                 ) => vec![("round", round.get().to_string())],
                 _ => Vec::new(),
             },

@@ -464,3 +464,42 @@ fn a_reserve_who_played_one_round_of_three_has_no_individual_place_under_two_thi
             .any(|r| r.player == m[2] && r.played == 2)
     );
 }
+
+#[test]
+fn a_scheveningen_match_of_two_teams_of_three_meets_every_member_once_in_three_rounds() {
+    let mut state = event(2, BoardOrder::Free, 0);
+    let mut settings = state.doc.settings().clone();
+    settings.teams.scheveningen = true;
+    settings.number_of_rounds = 3;
+    state.doc.set_settings(settings);
+    let (one, two) = (members(&state, 1), members(&state, 2));
+    let mut met = std::collections::HashSet::new();
+    for _ in 1..=3 {
+        let round = pair(&mut state);
+        let games: Vec<_> = state
+            .doc
+            .games()
+            .iter()
+            .filter(|g| g.round == round)
+            .collect();
+        assert_eq!(games.len(), 3);
+        for g in games {
+            let (a, b) = if one.contains(&g.white) {
+                (g.white, g.black)
+            } else {
+                (g.black, g.white)
+            };
+            assert!(
+                one.contains(&a) && two.contains(&b),
+                "{g:?} is between the teams"
+            );
+            assert!(met.insert((a, b)), "{a} meets {b} once");
+        }
+    }
+    assert_eq!(met.len(), 9, "every member met every member");
+    let fourth = pair_teams(&state.doc, RoundNo::new(4).unwrap());
+    assert_eq!(
+        fourth.unwrap_err(),
+        crate::core::pairing::PairingError::ScheveningenFinished(RoundNo::new(4).unwrap())
+    );
+}

@@ -100,6 +100,12 @@ pub enum PairingError {
     /// The knockout has been decided: no round is left to pair.
     #[error("the knockout is finished")]
     KnockoutFinished,
+    /// A Scheveningen match is between two teams; the event has this many.
+    #[error("a Scheveningen match is between two teams, not {0}")]
+    ScheveningenTeams(usize),
+    /// Every round of the Scheveningen schedule has been paired.
+    #[error("the Scheveningen schedule has no round {0}")]
+    ScheveningenFinished(RoundNo),
 }
 
 /// The new games of a round and its bye.

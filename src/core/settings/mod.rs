@@ -480,6 +480,10 @@ pub struct TeamParameters {
     /// which RFG App. 4 §2.2 names beside one half).
     #[serde(default)]
     pub individual_share: crate::core::teams::individual::IndividualShare,
+    /// A match of two teams where every member meets every member of the
+    /// other (Ukrainian rules II.7, Annex 2), instead of the system's pairing.
+    #[serde(default)]
+    pub scheveningen: bool,
 }
 
 fn default_line_up_deadline() -> u32 {
@@ -509,6 +513,7 @@ impl Default for TeamParameters {
             board_order: crate::core::teams::BoardOrder::default(),
             line_up_deadline: default_line_up_deadline(),
             individual_share: Default::default(),
+            scheveningen: false,
         }
     }
 }

@@ -13,8 +13,9 @@
 use super::boards::{BoardOneColour, board_games};
 use super::matches::matches_up_to;
 use super::roster::{playing, strength};
+use crate::core::events::scheveningen;
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
-use crate::core::pairing::colours::{ColourInput, komi, signed_handicap};
+use crate::core::pairing::colours::{ColourInput, even_games, komi, signed_handicap};
 use crate::core::pairing::{PairingError, RoundPairing, pair_round};
 use crate::core::player::Player;
 use crate::core::round::{Colour, Game, GameResult, ResultOrigin};
@@ -80,8 +81,43 @@ fn stand_in_tournament(t: &Tournament, round: RoundNo, boards: usize) -> Tournam
     field
 }
 
+/// Round `round` of a Scheveningen match (Ukrainian rules II.7, Annex 2):
+/// each team keeps its round-1 board order, and the schedule says which of
+/// A's boards meets which of B's, and who has Black. More rounds than boards
+/// repeat the schedule with colours swapped (II.2).
+fn scheveningen_round(t: &Tournament, round: RoundNo) -> Result<TeamRound, PairingError> {
+    let [a, b] = t.teams() else {
+        return Err(PairingError::ScheveningenTeams(t.teams().len()));
+    };
+    let boards = t.settings().teams.team_size as usize;
+    let cycles = (t.settings().number_of_rounds as usize).div_ceil(boards.max(1));
+    let schedule = scheveningen::round(boards, round.get() as usize, cycles)
+        .map_err(|_| PairingError::ScheveningenFinished(round))?;
+    let (la, lb) = (
+        playing(t, a, RoundNo::FIRST, boards),
+        playing(t, b, RoundNo::FIRST, boards),
+    );
+    let seat =
+        |line_up: &super::LineUp, board: usize| line_up.boards.get(board - 1).copied().flatten();
+    let pairs = schedule.iter().filter_map(|p| {
+        let (pa, pb) = (seat(&la, p.a_board)?, seat(&lb, p.b_board)?);
+        Some(match p.colour_of(scheveningen::Team::A) {
+            Colour::White => (pa, pb),
+            Colour::Black => (pb, pa),
+        })
+    });
+    Ok(TeamRound {
+        matches: vec![(0, 1)],
+        bye: None,
+        games: even_games(t.settings(), round, pairs, true),
+    })
+}
+
 /// Pairs `round` of the team event `t`.
 pub fn pair_teams(t: &Tournament, round: RoundNo) -> Result<TeamRound, PairingError> {
+    if t.settings().teams.scheveningen {
+        return scheveningen_round(t, round);
+    }
     let boards = t.settings().teams.team_size as usize;
     let field = stand_in_tournament(t, round, boards);
     let RoundPairing { games, bye } = pair_round(&field, round)?;

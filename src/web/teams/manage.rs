@@ -91,6 +91,7 @@ struct ManagePage {
     fixed_order: bool,
     deadline: u32,
     half_share: bool,
+    scheveningen: bool,
     round: Option<u32>,
     /// The round whose match sheets print: the open round, once paired.
     sheets: Option<u32>,
@@ -181,6 +182,7 @@ fn page(
         fixed_order: teams_settings.board_order == BoardOrder::FixedByStrength,
         deadline: teams_settings.line_up_deadline,
         half_share: teams_settings.individual_share == IndividualShare::Half,
+        scheveningen: teams_settings.scheveningen,
         round: round.map(|r| r.get()),
         sheets: round
             .filter(|r| t.is_paired(*r) && !t.teams().is_empty())
@@ -328,6 +330,8 @@ pub(super) struct TeamSettingsForm {
     deadline: String,
     #[serde(default)]
     individual_share: String,
+    #[serde(default)]
+    scheveningen: Option<String>,
 }
 
 pub(in crate::web) async fn save_team_settings(
@@ -369,6 +373,7 @@ pub(in crate::web) async fn save_team_settings(
     settings.teams.team_size = boards;
     settings.teams.reserves = reserves;
     settings.teams.line_up_deadline = deadline;
+    settings.teams.scheveningen = form.scheveningen.is_some();
     settings.teams.individual_share = match form.individual_share.as_str() {
         "half" => IndividualShare::Half,
         _ => IndividualShare::TwoThirds,

@@ -4,7 +4,7 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::response::Html;
 
-use crate::core::round::{Colour, ResultOrigin};
+use crate::core::round::{Colour, GameResult, ResultOrigin};
 use crate::core::teams::individual::{
     Eligibility, IndividualShare, board_records, individual_standings,
 };
@@ -192,29 +192,44 @@ fn individual_tables(
 }
 
 pub(super) fn match_line(t: &Tournament, m: &TeamMatch) -> MatchLine {
-    let name = |id| t.player(id).map(|p| p.full_name()).unwrap_or_default();
-    let (ours, theirs) = (m.boards_of(m.white), m.boards_of(m.black));
+    let name = |id| {
+        t.player(id)
+            .map(|p| p.full_name().trim().to_string())
+            .unwrap_or_default()
+    };
     let boards = m
         .members
         .iter()
         .take(t.settings().teams.team_size as usize)
         .enumerate()
         .filter_map(|(board, seats)| {
-            let (first, second) = (*seats)?;
+            let (first, _) = (*seats)?;
             let game = t
                 .games()
                 .iter()
                 .find(|g| g.round == m.round && g.colour_of(first).is_some())?;
+            // The member's own opponent: the other team's member on the same
+            // board, except in a Scheveningen match (Ukrainian rules II.7).
+            let second = game.opponent_of(first)?;
             let forfeit = match game.origin {
                 ResultOrigin::ByDefault => "!",
                 _ => "",
             };
+            let known = game.result != GameResult::Unknown;
             Some(BoardLine {
                 board: board + 1,
                 first: name(first),
                 second: name(second),
                 first_black: game.colour_of(first) == Some(Colour::Black),
-                score: format!("{}–{}{forfeit}", ours[board], theirs[board]),
+                score: if known {
+                    format!(
+                        "{}–{}{forfeit}",
+                        game.points_of(first),
+                        game.points_of(second)
+                    )
+                } else {
+                    String::new()
+                },
             })
         })
         .collect();
