@@ -58,6 +58,8 @@ struct StandingsPage {
     may_export: bool,
     /// A team event: the team standings are a link away.
     has_teams: bool,
+    /// The viewer may make the final stage from these standings.
+    may_stage: bool,
 }
 
 async fn page(
@@ -143,6 +145,11 @@ async fn page(
         pending_appeals,
         may_export,
         has_teams: !state.teams().is_empty(),
+        may_stage: crate::core::access::may(
+            &roles,
+            ctx.is_admin(),
+            crate::core::access::Action::EditSettings,
+        ),
     })
 }
 

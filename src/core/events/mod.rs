@@ -6,6 +6,7 @@
 //! its arguments, so the shell stores the results and calls again.
 
 pub mod double_elimination;
+pub mod final_stage;
 pub mod pair_go;
 pub mod scheveningen;
 pub mod series;

@@ -12,11 +12,13 @@
 //! | `GET /t/{short}/audit` | [`show_audit`] | owner, co-organisers |
 //! | `GET /time-summary?…` | [`time_summary`] | everyone: the time fields' EGF class, for the form's live line |
 //! | `GET /t/{short}/poster` | [`show_poster`] | everyone: A4 poster with a QR code to the tournament page |
+//! | `GET /t/{short}/final`, `POST` | [`stage_form`], [`create_final`] | organisers: the final stage from qualifying groups |
 
 mod audit;
 mod form;
 mod overview;
 mod staff;
+mod stage;
 
 use axum::Router;
 use axum::routing::{get, post};
@@ -26,6 +28,7 @@ use audit::show_audit;
 use form::{create_tournament, edit_settings, new_tournament, time_summary, update_settings};
 use overview::{show_poster, show_tournament};
 use staff::{add_staff, remove_staff, show_staff};
+use stage::{create_final, stage_form};
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -41,4 +44,5 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/t/{short}/audit", get(show_audit))
         .route("/t/{short}/poster", get(show_poster))
         .route("/time-summary", get(time_summary))
+        .route("/t/{short}/final", get(stage_form).post(create_final))
 }

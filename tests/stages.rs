@@ -1,0 +1,134 @@
+//! Two qualifying groups played as round robins, then the final made from
+//! them in one action: the top two of each, seeded so that group-mates meet
+//! only in the final.
+
+mod common;
+
+use common::TestApp;
+
+/// A round robin of three at `/t/<short>`, every round paired and White
+/// winning every game.
+async fn group(app: &TestApp, org: &reqwest::Client, short: &str, names: [&str; 3]) {
+    let changes = [
+        ("name", short),
+        ("short_name", short),
+        ("time_zone", "Europe/Kyiv"),
+        ("system", "round_robin"),
+        ("rounds", "3"),
+    ];
+    let res = app
+        .submit(
+            org,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            &changes,
+        )
+        .await;
+    assert_eq!(res.status(), 303, "create {short}");
+    for (i, name) in names.iter().enumerate() {
+        let rank = format!("{}k", i + 1);
+        let changes = [("name", *name), ("rank", rank.as_str())];
+        let res = app
+            .submit(
+                org,
+                &format!("/t/{short}/players/new"),
+                "[data-test=player-form]",
+                &format!("/t/{short}/players"),
+                &changes,
+            )
+            .await;
+        assert_eq!(res.status(), 303, "register {name}");
+    }
+    for round in 1..=3 {
+        app.post_ok(org, &format!("/t/{short}/rounds/pair"), &[])
+            .await;
+        app.post_ok(
+            org,
+            &format!("/t/{short}/rounds/{round}/results"),
+            &[("board_1", "w")],
+        )
+        .await;
+    }
+}
+
+/// The names in the first two rows of `/t/<short>/standings`.
+async fn top_two(app: &TestApp, org: &reqwest::Client, short: &str) -> Vec<String> {
+    let (_, page) = app.get_html(org, &format!("/t/{short}/standings")).await;
+    let name = scraper::Selector::parse("[data-test=standing-row] td.name").unwrap();
+    page.select(&name)
+        .take(2)
+        .map(|n| n.text().collect::<String>().trim().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_final_takes_the_top_two_of_each_group_and_pairs_group_mates_apart() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    group(&app, &org, "group-a", ["Alpha", "Bravo", "Charlie"]).await;
+    group(&app, &org, "group-b", ["Delta", "Echo", "Foxtrot"]).await;
+    let (status, standings) = app.get_html(&org, "/t/group-a/standings").await;
+    assert_eq!(status, 200);
+    assert!(common::text(&standings, "[data-test=final-stage-link]").is_some());
+
+    // Too many qualifiers: refused on the form, nothing created.
+    let refused = app
+        .submit(
+            &org,
+            "/t/group-a/final",
+            "[data-test=stage-form]",
+            "/t/group-a/final",
+            &[("group", "group-b"), ("qualifiers", "4")],
+        )
+        .await;
+    assert_eq!(refused.status(), 422);
+    let (status, _) = app.get_html(&org, "/t/group-a-final").await;
+    assert_eq!(status, 404);
+
+    // The form has group-a ticked; ticking group-b too sends both.
+    let (_, form) = app.get_html(&org, "/t/group-a/final").await;
+    let mut fields = common::form_values(&form, "[data-test=stage-form]");
+    fields.push(("group".into(), "group-b".into()));
+    let res = org
+        .post(app.url("/t/group-a/final"))
+        .form(&fields)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    let (status, players) = app.get_html(&org, "/t/group-a-final/players").await;
+    assert_eq!(status, 200);
+    let listed = players.root_element().text().collect::<String>();
+    let (a, b) = (
+        top_two(&app, &org, "group-a").await,
+        top_two(&app, &org, "group-b").await,
+    );
+    let all = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot"];
+    for name in all {
+        let qualified = a.iter().chain(&b).any(|q| q.contains(name));
+        assert_eq!(
+            listed.contains(name),
+            qualified,
+            "{name} in the final: {a:?} {b:?}"
+        );
+    }
+
+    app.post_ok(&org, "/t/group-a-final/rounds/pair", &[]).await;
+    let (_, round) = app.get_html(&org, "/t/group-a-final/rounds/1").await;
+    // Seeds 1–4 and 2–3: the winners meet the other group's runner-up.
+    let boards: Vec<String> = {
+        let row = scraper::Selector::parse("[data-test=board]").unwrap();
+        round
+            .select(&row)
+            .map(|r| r.text().collect::<String>())
+            .collect()
+    };
+    assert_eq!(boards.len(), 2, "{boards:?}");
+    for board in &boards {
+        let from_a = a.iter().filter(|n| board.contains(n.as_str())).count();
+        assert_eq!(from_a, 1, "one of group A on each board: {board}");
+    }
+}
