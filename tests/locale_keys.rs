@@ -100,6 +100,7 @@ const NOT_KEYS: &[(&str, &str)] = &[
     ("round.confirm", "audit action"),
     ("round.edit", "audit action"),
     ("tournament.create", "audit action"),
+    ("tournament.final_stage", "audit action"),
     ("tournament.import", "audit action"),
     ("time.basic_minutes", "settings path in the audit log"),
     ("time.canadian_moves", "settings path in the audit log"),

@@ -264,10 +264,13 @@ pub(super) fn submit_line_up(
         late_minutes,
     });
     state.doc.replace_team(changed.clone())?;
+    let named = |line_up: Option<&LineUp>| {
+        line_up.and_then(|l| json(&serde_json::json!({ "team": changed.name, "boards": l.boards })))
+    };
     Ok(Outcome {
         action: format!("team.line_up:{round}"),
-        before: json(&before),
-        after: json(&line_up),
+        before: named(before.as_ref()),
+        after: named(Some(&line_up)),
         done: done(&changed),
     })
 }

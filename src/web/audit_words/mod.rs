@@ -14,6 +14,7 @@ use crate::core::results;
 use crate::core::{
     BoardNo, Game, GameResult, HalfPoints, Player, Registration, ResultOrigin, RoundNo, Tournament,
 };
+use diff::field_diff;
 
 /// One entry in words.
 #[derive(Debug, PartialEq, Eq)]
@@ -61,6 +62,22 @@ pub fn describe(
     let player = |v: Option<&Value>| read::<Player>(v);
     match name {
         "tournament.create" => plain(lang.t("audit.tournament_create")),
+        "tournament.final_stage" => plain(lang.t("audit.tournament_final_stage")),
+        "team.add" | "team.edit" | "team.delete" | "team.line_up" => {
+            let team = after
+                .or(before)
+                .and_then(|v| v.get("name").or(v.get("team")))
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
+            let key = match name {
+                "team.add" => "audit.team_add",
+                "team.edit" => "audit.team_edit",
+                "team.delete" => "audit.team_delete",
+                _ => "audit.team_line_up",
+            };
+            plain(lang.tf(key, &[("team", team), ("n", arg.to_string())]))
+        }
         "tournament.import" => {
             let count = |key: &str| after.and_then(|v| v.get(key)).and_then(Value::as_u64);
             plain(lang.tf(
@@ -489,60 +506,7 @@ fn fallback(lang: Lang, action: &str, before: Option<&Value>, after: Option<&Val
 /// The longest list of changed fields shown for one entry.
 const MAX_FIELDS: usize = 20;
 
-/// The leaves that differ between two JSON values, by dotted path
-/// (`general.name`); lists of records are compared whole, by position.
-fn field_diff(before: Option<&Value>, after: Option<&Value>) -> Vec<FieldChange> {
-    let (mut was, mut is) = (Vec::new(), Vec::new());
-    flatten("", before.unwrap_or(&Value::Null), &mut was);
-    flatten("", after.unwrap_or(&Value::Null), &mut is);
-    let value = |list: &[(String, String)], path: &str| {
-        list.iter()
-            .find(|(p, _)| p == path)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
-    let mut paths: Vec<&String> = was.iter().chain(&is).map(|(p, _)| p).collect();
-    paths.sort();
-    paths.dedup();
-    paths
-        .into_iter()
-        .filter_map(|path| {
-            let (old, new) = (value(&was, path), value(&is, path));
-            (old != new).then(|| FieldChange {
-                field: path.clone(),
-                before: old,
-                after: new,
-            })
-        })
-        .take(MAX_FIELDS)
-        .collect()
-}
-
-fn flatten(path: &str, value: &Value, out: &mut Vec<(String, String)>) {
-    let join = |key: &str| {
-        if path.is_empty() {
-            key.to_string()
-        } else {
-            format!("{path}.{key}")
-        }
-    };
-    match value {
-        Value::Null => {}
-        Value::Object(fields) => {
-            for (key, v) in fields {
-                flatten(&join(key), v, out);
-            }
-        }
-        Value::Array(items) => {
-            for (i, v) in items.iter().enumerate() {
-                flatten(&join(&(i + 1).to_string()), v, out);
-            }
-        }
-        Value::String(s) => out.push((path.to_string(), s.clone())),
-        Value::Bool(b) => out.push((path.to_string(), b.to_string())),
-        Value::Number(n) => out.push((path.to_string(), n.to_string())),
-    }
-}
+mod diff;
 
 #[cfg(test)]
 mod tests;
