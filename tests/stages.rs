@@ -1,6 +1,6 @@
 //! Two qualifying groups played as round robins, then the final made from
 //! them in one action: the top two of each, seeded so that group-mates meet
-//! only in the final.
+//! only in the final; and the same two tournaments as a series.
 
 mod common;
 
@@ -131,4 +131,29 @@ async fn the_final_takes_the_top_two_of_each_group_and_pairs_group_mates_apart()
         let from_a = a.iter().filter(|n| board.contains(n.as_str())).count();
         assert_eq!(from_a, 1, "one of group A on each board: {board}");
     }
+}
+
+#[tokio::test]
+async fn a_visitor_reads_two_tournaments_as_a_series_with_points_per_place() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    group(&app, &org, "spring", ["Alpha", "Bravo", "Charlie"]).await;
+    group(&app, &org, "autumn", ["Alpha", "Delta", "Echo"]).await;
+    let visitor = app.new_client();
+    let (status, page) = app
+        .get_html(&visitor, "/series?t=spring&t=autumn&points=10,6,3")
+        .await;
+    assert_eq!(status, 200);
+    let row = scraper::Selector::parse("[data-test=series-row]").unwrap();
+    let rows: Vec<String> = page
+        .select(&row)
+        .map(|r| r.text().collect::<Vec<_>>().join("|"))
+        .collect();
+    assert_eq!(rows.len(), 5, "Alpha played both: five people {rows:?}");
+    let alpha = rows.iter().filter(|r| r.contains("Alpha")).count();
+    assert_eq!(alpha, 1, "one line for Alpha");
+    let (_, bad) = app.get_html(&visitor, "/series?t=spring&points=ten").await;
+    assert!(common::text(&bad, "[data-test=series-error]").is_some());
 }

@@ -47,6 +47,7 @@ pub mod ratings;
 pub mod referee;
 pub mod refusals;
 pub mod rounds;
+pub mod series;
 pub mod settings_form;
 pub mod standings;
 pub mod teams;
@@ -114,6 +115,7 @@ pub fn router(app: AppState) -> Router {
         .merge(explain::routes())
         .merge(standings::routes())
         .merge(teams::routes())
+        .merge(series::routes())
         .merge(protocol::routes())
         .merge(referee::routes())
         .merge(appeals::routes())

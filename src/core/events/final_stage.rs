@@ -23,20 +23,31 @@ pub fn final_rounds(format: FinalFormat, players: usize) -> u32 {
     }
 }
 
-/// A group's players in its final order: the standings after its last
-/// round with a game, by its own placement criteria.
-fn final_order(group: &Tournament) -> Vec<PlayerId> {
-    let rounds = group.last_round_with_game().map_or(0, |r| r.get());
-    standings(group, rounds, &group.settings().placement)
-        .rows
-        .iter()
-        .map(|r| r.player)
-        .collect()
+/// A tournament's players in its final order, those sharing a place
+/// together: the standings after its last round with a game, by its own
+/// placement criteria.
+pub fn final_places(t: &Tournament) -> Vec<Vec<PlayerId>> {
+    let rounds = t.last_round_with_game().map_or(0, |r| r.get());
+    let mut places: Vec<Vec<PlayerId>> = Vec::new();
+    let mut last_place = None;
+    for row in standings(t, rounds, &t.settings().placement).rows {
+        match places.last_mut() {
+            Some(shared) if last_place == Some(row.place) => shared.push(row.player),
+            _ => places.push(vec![row.player]),
+        }
+        last_place = Some(row.place);
+    }
+    places
 }
 
-/// Whether two entries of different groups are one person: the same EGF
-/// PIN, or with none, the same name and first name.
-fn same_person(a: &Player, b: &Player) -> bool {
+/// A group's players in its final order.
+fn final_order(group: &Tournament) -> Vec<PlayerId> {
+    final_places(group).into_iter().flatten().collect()
+}
+
+/// Whether two entries of different tournaments are one person: the same
+/// EGF PIN, or with none, the same name and first name.
+pub fn same_person(a: &Player, b: &Player) -> bool {
     if !a.egf_pin.is_empty() && !b.egf_pin.is_empty() {
         return a.egf_pin == b.egf_pin;
     }

@@ -10,4 +10,5 @@ pub mod final_stage;
 pub mod pair_go;
 pub mod scheveningen;
 pub mod series;
+pub mod series_table;
 pub mod stages;
