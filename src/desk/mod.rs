@@ -183,7 +183,8 @@ impl Desk {
         let effective = state.effective()?.tournament;
         // A team event pairs its teams, then their line-ups board by board.
         let paired = tokio::task::spawn_blocking(move || {
-            if effective.teams().is_empty() {
+            let by_teams = effective.settings().teams.pair_by_teams;
+            if effective.teams().is_empty() || !by_teams {
                 crate::core::pairing::pair_round(&effective, round)
             } else {
                 crate::core::teams::pairing::pair_teams(&effective, round).map(|r| {

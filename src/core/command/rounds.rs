@@ -43,6 +43,9 @@ pub(super) fn pair(
 /// (`teams::pairing`); a team that submitted none keeps, from now on, the
 /// one it was paired on, which the team standings then read.
 fn record_line_ups(t: &mut Tournament, round: RoundNo) -> Result<(), Refusal> {
+    if !t.settings().teams.pair_by_teams {
+        return Ok(());
+    }
     let boards = t.settings().teams.team_size as usize;
     let missing: Vec<_> = t
         .teams()

@@ -402,6 +402,10 @@ fn line_ups_entered_here_go_out_to_opengotha_and_read_back_with_the_same_team_st
             .collect()
     };
     assert_eq!(values(&back), values(&state.doc));
+    assert!(
+        !back.settings().teams.pair_by_teams,
+        "a file read pairs its players one by one, as OpenGotha"
+    );
 }
 
 /// Enters White's win on every board of `round`.

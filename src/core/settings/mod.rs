@@ -484,6 +484,11 @@ pub struct TeamParameters {
     /// other (Ukrainian rules II.7, Annex 2), instead of the system's pairing.
     #[serde(default)]
     pub scheveningen: bool,
+    /// Each round pairs the teams, then their members board by board (new
+    /// events); otherwise the players are paired one by one, as OpenGotha
+    /// does with the team events it reads and writes.
+    #[serde(default)]
+    pub pair_by_teams: bool,
 }
 
 fn default_line_up_deadline() -> u32 {
@@ -514,6 +519,7 @@ impl Default for TeamParameters {
             line_up_deadline: default_line_up_deadline(),
             individual_share: Default::default(),
             scheveningen: false,
+            pair_by_teams: true,
         }
     }
 }

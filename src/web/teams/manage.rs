@@ -92,6 +92,7 @@ struct ManagePage {
     deadline: u32,
     half_share: bool,
     scheveningen: bool,
+    pair_by_teams: bool,
     round: Option<u32>,
     /// The round whose match sheets print: the open round, once paired.
     sheets: Option<u32>,
@@ -183,6 +184,7 @@ fn page(
         deadline: teams_settings.line_up_deadline,
         half_share: teams_settings.individual_share == IndividualShare::Half,
         scheveningen: teams_settings.scheveningen,
+        pair_by_teams: teams_settings.pair_by_teams,
         round: round.map(|r| r.get()),
         sheets: round
             .filter(|r| t.is_paired(*r) && !t.teams().is_empty())
@@ -332,6 +334,8 @@ pub(super) struct TeamSettingsForm {
     individual_share: String,
     #[serde(default)]
     scheveningen: Option<String>,
+    #[serde(default)]
+    pair_by_teams: Option<String>,
 }
 
 pub(in crate::web) async fn save_team_settings(
@@ -374,6 +378,7 @@ pub(in crate::web) async fn save_team_settings(
     settings.teams.reserves = reserves;
     settings.teams.line_up_deadline = deadline;
     settings.teams.scheveningen = form.scheveningen.is_some();
+    settings.teams.pair_by_teams = form.pair_by_teams.is_some();
     settings.teams.individual_share = match form.individual_share.as_str() {
         "half" => IndividualShare::Half,
         _ => IndividualShare::TwoThirds,

@@ -179,6 +179,9 @@ fn everything() -> Tournament {
     settings.pairing.standard_nx1_factor = 0.25;
     settings.display.display_non_playing_players = true;
     settings.teams.team_size = 3;
+    // OpenGotha files carry no team-pairing choice: read back, they pair
+    // players one by one.
+    settings.teams.pair_by_teams = false;
     settings.teams.placement = vec!["TEAMP".into(), "BDW".into()];
     let mut t = Tournament::new(settings);
     let mut ids = Vec::new();

@@ -360,6 +360,10 @@ impl<'x> Importer<'x> {
                 .collect();
         }
         self.settings.system = Settings::system_from_criteria(&self.settings.placement);
+        // OpenGotha pairs a team event's players one by one, as any other
+        // (its team pairing is a separate manual step): a file paired here
+        // pairs as OpenGotha pairs it until the organiser chooses otherwise.
+        self.settings.teams.pair_by_teams = false;
         let komi = self.settings.rules.komi;
         let mut t = Tournament::new(self.settings);
         for p in self.players {
