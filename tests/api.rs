@@ -185,6 +185,7 @@ async fn the_openapi_document_lists_every_route() {
     for path in [
         "/api/v1/tournaments/{short}/players",
         "/api/v1/tournaments/{short}/rounds/{n}/boards/{board}/result",
+        "/api/v1/tournaments/{short}/teams/{n}/lineups/{round}",
     ] {
         assert!(paths.contains_key(path), "{path} is documented");
     }

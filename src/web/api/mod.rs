@@ -20,6 +20,7 @@
 //! | [`account`] | `GET /me` |
 //! | [`tournaments`] | `GET`, `POST /tournaments`, `GET /tournaments/{short}`, `PUT …/settings` |
 //! | [`players`] | `GET`, `POST /tournaments/{short}/players`, `PUT`, `DELETE …/players/{no}`, `POST …/{no}/confirm`, `…/{no}/withdraw` |
+//! | [`teams`] | `GET`, `POST /tournaments/{short}/teams`, `PUT`, `DELETE …/teams/{n}`, `PUT …/{n}/lineups/{round}` |
 //! | [`rounds`] | `POST /tournaments/{short}/rounds` (pair), `GET`, `DELETE …/rounds/{n}`, `POST …/{n}/edits`, `…/publish`, `…/lock`, `…/results`, `PUT …/boards/{board}/result` |
 //! | [`discipline`] | `POST /tournaments/{short}/log`, `PUT …/committee`, `POST …/committee/co-opt`, `POST …/appeals`, `…/appeals/{id}/review`, `…/decision`, `…/escalate`, `…/ruling` |
 //! | [`standings`] | `GET /tournaments/{short}/standings?round=N` |
@@ -33,6 +34,7 @@ mod errors;
 mod players;
 mod rounds;
 mod standings;
+mod teams;
 mod tournaments;
 
 use std::sync::Arc;
@@ -59,7 +61,7 @@ const PREFIX: &str = "/api/v1";
     info(
         title = "Tengen",
         version = "1",
-        description = "Go tournaments: players, rounds, results and standings."
+        description = "Go tournaments: players, teams, rounds, results and standings."
     ),
     modifiers(&BearerToken),
     components(schemas(ApiError)),
@@ -67,6 +69,7 @@ const PREFIX: &str = "/api/v1";
         (name = "account", description = "The token's account"),
         (name = "tournaments", description = "Tournaments and their settings"),
         (name = "players", description = "Registration"),
+        (name = "teams", description = "Teams and line-ups of a team event"),
         (name = "rounds", description = "Pairings and results"),
         (name = "standings", description = "Standings"),
         (name = "discipline", description = "The referees' log and appeals"),
@@ -112,6 +115,9 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(players::edit_player, players::delete_player))
         .routes(routes!(players::confirm_player))
         .routes(routes!(players::withdraw_player))
+        .routes(routes!(teams::list_teams, teams::add_team))
+        .routes(routes!(teams::edit_team, teams::delete_team))
+        .routes(routes!(teams::submit_line_up))
         .routes(routes!(rounds::pair_round))
         .routes(routes!(rounds::show_round, rounds::unpair_round))
         .routes(routes!(rounds::adjust_pairing))
