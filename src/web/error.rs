@@ -91,6 +91,7 @@ impl WebError {
             WebError::Pairing(PairingError::BothWon(_)) => "error.both_won",
             WebError::Pairing(PairingError::KnockoutFinished) => "error.knockout_finished",
             WebError::Pairing(PairingError::ScheveningenTeams(_)) => "error.scheveningen_teams",
+            WebError::Pairing(PairingError::MatchesFinished) => "error.matches_finished",
             WebError::Pairing(PairingError::ScheveningenFinished(_)) => {
                 "error.scheveningen_finished"
             }
@@ -143,6 +144,7 @@ fn pairing_status(e: &PairingError) -> StatusCode {
         | PairingError::ResultsMissing(_)
         | PairingError::BothWon(_)
         | PairingError::KnockoutFinished
+        | PairingError::MatchesFinished
         | PairingError::ScheveningenFinished(_) => StatusCode::CONFLICT,
         PairingError::NoValidPairing
         | PairingError::WeightOutOfRange

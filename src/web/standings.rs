@@ -60,6 +60,63 @@ struct StandingsPage {
     has_teams: bool,
     /// The viewer may make the final stage from these standings.
     may_stage: bool,
+    /// A match-tournament (best of N): its table by matches won.
+    match_rows: Vec<MatchLine>,
+    /// Each match so far: "Ann 2–0 Bob", and whether it is decided.
+    matches: Vec<(String, bool)>,
+}
+
+/// A line of a match-tournament's table.
+struct MatchLine {
+    place: usize,
+    name: String,
+    match_points: String,
+    game_points: String,
+}
+
+/// The match table, and each match in words with whether it is decided.
+type MatchViews = (Vec<MatchLine>, Vec<(String, bool)>);
+
+/// The match table and the matches of a best-of-N round robin after `round`
+/// (RFG code App. 7 §5): empty for any other tournament.
+fn match_views(t: &crate::core::Tournament, round: u32) -> MatchViews {
+    use crate::core::events::series::{SeriesState, match_tournament_table};
+    if t.settings().system != crate::core::System::RoundRobin || t.settings().best_of < 2 {
+        return (Vec::new(), Vec::new());
+    }
+    // A table the results cannot give yet (a corrected result left a
+    // meeting open) is left out rather than the standings refused.
+    let Ok(series) = crate::core::pairing::match_round::matches_up_to(t, round) else {
+        return (Vec::new(), Vec::new());
+    };
+    let name = |id| {
+        t.player(id)
+            .map(|p: &crate::core::Player| p.full_name().trim().to_string())
+            .unwrap_or_default()
+    };
+    let players: Vec<_> = t.players().iter().map(|p| p.id).collect();
+    let rows = match_tournament_table(&players, &series)
+        .into_iter()
+        .map(|r| MatchLine {
+            place: r.place,
+            name: name(r.player),
+            match_points: r.match_points.to_string(),
+            game_points: r.game_points.to_string(),
+        })
+        .collect();
+    let matches = series
+        .iter()
+        .map(|s| {
+            let (a, b) = s.players();
+            let score = s.score();
+            let over = !matches!(s.state(), SeriesState::Continue { .. });
+            (
+                format!("{} {}–{} {}", name(a), score.first, score.second, name(b)),
+                over,
+            )
+        })
+        .collect();
+    (rows, matches)
 }
 
 async fn page(
@@ -124,6 +181,7 @@ async fn page(
             })
         })
         .collect();
+    let (match_rows, matches) = match_views(&state, round);
     let title = if crosstable {
         "crosstable.title"
     } else {
@@ -150,6 +208,8 @@ async fn page(
             ctx.is_admin(),
             crate::core::access::Action::EditSettings,
         ),
+        match_rows,
+        matches,
     })
 }
 

@@ -31,6 +31,7 @@ pub mod groups;
 pub mod knockout;
 pub mod knockout_round;
 pub mod manual;
+pub mod match_round;
 pub mod matching;
 pub mod numbers;
 pub mod parameters;
@@ -103,6 +104,9 @@ pub enum PairingError {
     /// A Scheveningen match is between two teams; the event has this many.
     #[error("a Scheveningen match is between two teams, not {0}")]
     ScheveningenTeams(usize),
+    /// Every meeting of the match-tournament has been played.
+    #[error("every match of the tournament has been played")]
+    MatchesFinished,
     /// Every round of the Scheveningen schedule has been paired.
     #[error("the Scheveningen schedule has no round {0}")]
     ScheveningenFinished(RoundNo),
@@ -215,6 +219,9 @@ pub fn pair_round(tournament: &Tournament, round: RoundNo) -> Result<RoundPairin
     match tournament.settings().system {
         System::McMahon | System::Swiss | System::SwissCat | System::Cup => {
             Draw::prepare(tournament, round)?.pair()
+        }
+        System::RoundRobin if tournament.settings().best_of > 1 => {
+            match_round::pair_tournament_round(tournament, round)
         }
         System::RoundRobin => round_robin::pair_tournament_round(tournament, round),
         System::RfgSwiss => rfg_swiss::pair_tournament_round(tournament, round),

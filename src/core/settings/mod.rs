@@ -19,6 +19,10 @@ pub struct Settings {
     pub system: System,
     /// Number of rounds planned.
     pub number_of_rounds: u32,
+    /// Games per meeting of a round robin: 1, or a match of best of N
+    /// (RFG code App. 7 §5; Ukrainian rules II.1).
+    #[serde(default = "one_game")]
+    pub best_of: u32,
     /// McMahon bar, floor and zero.
     pub mcmahon: McMahon,
     /// Points for rounds without a game, and their rounding.
@@ -70,6 +74,7 @@ impl Default for Settings {
             general: General::default(),
             system: System::McMahon,
             number_of_rounds: 5,
+            best_of: 1,
             mcmahon: McMahon::default(),
             unplayed: UnplayedPoints::default(),
             count_unplayed_as_half_point: false,
@@ -456,6 +461,10 @@ impl Default for PublishParameters {
             html_auto_scroll: false,
         }
     }
+}
+
+fn one_game() -> u32 {
+    1
 }
 
 /// Team event parameters (OpenGotha `TeamTournamentParameterSet`).

@@ -30,6 +30,8 @@ pub struct TournamentForm {
     pub time_zone: String,
     pub system: String,
     pub rounds: String,
+    /// Games per round-robin meeting: a match of best of N.
+    pub best_of: String,
     pub losers_play_on: Option<String>,
     pub bar: String,
     pub floor: String,
@@ -206,6 +208,7 @@ impl TournamentForm {
             time_zone: time_zone.to_string(),
             system: key_of(&SYSTEMS, s.system).to_string(),
             rounds: s.number_of_rounds.to_string(),
+            best_of: s.best_of.to_string(),
             losers_play_on: s.losers_play_on.then(|| "on".into()),
             bar: s.mcmahon.bar.to_string(),
             floor: s.mcmahon.floor.to_string(),

@@ -57,6 +57,21 @@ impl TournamentForm {
             Ok(n) => s.number_of_rounds = n,
             Err(_) => errors.add("rounds", t("tournament.error.rounds")),
         }
+        // A form from before this field, or a program that leaves it out,
+        // means single games.
+        match self.best_of.trim() {
+            "" => s.best_of = 1,
+            text => match text.parse::<u32>() {
+                Ok(n) if (1..=9).contains(&n) => s.best_of = n,
+                _ => errors.add(
+                    "best_of",
+                    ctx.lang.tf(
+                        "form.number_range",
+                        &[("min", "1".into()), ("max", "9".into())],
+                    ),
+                ),
+            },
+        }
         s.losers_play_on = self.losers_play_on.is_some();
         s.display.show_gor_change = self.show_gor_change.is_some();
         let rank = |field: &'static str, text: &str, errors: &mut FieldErrors| match Rank::from_str(
