@@ -108,6 +108,28 @@ fn keys(refusal: Refusal) -> Vec<(&'static str, String)> {
         .collect()
 }
 
+/// Enters `result` on every board of `round`.
+fn every_board(state: &mut State, round: RoundNo, result: GameResult) {
+    let entries = state
+        .doc
+        .games()
+        .iter()
+        .filter(|g| g.round == round)
+        .map(|g| ResultEntry {
+            board: g.board,
+            result,
+            origin: ResultOrigin::Played,
+            seen: None,
+        })
+        .collect();
+    let enter = Command::EnterResults {
+        round,
+        entries,
+        replace: false,
+    };
+    apply(state, enter, &organiser()).unwrap();
+}
+
 #[test]
 fn six_teams_of_three_boards_pair_into_nine_games_with_colours_alternating_down_the_boards() {
     let mut state = event(6, BoardOrder::Free, 0);
@@ -300,24 +322,7 @@ fn results_make_team_standings_and_round_two_pairs_no_match_again() {
     let mut state = event(6, BoardOrder::Free, 0);
     let round = pair(&mut state);
     // White wins every board: the team with White on board 1 wins 2–1.
-    let entries = state
-        .doc
-        .games()
-        .iter()
-        .filter(|g| g.round == round)
-        .map(|g| ResultEntry {
-            board: g.board,
-            result: GameResult::WhiteWins,
-            origin: ResultOrigin::Played,
-            seen: None,
-        })
-        .collect();
-    let enter = Command::EnterResults {
-        round,
-        entries,
-        replace: false,
-    };
-    apply(&mut state, enter, &organiser()).unwrap();
+    every_board(&mut state, round, GameResult::WhiteWins);
     let rows = team_standings(&state.doc, 1, &[TeamCriterion::TeamPoints]);
     let points: Vec<u32> = rows
         .iter()
@@ -347,24 +352,7 @@ fn line_ups_entered_here_go_out_to_opengotha_and_read_back_with_the_same_team_st
     )
     .unwrap();
     let round = pair(&mut state);
-    let entries = state
-        .doc
-        .games()
-        .iter()
-        .filter(|g| g.round == round)
-        .map(|g| ResultEntry {
-            board: g.board,
-            result: GameResult::BlackWins,
-            origin: ResultOrigin::Played,
-            seen: None,
-        })
-        .collect();
-    let enter = Command::EnterResults {
-        round,
-        entries,
-        replace: false,
-    };
-    apply(&mut state, enter, &organiser()).unwrap();
+    every_board(&mut state, round, GameResult::BlackWins);
     let xml = crate::core::formats::opengotha::export(&state.doc);
     let back = crate::core::formats::opengotha::import(&xml).unwrap();
     /// Each team's name and its seats: round, board, member's name.
@@ -408,28 +396,6 @@ fn line_ups_entered_here_go_out_to_opengotha_and_read_back_with_the_same_team_st
     );
 }
 
-/// Enters White's win on every board of `round`.
-fn white_wins(state: &mut State, round: RoundNo) {
-    let entries = state
-        .doc
-        .games()
-        .iter()
-        .filter(|g| g.round == round)
-        .map(|g| ResultEntry {
-            board: g.board,
-            result: GameResult::WhiteWins,
-            origin: ResultOrigin::Played,
-            seen: None,
-        })
-        .collect();
-    let enter = Command::EnterResults {
-        round,
-        entries,
-        replace: false,
-    };
-    apply(state, enter, &organiser()).unwrap();
-}
-
 #[test]
 fn a_reserve_who_played_one_round_of_three_has_no_individual_place_under_two_thirds() {
     use crate::core::teams::individual::{Eligibility, board_records, individual_standings};
@@ -439,7 +405,7 @@ fn a_reserve_who_played_one_round_of_three_has_no_individual_place_under_two_thi
     state.doc.set_settings(settings);
     let m = members(&state, 1);
     let round = pair(&mut state);
-    white_wins(&mut state, round);
+    every_board(&mut state, round, GameResult::WhiteWins);
     apply(
         &mut state,
         submit(1, 2, vec![m[0], m[1], m[3]]),
@@ -448,7 +414,7 @@ fn a_reserve_who_played_one_round_of_three_has_no_individual_place_under_two_thi
     .unwrap();
     for _ in 2..=3 {
         let round = pair(&mut state);
-        white_wins(&mut state, round);
+        every_board(&mut state, round, GameResult::WhiteWins);
     }
     let records = board_records(&state.doc, 3);
     assert_eq!(records.len(), 3 * 4 * 3, "three rounds of twelve boards");
