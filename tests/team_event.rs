@@ -90,15 +90,16 @@ async fn a_six_team_three_board_event_runs_from_line_ups_to_team_standings_on_a_
     fits(&phone, "teams").await;
     phone.screenshot("team-event-manage-360").await;
 
-    // Club 1's captain submits the round 1 line-up from the private link.
-    let res = app
-        .post_form(&org, "/t/league/appeals/link", &[("player", "1")])
+    // The organiser issues Club 1's captain the private link from the
+    // Teams page, and the captain submits the round 1 line-up with it.
+    phone
+        .submit("[data-test=team][data-number=\"1\"] [data-test=captain-link]")
         .await;
-    let body = res.text().await.unwrap();
-    let token: String = body
+    let link = phone.text("[data-test=player-link] code").await;
+    let token: String = link
         .split("/p/")
         .nth(1)
-        .expect("the link page shows the private link")
+        .expect("the page shows the private link")
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric())
         .collect();

@@ -79,6 +79,8 @@ struct TeamView {
     /// The open round's line-up: who filed it, when, and whether late.
     line_up: String,
     late: bool,
+    /// The captain's number, for the private link they submit through.
+    captain: Option<u32>,
 }
 
 #[derive(Template)]
@@ -148,6 +150,7 @@ fn page(
                 members,
                 line_up,
                 late,
+                captain: team.captain.map(|c| c.0),
             }
         })
         .collect();
