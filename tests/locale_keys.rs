@@ -50,6 +50,10 @@ const DYNAMIC_PREFIXES: &[(&str, &str)] = &[
         "criterion.",
         "standings: criterion.{name}, each tie-break criterion",
     ),
+    (
+        "matches.jigo.",
+        "tournaments/form.html: what a jigo counts for in a match",
+    ),
     ("overtime.", "tournaments/form.html: choice of overtime"),
     (
         "preliminary_listing.",

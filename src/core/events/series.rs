@@ -10,7 +10,7 @@ use crate::core::round::GameResult;
 use crate::core::units::HalfPoints;
 
 /// What a drawn game (jigo) counts for in a series; the texts differ.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum JigoRule {
     /// Half a point each, one of the N games: RFG App. 7 §5.2 plays for "большинство
     /// очков", and 20.1 gives ½ for a draw. The default, as the only text that scores one.

@@ -12,7 +12,7 @@ use super::colours::even_games;
 use super::round_robin::{round_count, round_robin_round};
 use super::{PairingError, RoundPairing};
 use crate::core::Tournament;
-use crate::core::events::series::{JigoRule, Series, SeriesRules, SeriesState};
+use crate::core::events::series::{Series, SeriesRules, SeriesState};
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::round::GameResult;
 
@@ -26,7 +26,7 @@ pub fn series_before(
 ) -> Result<Series, PairingError> {
     let rules = SeriesRules {
         best_of: t.settings().best_of,
-        jigo: JigoRule::default(),
+        jigo: t.settings().match_jigo,
     };
     let mut series =
         Series::new((black, white), rules, black).map_err(|_| PairingError::NoValidPairing)?;
@@ -210,6 +210,32 @@ mod tests {
             second_meeting,
             (first.1, first.0),
             "meeting 2 opens in round 3 with the colours of the second cycle"
+        );
+    }
+
+    #[test]
+    fn a_replayed_jigo_is_not_one_of_the_games_where_half_a_point_each_is() {
+        use crate::core::events::series::JigoRule;
+        let third_game = |rule: JigoRule| {
+            let mut t = duel(2);
+            let mut settings = t.settings().clone();
+            settings.match_jigo = rule;
+            // One meeting planned; a replayed game needs a round beyond it.
+            settings.number_of_rounds = 2;
+            t.set_settings(settings);
+            play(&mut t, 1, GameResult::Jigo);
+            play(&mut t, 2, GameResult::WhiteWins);
+            pair_tournament_round(&t, RoundNo::new(3).unwrap()).map(|p| p.games.len())
+        };
+        assert_eq!(
+            third_game(JigoRule::Replayed),
+            Ok(1),
+            "1–0 with one game left"
+        );
+        assert_eq!(
+            third_game(JigoRule::HalfPointEach),
+            Err(PairingError::MatchesFinished),
+            "1½–½ after both games"
         );
     }
 

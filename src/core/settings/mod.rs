@@ -23,6 +23,10 @@ pub struct Settings {
     /// (RFG code App. 7 §5; Ukrainian rules II.1).
     #[serde(default = "one_game")]
     pub best_of: u32,
+    /// What a jigo counts for in such a match (half a point by default,
+    /// RFG App. 7 §5.2; the Ukrainian rules II.1 count wins only).
+    #[serde(default)]
+    pub match_jigo: crate::core::events::series::JigoRule,
     /// McMahon bar, floor and zero.
     pub mcmahon: McMahon,
     /// Points for rounds without a game, and their rounding.
@@ -75,6 +79,7 @@ impl Default for Settings {
             system: System::McMahon,
             number_of_rounds: 5,
             best_of: 1,
+            match_jigo: Default::default(),
             mcmahon: McMahon::default(),
             unplayed: UnplayedPoints::default(),
             count_unplayed_as_half_point: false,

@@ -6,6 +6,7 @@ mod validate;
 
 use crate::core::discipline::{DisciplineSettings, Ruleset};
 
+use crate::core::events::series::JigoRule;
 use crate::core::pairing::parameters::SeedSystem;
 use crate::core::presets;
 use crate::core::rules::profile::Profile;
@@ -32,6 +33,8 @@ pub struct TournamentForm {
     pub rounds: String,
     /// Games per round-robin meeting: a match of best of N.
     pub best_of: String,
+    /// What a jigo counts for in a match.
+    pub match_jigo: String,
     pub losers_play_on: Option<String>,
     pub bar: String,
     pub floor: String,
@@ -134,6 +137,12 @@ pub const PRELIMINARY_LISTINGS: [(&str, PreliminaryListing); 2] = [
     ("hidden", PreliminaryListing::Hidden),
 ];
 
+const MATCH_JIGO_RULES: [(&str, JigoRule); 3] = [
+    ("half", JigoRule::HalfPointEach),
+    ("no_win", JigoRule::NoWin),
+    ("replayed", JigoRule::Replayed),
+];
+
 const TIE_RULES: [(&str, TieRule); 3] = [
     ("jigo", TieRule::Jigo),
     ("white_wins", TieRule::WhiteWins),
@@ -209,6 +218,7 @@ impl TournamentForm {
             system: key_of(&SYSTEMS, s.system).to_string(),
             rounds: s.number_of_rounds.to_string(),
             best_of: s.best_of.to_string(),
+            match_jigo: key_of(&MATCH_JIGO_RULES, s.match_jigo).to_string(),
             losers_play_on: s.losers_play_on.then(|| "on".into()),
             bar: s.mcmahon.bar.to_string(),
             floor: s.mcmahon.floor.to_string(),
