@@ -39,6 +39,8 @@ fn event(teams: u32, order: BoardOrder, reserves: u32) -> State {
         ..Settings::default()
     };
     settings.teams.team_size = 3;
+    // Even games, as team events mostly are (handicap is tested apart).
+    settings.handicap.ceiling = 0;
     settings.teams.board_order = order;
     settings.teams.reserves = reserves;
     let mut state = State::new(Tournament::new(settings), Header::default());
@@ -467,9 +469,104 @@ fn a_scheveningen_match_of_two_teams_of_three_meets_every_member_once_in_three_r
         }
     }
     assert_eq!(met.len(), 9, "every member met every member");
+    // Team 1's members win every game: 3–0 in each round's match.
+    for round in 1..=3 {
+        let round = RoundNo::new(round).unwrap();
+        let entries = state
+            .doc
+            .games()
+            .iter()
+            .filter(|g| g.round == round)
+            .map(|g| ResultEntry {
+                board: g.board,
+                result: if one.contains(&g.white) {
+                    GameResult::WhiteWins
+                } else {
+                    GameResult::BlackWins
+                },
+                origin: ResultOrigin::Played,
+                seen: None,
+            })
+            .collect();
+        let enter = Command::EnterResults {
+            round,
+            entries,
+            replace: false,
+        };
+        apply(&mut state, enter, &organiser()).unwrap();
+    }
+    for m in crate::core::teams::matches::matches_up_to(&state.doc, 3) {
+        let team_one = if m.white == 0 { m.white } else { m.black };
+        assert_eq!(
+            m.board_points(team_one).halves(),
+            6,
+            "round {}: 3–0",
+            m.round
+        );
+    }
     let fourth = pair_teams(&state.doc, RoundNo::new(4).unwrap());
     assert_eq!(
         fourth.unwrap_err(),
         crate::core::pairing::PairingError::ScheveningenFinished(RoundNo::new(4).unwrap())
     );
+}
+
+#[test]
+fn in_an_odd_field_no_team_has_the_bye_twice() {
+    let mut state = event(5, BoardOrder::Free, 0);
+    let mut without_match = Vec::new();
+    for _ in 1..=5 {
+        let round = pair(&mut state);
+        let playing: Vec<u32> = state
+            .doc
+            .teams()
+            .iter()
+            .filter(|team| {
+                let first = team
+                    .boards
+                    .iter()
+                    .find(|b| b.round == round && b.board.get() == 1);
+                first.is_some_and(|b| {
+                    state
+                        .doc
+                        .games()
+                        .iter()
+                        .any(|g| g.round == round && g.colour_of(b.player).is_some())
+                })
+            })
+            .map(|team| team.number)
+            .collect();
+        assert_eq!(playing.len(), 4, "two matches in round {round}");
+        let idle = (1..=5).find(|n| !playing.contains(n)).unwrap();
+        assert!(
+            !without_match.contains(&idle),
+            "team {idle} again in round {round}"
+        );
+        without_match.push(idle);
+        every_board(&mut state, round, GameResult::WhiteWins);
+    }
+}
+
+#[test]
+fn a_line_up_change_after_a_pairing_with_handicaps_asks_for_a_new_pairing() {
+    let mut state = event(2, BoardOrder::Free, 0);
+    let mut settings = state.doc.settings().clone();
+    settings.handicap.ceiling = 9;
+    state.doc.set_settings(settings);
+    let m = members(&state, 1);
+    // Board 3 is then 1k against 4k: a handicap game.
+    apply(
+        &mut state,
+        submit(1, 1, vec![m[2], m[1], m[0]]),
+        &organiser(),
+    )
+    .unwrap();
+    pair(&mut state);
+    assert!(state.doc.games().iter().any(|g| g.handicap > 0));
+    let again = apply(
+        &mut state,
+        submit(1, 1, vec![m[0], m[1], m[2]]),
+        &organiser(),
+    );
+    assert_eq!(keys(again.unwrap_err())[0].0, "lineup.handicap_reseat");
 }

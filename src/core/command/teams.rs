@@ -40,8 +40,14 @@ fn check_draft(t: &Tournament, number: u32, draft: &TeamDraft) -> Result<(), Ref
     if draft.members.len() < boards {
         problems.push(FieldProblem::new("members", "teams.too_few_members").arg("boards", boards));
     }
-    for &member in &draft.members {
+    for (i, &member) in draft.members.iter().enumerate() {
         let player = t.player(member).ok_or(Refusal::NotFound)?;
+        if draft.members[..i].contains(&member) {
+            problems.push(
+                FieldProblem::new("members", "teams.member_twice")
+                    .arg("player", player.full_name()),
+            );
+        }
         if let Some(other) = t.team_of(member).filter(|other| other.number != number) {
             problems.push(
                 FieldProblem::new("members", "teams.member_elsewhere")
@@ -222,6 +228,15 @@ pub(super) fn submit_line_up(
             ("round", round.to_string()),
         ));
     }
+    // Scheveningen boards stay as round 1 set them: the schedule says who
+    // meets whom by board (Ukrainian rules II.7, Annex 2).
+    if state.doc.settings().teams.scheveningen && round > RoundNo::FIRST {
+        return Err(refused(
+            "boards",
+            "lineup.scheveningen_fixed",
+            ("round", round.to_string()),
+        ));
+    }
     let rules = state
         .doc
         .settings()
@@ -291,6 +306,15 @@ fn reseat(t: &mut Tournament, team: &Team, round: RoundNo, new: &LineUp) -> Resu
             .iter()
             .find(|g| g.round == round && g.colour_of(*was).is_some())
         {
+            // The handicap was set for the players paired; the new member
+            // may need another, so the round is paired again instead.
+            if game.handicap > 0 {
+                return Err(refused(
+                    "boards",
+                    "lineup.handicap_reseat",
+                    ("round", round.to_string()),
+                ));
+            }
             if game.result != GameResult::Unknown {
                 return Err(refused(
                     "boards",

@@ -123,6 +123,7 @@ pub fn matches_up_to(t: &Tournament, last: u32) -> Vec<TeamMatch> {
         games.insert((g.round, g.white), g);
         games.insert((g.round, g.black), g);
     }
+    let scheveningen = t.settings().teams.scheveningen;
     let mut matches = Vec::new();
     for (index, team) in t.teams().iter().enumerate() {
         for round in (1..=last).filter_map(RoundNo::new) {
@@ -168,9 +169,19 @@ pub fn matches_up_to(t: &Tournament, last: u32) -> Vec<TeamMatch> {
                     continue;
                 };
                 m.members[board] = Some((w, b));
-                // The game is the white team's member's; the black team's
-                // member scores only if he is in that game.
-                if let Some(g) = games.get(&(round, w)) {
+                if scheveningen {
+                    // Each member meets a different board of the other team
+                    // (Ukrainian rules II.7): each scores from their own game.
+                    let own = |p| {
+                        games
+                            .get(&(round, p))
+                            .map_or(HalfPoints::ZERO, |g| g.points_of(p))
+                    };
+                    m.white_boards[board] = own(w);
+                    m.black_boards[board] = own(b);
+                } else if let Some(g) = games.get(&(round, w)) {
+                    // The game is the white team's member's; the black team's
+                    // member scores only if he is in that game.
                     m.white_boards[board] = g.points_of(w);
                     m.black_boards[board] = g.points_of(b);
                 }

@@ -53,7 +53,26 @@ fn stand_in_tournament(t: &Tournament, round: RoundNo, boards: usize) -> Tournam
         field.register(player);
     }
     let mut next_board = std::collections::HashMap::<RoundNo, usize>::new();
-    for m in matches_up_to(t, round.get().saturating_sub(1)) {
+    let earlier = matches_up_to(t, round.get().saturating_sub(1));
+    // A team of an odd field without a match in a paired round had the bye:
+    // recorded, the engine gives it to another team next time.
+    for r in (1..round.get()).filter_map(RoundNo::new) {
+        if !t.is_paired(r) {
+            continue;
+        }
+        for index in 0..t.teams().len() {
+            if !earlier.iter().any(|m| m.round == r && m.involves(index)) {
+                let bye = crate::core::round::Bye {
+                    round: r,
+                    player: stand_in(index),
+                };
+                // One bye a round: a second team without a match (no
+                // line-up at all) is simply absent.
+                let _ = field.give_bye(bye);
+            }
+        }
+    }
+    for m in earlier {
         let white = m.team_points(m.white, boards as u32);
         let black = m.team_points(m.black, boards as u32);
         let result = match white.cmp(&black) {
