@@ -6,8 +6,8 @@ mod common;
 
 use common::TestApp;
 
-/// A round robin of three at `/t/<short>`, every round paired and White
-/// winning every game.
+/// A round robin of three at `/t/<short>`, every round paired, White
+/// winning every game, and published.
 async fn group(app: &TestApp, org: &reqwest::Client, short: &str, names: [&str; 3]) {
     let changes = [
         ("name", short),
@@ -49,6 +49,8 @@ async fn group(app: &TestApp, org: &reqwest::Client, short: &str, names: [&str; 
             &[("board_1", "w")],
         )
         .await;
+        app.post_ok(org, &format!("/t/{short}/rounds/{round}/publish"), &[])
+            .await;
     }
 }
 

@@ -99,11 +99,15 @@ async fn show_series(
         lines: Vec::new(),
         error: String::new(),
     };
-    let chosen: Vec<_> = query
-        .t
-        .iter()
-        .filter_map(|short| public.iter().find(|r| &r.short_name == short))
-        .collect();
+    // Each tournament once, in the order given.
+    let mut chosen: Vec<&tournaments::TournamentRow> = Vec::new();
+    for short in &query.t {
+        if let Some(row) = public.iter().find(|r| &r.short_name == short)
+            && !chosen.iter().any(|c| c.short_name == row.short_name)
+        {
+            chosen.push(row);
+        }
+    }
     if chosen.is_empty() {
         return render(&page);
     }
@@ -111,12 +115,16 @@ async fn show_series(
         page.error = ctx.lang.t("series.bad_points");
         return render(&page);
     };
-    let mut played: Vec<Tournament> = Vec::new();
+    // As a visitor reads each tournament's standings: published rounds only.
+    let mut played: Vec<(Tournament, u32)> = Vec::new();
     for row in &chosen {
-        let view = super::view::view(&app, row.tournament_id).await?;
-        played.push(view.effective.tournament);
+        let state = super::view::view(&app, row.tournament_id)
+            .await?
+            .for_standings();
+        let rounds = super::view::last_visible_round(&app, row, &state, false).await?;
+        played.push((state, rounds));
     }
-    let refs: Vec<&Tournament> = played.iter().collect();
+    let refs: Vec<(&Tournament, u32)> = played.iter().map(|(t, r)| (t, *r)).collect();
     page.columns = chosen.iter().map(|r| r.name.clone()).collect();
     page.lines = series_table(&refs, &points)
         .into_iter()

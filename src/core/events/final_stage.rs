@@ -23,11 +23,9 @@ pub fn final_rounds(format: FinalFormat, players: usize) -> u32 {
     }
 }
 
-/// A tournament's players in its final order, those sharing a place
-/// together: the standings after its last round with a game, by its own
-/// placement criteria.
-pub fn final_places(t: &Tournament) -> Vec<Vec<PlayerId>> {
-    let rounds = t.last_round_with_game().map_or(0, |r| r.get());
+/// A tournament's players in its order after `rounds` rounds, those
+/// sharing a place together, by its own placement criteria.
+pub fn final_places(t: &Tournament, rounds: u32) -> Vec<Vec<PlayerId>> {
     let mut places: Vec<Vec<PlayerId>> = Vec::new();
     let mut last_place = None;
     for row in standings(t, rounds, &t.settings().placement).rows {
@@ -40,9 +38,10 @@ pub fn final_places(t: &Tournament) -> Vec<Vec<PlayerId>> {
     places
 }
 
-/// A group's players in its final order.
+/// A group's players in its final order: after its last round with a game.
 fn final_order(group: &Tournament) -> Vec<PlayerId> {
-    final_places(group).into_iter().flatten().collect()
+    let rounds = group.last_round_with_game().map_or(0, |r| r.get());
+    final_places(group, rounds).into_iter().flatten().collect()
 }
 
 /// Whether two entries of different tournaments are one person: the same
@@ -92,6 +91,8 @@ pub fn final_stage(
         FinalFormat::RoundRobin => System::RoundRobin,
     };
     settings.number_of_rounds = final_rounds(rules.final_format, seeds.len());
+    // The final's meetings are single games whatever the groups played.
+    settings.best_of = 1;
     let mut t = Tournament::new(settings);
     for (seed, id) in seeds.iter().enumerate() {
         let mut player = entries[id.0 as usize - 1].clone();

@@ -26,17 +26,23 @@ pub struct SeriesRow {
     pub per_tournament: Vec<Option<Ratio>>,
 }
 
-/// The series table of `tournaments` (in series order) under `points_per_place`.
-pub fn series_table(tournaments: &[&Tournament], points_per_place: &[i64]) -> Vec<SeriesRow> {
+/// The series table of `tournaments` (in series order, each with the rounds
+/// its places are taken after) under `points_per_place`. Only the players a
+/// visitor sees in each tournament are counted ([`Tournament::is_public`]).
+pub fn series_table(
+    tournaments: &[(&Tournament, u32)],
+    points_per_place: &[i64],
+) -> Vec<SeriesRow> {
     let mut people: Vec<Player> = Vec::new();
     let mut series_places: Vec<Vec<Vec<PlayerId>>> = Vec::new();
-    for t in tournaments {
-        let places = final_places(t)
+    for &(t, rounds) in tournaments {
+        let places = final_places(t, rounds)
             .into_iter()
             .map(|shared| {
                 shared
                     .into_iter()
                     .filter_map(|id| t.player(id))
+                    .filter(|p| t.is_public(p))
                     .map(|p| {
                         let index = match people.iter().position(|q| same_person(q, p)) {
                             Some(i) => i,
@@ -107,7 +113,7 @@ mod tests {
     #[test]
     fn the_same_player_in_two_tournaments_accumulates_and_a_missing_one_scores_nothing() {
         let (first, second) = (duel("Ann", "Bob"), duel("Bob", "Cid"));
-        let table = series_table(&[&first, &second], &[10, 6]);
+        let table = series_table(&[(&first, 1), (&second, 1)], &[10, 6]);
         let lines: Vec<_> = table
             .iter()
             .map(|r| (r.place, r.player.name.as_str(), r.total.to_string()))

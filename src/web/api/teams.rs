@@ -106,7 +106,11 @@ impl Sight<'_> {
             });
         Some(LineUpOut {
             round: round.get(),
-            boards: boards.iter().map(|b| b.map(|p| p.0)).collect(),
+            // A hidden player's seat reads as empty, as the players list hides them.
+            boards: boards
+                .iter()
+                .map(|b| b.and_then(|p| self.player(p)))
+                .collect(),
             filed,
         })
     }

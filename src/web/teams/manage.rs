@@ -88,10 +88,10 @@ struct TeamView {
 struct ManagePage {
     layout: Layout,
     tournament: crate::store::tournaments::TournamentRow,
-    boards: u32,
-    reserves: u32,
+    boards: String,
+    reserves: String,
     fixed_order: bool,
-    deadline: u32,
+    deadline: String,
     half_share: bool,
     scheveningen: bool,
     pair_by_teams: bool,
@@ -181,10 +181,10 @@ fn page(
             None => Layout::new(ctx, "teams.manage"),
         },
         tournament: access.tournament.clone(),
-        boards: teams_settings.team_size,
-        reserves: teams_settings.reserves,
+        boards: teams_settings.team_size.to_string(),
+        reserves: teams_settings.reserves.to_string(),
         fixed_order: teams_settings.board_order == BoardOrder::FixedByStrength,
-        deadline: teams_settings.line_up_deadline,
+        deadline: teams_settings.line_up_deadline.to_string(),
         half_share: teams_settings.individual_share == IndividualShare::Half,
         scheveningen: teams_settings.scheveningen,
         pair_by_teams: teams_settings.pair_by_teams,
@@ -325,6 +325,25 @@ pub(in crate::web) async fn delete_team(
     .await
 }
 
+/// The team settings page refused: the settings as typed, with their errors.
+fn refused_settings(
+    ctx: &Ctx,
+    access: &Access,
+    state: &Aggregate,
+    form: &TeamSettingsForm,
+    errors: FieldErrors,
+) -> WebResult<Response> {
+    let mut page = page(ctx, access, state, None, TeamForm::default(), errors);
+    page.boards = form.boards.clone();
+    page.reserves = form.reserves.clone();
+    page.deadline = form.deadline.clone();
+    page.fixed_order = form.fixed_order.is_some();
+    page.half_share = form.individual_share == "half";
+    page.scheveningen = form.scheveningen.is_some();
+    page.pair_by_teams = form.pair_by_teams.is_some();
+    render_refusal(&page, true)
+}
+
 /// The team settings as sent.
 #[derive(Debug, Deserialize)]
 pub(super) struct TeamSettingsForm {
@@ -374,8 +393,7 @@ pub(in crate::web) async fn save_team_settings(
     let reserves = number("reserves", &form.reserves, 0..=10);
     let deadline = number("deadline", &form.deadline, 0..=240);
     if !errors.is_empty() {
-        let page = page(&ctx, &access, &state, None, TeamForm::default(), errors);
-        return render_refusal(&page, true);
+        return refused_settings(&ctx, &access, &state, &form, errors);
     }
     settings.teams.team_size = boards;
     settings.teams.reserves = reserves;
@@ -405,8 +423,7 @@ pub(in crate::web) async fn save_team_settings(
         Err(WebError::Refused(refusal)) => match *refusal {
             Refusal::Fields(problems) => {
                 let errors = field_errors(ctx.lang, &problems);
-                let page = page(&ctx, &access, &state, None, TeamForm::default(), errors);
-                render_refusal(&page, true)
+                refused_settings(&ctx, &access, &state, &form, errors)
             }
             other => Err(other.into()),
         },
