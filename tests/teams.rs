@@ -72,6 +72,11 @@ async fn a_visitor_sees_the_team_standings_and_the_rounds_matches() {
         text(&standings, "[data-test=teams-link]").is_some(),
         "the standings link to the team standings"
     );
+    let (_, overview) = app.get_html(&visitor, "/t/juvisy").await;
+    assert!(
+        text(&overview, "[data-test=overview-teams-link]").is_some(),
+        "the overview links to the team standings"
+    );
     let (status, page) = app.get_html(&visitor, "/t/juvisy/teams").await;
     assert_eq!(status, 200);
     assert_eq!(
@@ -117,6 +122,8 @@ async fn an_individual_tournament_has_no_team_page() {
     let visitor = app.new_client();
     let (_, standings) = app.get_html(&visitor, "/t/solo/standings").await;
     assert!(text(&standings, "[data-test=teams-link]").is_none());
+    let (_, overview) = app.get_html(&visitor, "/t/solo").await;
+    assert!(text(&overview, "[data-test=overview-teams-link]").is_none());
     let (status, _) = app.get_html(&visitor, "/t/solo/teams").await;
     assert_eq!(status, 404);
 }

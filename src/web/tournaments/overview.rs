@@ -30,6 +30,8 @@ struct TournamentPage {
     info: Overview,
     /// The programme, one item a line.
     schedule: Vec<String>,
+    /// A team event: its team standings are a tap away.
+    has_teams: bool,
 }
 
 /// What a player wants to know before the first round.
@@ -110,6 +112,7 @@ pub(super) async fn show_tournament(
         can_manage_staff: access::may(&roles, is_admin, Action::ManageStaff),
         can_referee: access::may(&roles, is_admin, Action::LogSanction),
         is_staff: ctx.is_staff(&roles),
+        has_teams: !state.teams().is_empty(),
         schedule: tournament
             .schedule
             .lines()
