@@ -2,19 +2,19 @@
 //! the individual places of an individual-team event, Scheveningen, and
 //! the bye of an odd field.
 
-use super::team_tests::{event, every_board, members, organiser, pair, submit};
+use super::team_tests::{event, every_board, games_of, members, organiser, pair, submit};
 use super::*;
 use crate::core::teams::BoardOrder;
 use crate::core::teams::pairing::pair_teams;
 use crate::core::teams::standings::{TeamCriterion, team_standings};
-use crate::core::{GameResult, ResultOrigin};
+use crate::core::GameResult;
 
 #[test]
 fn results_make_team_standings_and_round_two_pairs_no_match_again() {
     let mut state = event(6, BoardOrder::Free, 0);
     let round = pair(&mut state);
     // White wins every board: the team with White on board 1 wins 2–1.
-    every_board(&mut state, round, GameResult::WhiteWins);
+    every_board(&mut state, round, |_| GameResult::WhiteWins);
     let rows = team_standings(&state.doc, 1, &[TeamCriterion::TeamPoints]);
     let points: Vec<u32> = rows
         .iter()
@@ -44,7 +44,7 @@ fn line_ups_entered_here_go_out_to_opengotha_and_read_back_with_the_same_team_st
     )
     .unwrap();
     let round = pair(&mut state);
-    every_board(&mut state, round, GameResult::BlackWins);
+    every_board(&mut state, round, |_| GameResult::BlackWins);
     let xml = crate::core::formats::opengotha::export(&state.doc);
     let back = crate::core::formats::opengotha::import(&xml).unwrap();
     /// Each team's name and its seats: round, board, member's name.
@@ -97,7 +97,7 @@ fn a_reserve_who_played_one_round_of_three_has_no_individual_place_under_two_thi
     state.doc.set_settings(settings);
     let m = members(&state, 1);
     let round = pair(&mut state);
-    every_board(&mut state, round, GameResult::WhiteWins);
+    every_board(&mut state, round, |_| GameResult::WhiteWins);
     apply(
         &mut state,
         submit(1, 2, vec![m[0], m[1], m[3]]),
@@ -106,7 +106,7 @@ fn a_reserve_who_played_one_round_of_three_has_no_individual_place_under_two_thi
     .unwrap();
     for _ in 2..=3 {
         let round = pair(&mut state);
-        every_board(&mut state, round, GameResult::WhiteWins);
+        every_board(&mut state, round, |_| GameResult::WhiteWins);
     }
     let records = board_records(&state.doc, 3);
     assert_eq!(records.len(), 3 * 4 * 3, "three rounds of twelve boards");
@@ -138,12 +138,7 @@ fn a_scheveningen_match_of_two_teams_of_three_meets_every_member_once_in_three_r
     let mut met = std::collections::HashSet::new();
     for _ in 1..=3 {
         let round = pair(&mut state);
-        let games: Vec<_> = state
-            .doc
-            .games()
-            .iter()
-            .filter(|g| g.round == round)
-            .collect();
+        let games = games_of(&state, round);
         assert_eq!(games.len(), 3);
         for g in games {
             let (a, b) = if one.contains(&g.white) {
@@ -162,28 +157,13 @@ fn a_scheveningen_match_of_two_teams_of_three_meets_every_member_once_in_three_r
     // Team 1's members win every game: 3–0 in each round's match.
     for round in 1..=3 {
         let round = RoundNo::new(round).unwrap();
-        let entries = state
-            .doc
-            .games()
-            .iter()
-            .filter(|g| g.round == round)
-            .map(|g| ResultEntry {
-                board: g.board,
-                result: if one.contains(&g.white) {
-                    GameResult::WhiteWins
-                } else {
-                    GameResult::BlackWins
-                },
-                origin: ResultOrigin::Played,
-                seen: None,
-            })
-            .collect();
-        let enter = Command::EnterResults {
-            round,
-            entries,
-            replace: false,
-        };
-        apply(&mut state, enter, &organiser()).unwrap();
+        every_board(&mut state, round, |g| {
+            if one.contains(&g.white) {
+                GameResult::WhiteWins
+            } else {
+                GameResult::BlackWins
+            }
+        });
     }
     for m in crate::core::teams::matches::matches_up_to(&state.doc, 3) {
         let team_one = if m.white == 0 { m.white } else { m.black };
@@ -233,6 +213,6 @@ fn in_an_odd_field_no_team_has_the_bye_twice() {
             "team {idle} again in round {round}"
         );
         without_match.push(idle);
-        every_board(&mut state, round, GameResult::WhiteWins);
+        every_board(&mut state, round, |_| GameResult::WhiteWins);
     }
 }

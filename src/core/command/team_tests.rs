@@ -109,8 +109,18 @@ pub(super) fn keys(refusal: Refusal) -> Vec<(&'static str, String)> {
         .collect()
 }
 
-/// Enters `result` on every board of `round`.
-pub(super) fn every_board(state: &mut State, round: RoundNo, result: GameResult) {
+/// The games of `round`.
+pub(super) fn games_of(state: &State, round: RoundNo) -> Vec<&Game> {
+    state
+        .doc
+        .games()
+        .iter()
+        .filter(|g| g.round == round)
+        .collect()
+}
+
+/// Enters on every board of `round` the result `result` gives its game.
+pub(super) fn every_board(state: &mut State, round: RoundNo, result: impl Fn(&Game) -> GameResult) {
     let entries = state
         .doc
         .games()
@@ -118,7 +128,7 @@ pub(super) fn every_board(state: &mut State, round: RoundNo, result: GameResult)
         .filter(|g| g.round == round)
         .map(|g| ResultEntry {
             board: g.board,
-            result,
+            result: result(g),
             origin: ResultOrigin::Played,
             seen: None,
         })
@@ -135,12 +145,7 @@ pub(super) fn every_board(state: &mut State, round: RoundNo, result: GameResult)
 fn six_teams_of_three_boards_pair_into_nine_games_with_colours_alternating_down_the_boards() {
     let mut state = event(6, BoardOrder::Free, 0);
     let round = pair(&mut state);
-    let games: Vec<_> = state
-        .doc
-        .games()
-        .iter()
-        .filter(|g| g.round == round)
-        .collect();
+    let games = games_of(&state, round);
     assert_eq!(games.len(), 9);
     for team in state.doc.teams() {
         let seats: Vec<_> = team.boards.iter().filter(|b| b.round == round).collect();
