@@ -54,6 +54,10 @@ const DYNAMIC_PREFIXES: &[(&str, &str)] = &[
         "matches.jigo.",
         "tournaments/form.html: what a jigo counts for in a match",
     ),
+    (
+        "side.kind.",
+        "tournaments/form.html: who plays a game (a player, a pair, a rengo team)",
+    ),
     ("overtime.", "tournaments/form.html: choice of overtime"),
     (
         "preliminary_listing.",

@@ -58,6 +58,19 @@ pub struct Player {
     /// by hand, computed from the rank or read from another program's file.
     #[serde(default)]
     pub rating_source: Option<RatingSource>,
+    /// A pair go or rengo side's members in playing order (RFG code App. 4
+    /// §3): the entry is the side, its rating their mean. Empty for a player.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<Member>,
+}
+
+/// One member of a pair go or rengo side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    /// Name as the organiser typed it.
+    pub name: String,
+    /// EGF rating (GoR), from the rank where none was given.
+    pub rating: Rating,
 }
 
 /// Which rating list a player's rating comes from, and of which day.
@@ -106,7 +119,13 @@ impl Player {
             registration: Registration::Final,
             draw_number: None,
             rating_source: None,
+            members: Vec::new(),
         }
+    }
+
+    /// The members' ratings of a pair go or rengo side; `None` for a player.
+    pub fn member_ratings(&self) -> Option<Vec<Rating>> {
+        (self.members.len() >= 2).then(|| self.members.iter().map(|m| m.rating).collect())
     }
 
     /// `name firstName`, as OpenGotha prints it.

@@ -39,6 +39,12 @@ impl Rating {
     pub fn gor(self) -> i32 {
         self.0
     }
+
+    /// The rank the rating stands for, rounded to the nearest grade
+    /// (OpenGotha `Player.rankFromRating`).
+    pub fn rank(self) -> super::rank::Rank {
+        super::rank::Rank::from_opengotha_value((self.0 + 950).div_euclid(100) - 30)
+    }
 }
 
 impl fmt::Display for Rating {

@@ -450,6 +450,8 @@ fn round_json(t: &Tournament, round: RoundNo) -> Option<serde_json::Value> {
 }
 
 #[cfg(test)]
+mod side_tests;
+#[cfg(test)]
 mod team_play_tests;
 #[cfg(test)]
 mod team_tests;

@@ -8,6 +8,8 @@ use sha2::{Digest, Sha256};
 
 use super::{Done, FieldProblem, Outcome, Refusal, State, json};
 use crate::core::pairing::numbers;
+use crate::core::player::Member;
+use crate::core::settings::Sides;
 use crate::core::{Participation, Player, PlayerId, Rank, Rating, Registration, RoundNo};
 
 /// A player as typed: every field as text, checked by [`PlayerDraft::check`].
@@ -33,6 +35,10 @@ pub struct PlayerDraft {
     pub rounds: Option<Vec<u32>>,
     /// Self-registration: where to reach the player.
     pub email: String,
+    /// A pair go or rengo side's members, one a line in playing order:
+    /// `name, rating` or `name, rank`.
+    #[serde(default)]
+    pub members: String,
     /// The rating list's entry for this player, when its rating is the one
     /// typed: its list, origin and licence are kept (looked up by the shell).
     #[serde(skip)]
@@ -81,20 +87,32 @@ fn number_range(field: &'static str, min: impl ToString, max: impl ToString) -> 
 impl PlayerDraft {
     /// Checks the fields and builds the player (`id` is kept for edits);
     /// `others` are the players registered, whose draw numbers are taken.
+    /// A side of a pair go or rengo event (`sides`) takes its members, and
+    /// from them its name, rating and rank where those are left empty.
     pub fn check(
         &self,
         id: PlayerId,
         rounds: u32,
         others: &[Player],
         self_registration: bool,
+        sides: Sides,
     ) -> Result<Player, Refusal> {
         let mut problems = Vec::new();
-        let name = self.name.trim();
+        let members = members(&self.members, sides, &mut problems);
+        let built_name = members
+            .iter()
+            .map(|m| m.name.as_str())
+            .collect::<Vec<_>>()
+            .join(" & ");
+        let name = match self.name.trim() {
+            "" => built_name.as_str(),
+            typed => typed,
+        };
         if name.is_empty() {
             problems.push(FieldProblem::new("name", "form.required"));
         }
         for (field, max) in overlong(&[
-            ("name", &self.name),
+            ("name", name),
             ("first_name", &self.first_name),
             ("club", &self.club),
             ("egf_pin", &self.egf_pin),
@@ -102,12 +120,16 @@ impl PlayerDraft {
         ]) {
             problems.push(FieldProblem::new(field, "form.too_long").count(max as u64));
         }
-        let rank = Rank::from_str(self.rank.trim());
+        let mean = mean_rating(&members);
+        let rank = match (self.rank.trim(), mean) {
+            ("", Some(mean)) => Ok(mean.rank()),
+            (typed, _) => Rank::from_str(typed),
+        };
         if rank.is_err() {
             problems.push(FieldProblem::new("rank", "form.bad_rank"));
         }
         let rating = match self.rating.trim() {
-            "" => None,
+            "" => mean,
             text => match text.parse::<i32>() {
                 Ok(r) if (Rating::MIN..=Rating::MAX).contains(&r) => Some(Rating::new(r)),
                 _ => {
@@ -165,6 +187,7 @@ impl PlayerDraft {
         let mut player = Player::new(id, name, self.first_name.trim(), rank);
         player.rating = rating.unwrap_or_else(|| Rating::of_rank(rank));
         player.rating_origin = if rating.is_some() { "MAN" } else { "INI" }.into();
+        player.members = members;
         player.country = country;
         player.club = self.club.trim().to_string();
         player.egf_pin = self.egf_pin.trim().to_string();
@@ -198,6 +221,60 @@ impl PlayerDraft {
         }
         Ok(player)
     }
+}
+
+/// The members of a side, one a line: `name, rating` or `name, rank`
+/// (a rank gives its rating). A line that cannot be read, or a count the
+/// event's `sides` do not allow, is a problem of the field `members`.
+fn members(text: &str, sides: Sides, problems: &mut Vec<FieldProblem>) -> Vec<Member> {
+    let mut members = Vec::new();
+    for (line, text) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let member = text.rsplit_once(',').and_then(|(name, strength)| {
+            let strength = strength.trim();
+            let rating = match strength.parse::<i32>() {
+                Ok(r) if (Rating::MIN..=Rating::MAX).contains(&r) => Rating::new(r),
+                Ok(_) => return None,
+                Err(_) => Rating::of_rank(Rank::from_str(strength).ok()?),
+            };
+            let name = name.trim();
+            (!name.is_empty() && name.chars().count() <= 60).then(|| Member {
+                name: name.to_string(),
+                rating,
+            })
+        });
+        match member {
+            Some(member) => members.push(member),
+            None => {
+                problems.push(FieldProblem::new("members", "side.error.line").arg("line", line + 1))
+            }
+        }
+    }
+    let allowed = sides.members();
+    if problems.iter().all(|p| p.field != "members") && !allowed.contains(&members.len()) {
+        let key = match sides {
+            Sides::Individual => "side.error.individual",
+            Sides::PairGo => "side.error.pair",
+            Sides::Rengo => "side.error.count",
+        };
+        problems.push(
+            FieldProblem::new("members", key)
+                .arg("min", allowed.start())
+                .arg("max", allowed.end()),
+        );
+    }
+    members
+}
+
+/// The mean rating of a side's members, rounded to the nearest point; the
+/// handicap between sides takes the exact means (RFG App. 4 §3.7.5).
+fn mean_rating(members: &[Member]) -> Option<Rating> {
+    let n = i32::try_from(members.len()).ok().filter(|&n| n > 0)?;
+    let sum: i32 = members.iter().map(|m| m.rating.gor()).sum();
+    Some(Rating::new((2 * sum + n).div_euclid(2 * n)))
 }
 
 /// A fingerprint of a player as a form showed them: a changed player
@@ -261,7 +338,8 @@ pub(super) fn register(
     confirm_duplicate: bool,
 ) -> Result<Outcome, Refusal> {
     let rounds = state.doc.settings().number_of_rounds;
-    let player = draft.check(PlayerId(0), rounds, state.doc.players(), false)?;
+    let sides = state.doc.settings().sides;
+    let player = draft.check(PlayerId(0), rounds, state.doc.players(), false, sides)?;
     let duplicates = likely_duplicates(state.doc.players(), &player);
     if !duplicates.is_empty() && !confirm_duplicate {
         return Err(Refusal::LikelyDuplicate(duplicates));
@@ -273,7 +351,7 @@ pub(super) fn self_register(state: &mut State, draft: PlayerDraft) -> Result<Out
     if !state.header.registration_open {
         return Err(Refusal::RegistrationClosed);
     }
-    let player = draft.check(PlayerId(0), 0, &[], true)?;
+    let player = draft.check(PlayerId(0), 0, &[], true, state.doc.settings().sides)?;
     // The same name sent again is nearly always the form submitted twice or
     // a player unsure it worked: telling them so beats a second entry the
     // organiser must find and delete. A near match (accents, swapped names)
@@ -297,7 +375,8 @@ pub(super) fn edit(
         return Err(Refusal::Stale);
     }
     let rounds = state.doc.settings().number_of_rounds;
-    let mut player = draft.check(id, rounds, state.doc.players(), false)?;
+    let sides = state.doc.settings().sides;
+    let mut player = draft.check(id, rounds, state.doc.players(), false, sides)?;
     // The licence is not on the form: the list may give one only where there is none.
     player.ffg_licence.clone_from(&before.ffg_licence);
     player

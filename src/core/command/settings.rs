@@ -2,8 +2,8 @@
 //! file is imported and when a program sends them.
 
 use super::{Done, FieldProblem, Header, Outcome, Refusal, State, json};
-use crate::core::Settings;
 use crate::core::discipline::DisciplineSettings;
+use crate::core::{Settings, System};
 
 /// Whether a tournament's short name can stand in its public address
 /// `/t/<short>`: 1–40 Latin letters, digits, '-' and '_', starting with a
@@ -83,6 +83,17 @@ pub fn check_settings(
         -1,
         3,
     );
+    if s.losers_play_on && s.two_losses_eliminate {
+        problems.push(FieldProblem::new(
+            "two_losses",
+            "settings.error.two_losses_and_places",
+        ));
+    }
+    // Series are paired by the round robin and the knockout only (RFG App. 7 §4–5).
+    if s.best_of > 1 && !matches!(s.system, System::RoundRobin | System::Knockout) {
+        problems.push(FieldProblem::new("best_of", "matches.error.system"));
+    }
+    range(&mut problems, "best_of", s.best_of, 1, 9);
     range(
         &mut problems,
         "late_forfeit_minutes",
@@ -110,11 +121,23 @@ pub(super) fn change(
     discipline: Option<DisciplineSettings>,
 ) -> Result<Outcome, Refusal> {
     let mut problems = check_settings(&settings, &header, last_paired(state));
+    // Team settings as stored by an OpenGotha file are kept as they are; a
+    // change must be within what the rules allow (RFG App. 4 §1.1: 2–10 boards).
+    let teams = &settings.teams;
+    if *teams != state.doc.settings().teams {
+        range(&mut problems, "boards", teams.team_size, 2, 10);
+        range(&mut problems, "reserves", teams.reserves, 0, 10);
+        range(&mut problems, "deadline", teams.line_up_deadline, 0, 240);
+    }
     // The boards of a match are fixed once teams have played: every match
     // and line-up so far has that many.
     let teams_played = !state.doc.teams().is_empty() && last_paired(state).is_some();
     if teams_played && settings.teams.team_size != state.doc.settings().teams.team_size {
         problems.push(FieldProblem::new("boards", "teams.boards_fixed"));
+    }
+    // Each registered entry is a player or a side: what plays cannot change under them.
+    if settings.sides != state.doc.settings().sides && !state.doc.players().is_empty() {
+        problems.push(FieldProblem::new("sides", "side.error.players_registered"));
     }
     if !problems.is_empty() {
         return Err(Refusal::Fields(problems));

@@ -4,10 +4,10 @@
 
 use super::team_tests::{event, every_board, games_of, members, organiser, pair, submit};
 use super::*;
+use crate::core::GameResult;
 use crate::core::teams::BoardOrder;
 use crate::core::teams::pairing::pair_teams;
 use crate::core::teams::standings::{TeamCriterion, team_standings};
-use crate::core::GameResult;
 
 #[test]
 fn results_make_team_standings_and_round_two_pairs_no_match_again() {

@@ -1,17 +1,7 @@
+use super::team_tests::organiser;
 use super::*;
 use crate::core::pairing::pair_round;
 use crate::core::{Settings, System};
-
-fn organiser() -> Context {
-    Context {
-        at: Moment::from_unix_seconds(1_700_000_000),
-        actor: Actor::Staff {
-            roles: vec![StaffRole::Owner],
-            admin: false,
-            name: "Org".into(),
-        },
-    }
-}
 
 fn referee() -> Context {
     Context {

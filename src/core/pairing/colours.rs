@@ -5,6 +5,7 @@
 //! the stronger player takes White; even games balance colours.
 
 use super::weights::det_random;
+use crate::core::events::pair_go::{BlackSide, pair_game};
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::player::Player;
 use crate::core::rank::Rank;
@@ -39,6 +40,21 @@ pub fn signed_handicap(
     first: &ColourInput,
     second: &ColourInput,
 ) -> i32 {
+    // Between pair go or rengo sides the stones come from the members' mean
+    // ratings, one per 100 GoR rounded up (RFG App. 4 §3.7.5), within the
+    // tournament's ceiling; correction and threshold are for single players.
+    if let (Some(a), Some(b)) = (
+        first.player.member_ratings(),
+        second.player.member_ratings(),
+    ) && let Ok(game) = pair_game(&a, &b)
+    {
+        let stones = i32::from(game.handicap.min(settings.ceiling));
+        return match game.black {
+            BlackSide::Second => stones,
+            BlackSide::First => -stones,
+            BlackSide::Nigiri => 0,
+        };
+    }
     let pseudo = |c: &ColourInput| {
         let p = if settings.based_on_mms {
             c.mms2 / 2 + Rank::OPENGOTHA_MIN

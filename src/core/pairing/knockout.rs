@@ -23,6 +23,17 @@ pub enum Outcome {
     Neither,
 }
 
+impl Outcome {
+    /// The same outcome seen with the two players listed the other way round.
+    pub fn reversed(self) -> Outcome {
+        match self {
+            Outcome::FirstWins => Outcome::SecondWins,
+            Outcome::SecondWins => Outcome::FirstWins,
+            other => other,
+        }
+    }
+}
+
 /// What the results of a round lead to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Advance {

@@ -30,6 +30,7 @@ mod gabow;
 pub mod groups;
 pub mod knockout;
 pub mod knockout_round;
+pub mod knockout_stage;
 pub mod manual;
 pub mod match_round;
 pub mod matching;

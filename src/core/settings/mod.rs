@@ -10,6 +10,9 @@ use super::standings::Criterion;
 use super::units::HalfPoints;
 use serde::{Deserialize, Serialize};
 
+mod teams;
+pub use teams::TeamParameters;
+
 /// Everything that configures a tournament.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
@@ -55,9 +58,39 @@ pub struct Settings {
     /// is decided (RFG code App. 7 §4); otherwise they are eliminated.
     #[serde(default)]
     pub losers_play_on: bool,
+    /// Knockout: a player leaves after two losses, not one (Ukrainian rules
+    /// II.4, "після втрати визначеного числа очок"; RFG code App. 7 §4.1).
+    #[serde(default)]
+    pub two_losses_eliminate: bool,
     /// How the public players list shows registrations not yet confirmed.
     #[serde(default)]
     pub preliminary_players: PreliminaryListing,
+    /// Who plays a game: one player a side, or a pair go or rengo side.
+    #[serde(default)]
+    pub sides: Sides,
+}
+
+/// Who sits at each side of the board (RFG code App. 4 §3).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Sides {
+    /// One player.
+    #[default]
+    Individual,
+    /// Pair go: a woman and a man, the woman moving first (§3.1, §3.3).
+    PairGo,
+    /// Rengo: two or three players taking turns.
+    Rengo,
+}
+
+impl Sides {
+    /// How many members a side may have.
+    pub fn members(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            Sides::Individual => 0..=0,
+            Sides::PairGo => 2..=2,
+            Sides::Rengo => 2..=3,
+        }
+    }
 }
 
 /// Where visitors see preliminary registrations (self-registrations an
@@ -93,7 +126,9 @@ impl Default for Settings {
             publish: PublishParameters::default(),
             teams: TeamParameters::default(),
             losers_play_on: false,
+            two_losses_eliminate: false,
             preliminary_players: PreliminaryListing::Apart,
+            sides: Sides::Individual,
         }
     }
 }
@@ -470,72 +505,6 @@ impl Default for PublishParameters {
 
 fn one_game() -> u32 {
     1
-}
-
-/// Team event parameters (OpenGotha `TeamTournamentParameterSet`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TeamParameters {
-    /// Players per team.
-    pub team_size: u32,
-    /// Team placement criteria as named in the file (`TEAMP`, `BDW`, …), NULLs left out.
-    pub placement: Vec<String>,
-    /// Reserves that may play in one round (RFG App. 4 §1.2: where the
-    /// regulations provide for them; none by default).
-    #[serde(default)]
-    pub reserves: u32,
-    /// Whether line-ups must seat members by strength.
-    #[serde(default)]
-    pub board_order: crate::core::teams::BoardOrder,
-    /// Minutes before the round when line-ups are due (RFG App. 4 §1.2: 15).
-    #[serde(default = "default_line_up_deadline")]
-    pub line_up_deadline: u32,
-    /// The games a player needs for a place in the individual standings of
-    /// an individual-team event (default two thirds: Ukrainian rules III.5,
-    /// which RFG App. 4 §2.2 names beside one half).
-    #[serde(default)]
-    pub individual_share: crate::core::teams::individual::IndividualShare,
-    /// A match of two teams where every member meets every member of the
-    /// other (Ukrainian rules II.7, Annex 2), instead of the system's pairing.
-    #[serde(default)]
-    pub scheveningen: bool,
-    /// Each round pairs the teams, then their members board by board (new
-    /// events); otherwise the players are paired one by one, as OpenGotha
-    /// does with the team events it reads and writes.
-    #[serde(default)]
-    pub pair_by_teams: bool,
-}
-
-fn default_line_up_deadline() -> u32 {
-    crate::core::teams::LineUpRules::default().deadline_minutes
-}
-
-impl TeamParameters {
-    /// The line-up rules these parameters set; `None` for a team size
-    /// outside 2 to 10 boards.
-    pub fn line_up_rules(&self) -> Option<crate::core::teams::LineUpRules> {
-        let boards = u8::try_from(self.team_size).ok()?;
-        let reserves = u8::try_from(self.reserves).unwrap_or(u8::MAX);
-        let mut rules = crate::core::teams::LineUpRules::new(boards, reserves, self.board_order)?;
-        rules.deadline_minutes = self.line_up_deadline;
-        Some(rules)
-    }
-}
-
-impl Default for TeamParameters {
-    fn default() -> Self {
-        TeamParameters {
-            team_size: 4,
-            placement: ["TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"]
-                .map(String::from)
-                .to_vec(),
-            reserves: 0,
-            board_order: crate::core::teams::BoardOrder::default(),
-            line_up_deadline: default_line_up_deadline(),
-            individual_share: Default::default(),
-            scheveningen: false,
-            pair_by_teams: true,
-        }
-    }
 }
 
 #[cfg(test)]

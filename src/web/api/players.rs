@@ -154,6 +154,11 @@ pub(super) struct PlayerIn {
     /// Register a player whose name looks like one registered already.
     #[serde(default)]
     confirm_duplicate: bool,
+    /// A pair go or rengo side's members in playing order, one a line:
+    /// `name, rating` or `name, rank`.
+    #[serde(default)]
+    #[schema(examples("Ivanova Anna, 2k\nPetrov Boris, 1850"))]
+    members: String,
 }
 
 impl PlayerIn {
@@ -170,6 +175,7 @@ impl PlayerIn {
             draw_number: Loose::text(self.draw_number),
             is_final: self.is_final,
             rounds: self.rounds,
+            members: self.members,
             ..PlayerDraft::default()
         };
         (self.version, draft, self.confirm_duplicate)

@@ -11,6 +11,7 @@ use crate::core::PlayerId;
 use crate::core::access::Action;
 use crate::core::command::players::ListEntry;
 use crate::core::command::{Command, Done, PlayerDraft, Refusal};
+use crate::core::settings::Sides;
 use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
 use crate::web::access::{Access, authorise};
@@ -31,6 +32,8 @@ pub(super) struct PlayerFormPage {
     form: PlayerForm,
     errors: FieldErrors,
     rounds: Vec<u32>,
+    /// The event's entries are pair go or rengo sides.
+    sides: bool,
     /// The player's number when editing.
     editing: Option<u32>,
     /// Deleting the registration would be taken (see [`may_delete`]).
@@ -73,7 +76,7 @@ pub(super) async fn new_player(
 ) -> WebResult<Html<String>> {
     let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let state = crate::web::view::load(&app, tournament.tournament_id).await?;
-    let rounds = state.settings().number_of_rounds;
+    let (rounds, sides) = (state.settings().number_of_rounds, state.settings().sides);
     let lookups = crate::web::rating_cache::suggestions(&app, &query.lookup)
         .await?
         .into_iter()
@@ -112,6 +115,7 @@ pub(super) async fn new_player(
         form,
         errors: FieldErrors::default(),
         rounds: (1..=rounds).collect(),
+        sides: sides != Sides::Individual,
         editing: None,
         deletable: false,
         duplicates: Vec::new(),
@@ -130,10 +134,8 @@ pub(super) async fn add_player(
     Form(form): Form<PlayerForm>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
-    let rounds = crate::web::view::load(&app, access.tournament.tournament_id)
-        .await?
-        .settings()
-        .number_of_rounds;
+    let loaded = crate::web::view::load(&app, access.tournament.tournament_id).await?;
+    let (rounds, sides) = (loaded.settings().number_of_rounds, loaded.settings().sides);
     let command = Command::Register {
         draft: drafted(&app, &form, rounds).await?,
         confirm_duplicate: form.confirm_duplicate.is_some(),
@@ -159,6 +161,7 @@ pub(super) async fn add_player(
         form: form.clone(),
         errors,
         rounds: (1..=rounds).collect(),
+        sides: sides != Sides::Individual,
         editing: None,
         deletable: false,
         duplicates,
@@ -188,13 +191,14 @@ pub(super) async fn edit_player(
     let deletable = may_delete(&view, no).is_ok();
     let state = view.entered;
     let player = state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
-    let rounds = state.settings().number_of_rounds;
+    let (rounds, sides) = (state.settings().number_of_rounds, state.settings().sides);
     render(&PlayerFormPage {
         layout: Layout::titled(&ctx, &player.full_name()),
         form: PlayerForm::of(player, rounds),
         tournament,
         errors: FieldErrors::default(),
         rounds: (1..=rounds).collect(),
+        sides: sides != Sides::Individual,
         editing: Some(no),
         deletable,
         duplicates: Vec::new(),
@@ -214,7 +218,7 @@ pub(super) async fn update_player(
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let id = PlayerId(no);
     let state = crate::web::view::load(&app, access.tournament.tournament_id).await?;
-    let rounds = state.settings().number_of_rounds;
+    let (rounds, sides) = (state.settings().number_of_rounds, state.settings().sides);
     let command = Command::EditPlayer {
         player: id,
         draft: drafted(&app, &form, rounds).await?,
@@ -240,6 +244,7 @@ pub(super) async fn update_player(
         form,
         errors,
         rounds: (1..=rounds).collect(),
+        sides: sides != Sides::Individual,
         editing: Some(no),
         deletable: false,
         duplicates: Vec::new(),
@@ -264,7 +269,7 @@ pub(super) async fn drafted(
         return Ok(draft);
     };
     // A draft the core will refuse needs no list entry.
-    let Ok(probe) = draft.check(PlayerId(0), rounds, &[], false) else {
+    let Ok(probe) = draft.check(PlayerId(0), rounds, &[], false, Sides::Individual) else {
         return Ok(draft);
     };
     draft.from_list = index.find(&probe).map(|(entry, _)| ListEntry {

@@ -27,6 +27,8 @@ pub struct PlayerForm {
     pub email: String,
     /// "It is a different person" on the duplicate warning.
     pub confirm_duplicate: Option<String>,
+    /// A side's members, one a line: `name, rating`.
+    pub members: String,
 }
 
 impl PlayerForm {
@@ -53,6 +55,12 @@ impl PlayerForm {
             digest: digest(player),
             email: String::new(),
             confirm_duplicate: None,
+            members: player
+                .members
+                .iter()
+                .map(|m| format!("{}, {}", m.name, m.rating))
+                .collect::<Vec<_>>()
+                .join("\n"),
         }
     }
 
@@ -91,6 +99,7 @@ impl PlayerForm {
                     .collect(),
             ),
             email: self.email.clone(),
+            members: self.members.clone(),
             from_list,
         }
     }

@@ -34,6 +34,8 @@ pub(super) struct PlayerPage {
     games: Vec<GameLine>,
     byes: Vec<u32>,
     gor: crate::web::gor::PlayerBlock,
+    /// A pair go or rengo side's members in playing order, with ratings.
+    members: Vec<String>,
 }
 
 /// A player's page: their games of every published round, with results.
@@ -104,5 +106,10 @@ pub(super) async fn show_player(
         games,
         byes,
         gor,
+        members: player
+            .members
+            .iter()
+            .map(|m| format!("{} ({})", m.name, m.rating))
+            .collect(),
     })
 }

@@ -25,6 +25,8 @@ pub(super) struct RegistrationPage {
     tournament: TournamentRow,
     form: PlayerForm,
     errors: FieldErrors,
+    /// The event's entries are pair go or rengo sides.
+    sides: bool,
 }
 
 pub(super) async fn open_tournament(
@@ -39,17 +41,25 @@ pub(super) async fn open_tournament(
     Ok(tournament)
 }
 
+/// Whether the tournament's entries are pair go or rengo sides.
+async fn plays_in_sides(app: &AppState, tournament: &TournamentRow) -> WebResult<bool> {
+    let state = crate::web::view::load(app, tournament.tournament_id).await?;
+    Ok(state.settings().sides != crate::core::settings::Sides::Individual)
+}
+
 pub(super) async fn show_registration(
     State(app): State<AppState>,
     ctx: Ctx,
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
     let tournament = open_tournament(&app, &ctx, &short).await?;
+    let sides = plays_in_sides(&app, &tournament).await?;
     render(&RegistrationPage {
         layout: Layout::titled(&ctx, &tournament.name),
         tournament,
         form: PlayerForm::default(),
         errors: FieldErrors::default(),
+        sides,
     })
 }
 
@@ -107,6 +117,7 @@ pub(super) async fn register(
     };
     let page = RegistrationPage {
         layout: Layout::titled(&ctx, &tournament.name),
+        sides: plays_in_sides(&app, &tournament).await?,
         tournament,
         form,
         errors,

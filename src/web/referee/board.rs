@@ -8,6 +8,8 @@ use crate::core::discipline::{
     Act, Confirmer, DisciplineError, GameRef, PenaltyCause, Players, Reason, Sanction,
     SanctionKind, Subject, board_status, start_of,
 };
+use crate::core::events::pair_go::{OrderClaim, OrderRuling, member_to_move, order_ruling};
+use crate::core::round::Colour;
 use crate::core::{BoardNo, HalfPoints, Tournament, results};
 use crate::desk::now;
 use crate::store::tournaments::TournamentRow;
@@ -51,6 +53,13 @@ pub(super) struct BoardForm {
     /// Confirmation: "players" or "referee".
     #[serde(default)]
     confirmer: String,
+    /// A move out of order (pair go, rengo): the three facts of the claim.
+    #[serde(default)]
+    immediately: Option<String>,
+    #[serde(default)]
+    intentional: Option<String>,
+    #[serde(default)]
+    previous_in_order: Option<String>,
 }
 
 /// One player's tally on the board page.
@@ -81,6 +90,8 @@ pub(super) struct BoardPage {
     forfeit_from: String,
     forfeit_now: bool,
     incidents: Vec<String>,
+    /// Pair go or rengo: who moves, in turn, from the first move (empty otherwise).
+    order: Vec<String>,
     form: BoardForm,
     error: String,
 }
@@ -178,11 +189,42 @@ pub(super) fn board_page(
             .unwrap_or_default(),
         forfeit_now: status.forfeit_from.is_some_and(|at| at <= now),
         incidents,
+        order: order_of_play(t, g),
         tournament,
         form,
         error,
     };
     crate::web::page::render_refusal(&page, !page.error.is_empty())
+}
+
+/// Who moves in a pair go or rengo game, one full turn of both sides from
+/// move 1 (RFG App. 4 §3.3), as "⚫ name"; empty for a game of two players.
+fn order_of_play(t: &Tournament, g: &crate::core::Game) -> Vec<String> {
+    let side = |id| {
+        let members = t.player(id).map(|p| p.members.clone()).unwrap_or_default();
+        (members.len() >= 2).then_some(members)
+    };
+    let (Some(black), Some(white)) = (side(g.black), side(g.white)) else {
+        return Vec::new();
+    };
+    let turn = 2 * black.len().max(white.len());
+    (1..=turn as u32)
+        .map(|n| {
+            let (colour, _) = member_to_move(n, g.handicap, 1);
+            let members = if colour == Colour::Black {
+                &black
+            } else {
+                &white
+            };
+            let (_, k) = member_to_move(n, g.handicap, members.len());
+            let stone = if colour == Colour::Black {
+                "⚫"
+            } else {
+                "⚪"
+            };
+            format!("{stone} {}", members[k].name)
+        })
+        .collect()
 }
 
 /// The act a board form asks for, or why it cannot be done.
@@ -265,6 +307,25 @@ pub(super) fn board_act(t: &Tournament, game: GameRef, form: &BoardForm) -> Resu
             player: one()?,
             round: game.round,
         }),
+        // RFG App. 4 §3.6: the ruling follows from the claim; only a
+        // penalty or a lost game is an act to record.
+        "order_error" => match order_ruling(OrderClaim {
+            immediately: form.immediately.is_some(),
+            intentional: form.intentional.is_some(),
+            previous_move_in_order: form.previous_in_order.is_some(),
+        }) {
+            OrderRuling::TooLate => Err(FormError::Field("side.ruling.too_late")),
+            OrderRuling::NoPenalty => Err(FormError::Field("side.ruling.no_penalty")),
+            OrderRuling::GameLost => sanction(SanctionKind::GameForfeit {
+                game,
+                players: Players::One(one()?),
+            }),
+            OrderRuling::Penalty(_) => sanction(SanctionKind::PenaltyPoints {
+                game,
+                player: one()?,
+                cause: PenaltyCause::PairGoOrder,
+            }),
+        },
         "absent" => Ok(Act::Absence {
             game,
             players: some()?,

@@ -10,6 +10,7 @@ use crate::core::events::series::JigoRule;
 use crate::core::pairing::parameters::SeedSystem;
 use crate::core::presets;
 use crate::core::rules::profile::Profile;
+use crate::core::settings::Sides;
 use crate::core::settings::{Overtime, PanelMember, PreliminaryListing, RefereePanel, TieRule};
 use crate::core::{Criterion, HalfPoints, Rank, Settings, System};
 
@@ -35,7 +36,11 @@ pub struct TournamentForm {
     pub best_of: String,
     /// What a jigo counts for in a match.
     pub match_jigo: String,
+    /// Who plays a game: a player, a pair go side or a rengo side.
+    pub sides: String,
     pub losers_play_on: Option<String>,
+    /// Knockout: two losses eliminate.
+    pub two_losses: Option<String>,
     pub bar: String,
     pub floor: String,
     pub board_size: String,
@@ -143,6 +148,12 @@ const MATCH_JIGO_RULES: [(&str, JigoRule); 3] = [
     ("replayed", JigoRule::Replayed),
 ];
 
+const SIDES: [(&str, Sides); 3] = [
+    ("individual", Sides::Individual),
+    ("pair_go", Sides::PairGo),
+    ("rengo", Sides::Rengo),
+];
+
 const TIE_RULES: [(&str, TieRule); 3] = [
     ("jigo", TieRule::Jigo),
     ("white_wins", TieRule::WhiteWins),
@@ -219,7 +230,9 @@ impl TournamentForm {
             rounds: s.number_of_rounds.to_string(),
             best_of: s.best_of.to_string(),
             match_jigo: key_of(&MATCH_JIGO_RULES, s.match_jigo).to_string(),
+            sides: key_of(&SIDES, s.sides).to_string(),
             losers_play_on: s.losers_play_on.then(|| "on".into()),
+            two_losses: s.two_losses_eliminate.then(|| "on".into()),
             bar: s.mcmahon.bar.to_string(),
             floor: s.mcmahon.floor.to_string(),
             board_size: s.rules.board_size.to_string(),

@@ -74,7 +74,12 @@ impl TournamentForm {
         }
         // Left out (an older form, a program): the default, half a point.
         s.match_jigo = value_of(&MATCH_JIGO_RULES, &self.match_jigo).unwrap_or_default();
+        // Left out (an older form, a program): the sides stay as they are.
+        if let Some(sides) = value_of(&SIDES, &self.sides) {
+            s.sides = sides;
+        }
         s.losers_play_on = self.losers_play_on.is_some();
+        s.two_losses_eliminate = self.two_losses.is_some();
         s.display.show_gor_change = self.show_gor_change.is_some();
         let rank = |field: &'static str, text: &str, errors: &mut FieldErrors| match Rank::from_str(
             text.trim(),

@@ -98,7 +98,7 @@ pub(super) fn ffg_player(line: &[u8], reading: Reading) -> Option<Result<RatedPl
         first_name,
         country: field(FFG_COUNTRY),
         club: known(field(FFG_CLUB), "xxxx"),
-        rank: rank_of_rating(rating),
+        rank: Rating::rank(rating),
         rating,
     }))
 }
@@ -116,11 +116,6 @@ pub(super) fn ffg_date(line: &[u8]) -> Option<Date> {
     let month: i8 = parts.next()?.parse().ok()?;
     let year: i16 = parts.next()?.parse().ok()?;
     Date::new(year, month, day).ok()
-}
-
-/// The rank a GoR rating stands for, rounded to the nearest grade (OpenGotha `Player.rankFromRating`).
-fn rank_of_rating(rating: Rating) -> Rank {
-    Rank::from_opengotha_value((rating.gor() + 950).div_euclid(100) - 30)
 }
 
 /// The trimmed text of byte columns `range` (clipped to the line).

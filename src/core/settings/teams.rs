@@ -1,0 +1,70 @@
+//! The parameters of a team event: OpenGotha's, and the line-up, pairing and
+//! individual-place rules of the RFG code App. 4 and the Ukrainian rules.
+
+use serde::{Deserialize, Serialize};
+
+/// Team event parameters (OpenGotha `TeamTournamentParameterSet`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamParameters {
+    /// Players per team.
+    pub team_size: u32,
+    /// Team placement criteria as named in the file (`TEAMP`, `BDW`, …), NULLs left out.
+    pub placement: Vec<String>,
+    /// Reserves that may play in one round (RFG App. 4 §1.2: where the
+    /// regulations provide for them; none by default).
+    #[serde(default)]
+    pub reserves: u32,
+    /// Whether line-ups must seat members by strength.
+    #[serde(default)]
+    pub board_order: crate::core::teams::BoardOrder,
+    /// Minutes before the round when line-ups are due (RFG App. 4 §1.2: 15).
+    #[serde(default = "default_line_up_deadline")]
+    pub line_up_deadline: u32,
+    /// The games a player needs for a place in the individual standings of
+    /// an individual-team event (default two thirds: Ukrainian rules III.5,
+    /// which RFG App. 4 §2.2 names beside one half).
+    #[serde(default)]
+    pub individual_share: crate::core::teams::individual::IndividualShare,
+    /// A match of two teams where every member meets every member of the
+    /// other (Ukrainian rules II.7, Annex 2), instead of the system's pairing.
+    #[serde(default)]
+    pub scheveningen: bool,
+    /// Each round pairs the teams, then their members board by board (new
+    /// events); otherwise the players are paired one by one, as OpenGotha
+    /// does with the team events it reads and writes.
+    #[serde(default)]
+    pub pair_by_teams: bool,
+}
+
+fn default_line_up_deadline() -> u32 {
+    crate::core::teams::LineUpRules::default().deadline_minutes
+}
+
+impl TeamParameters {
+    /// The line-up rules these parameters set; `None` for a team size
+    /// outside 2 to 10 boards.
+    pub fn line_up_rules(&self) -> Option<crate::core::teams::LineUpRules> {
+        let boards = u8::try_from(self.team_size).ok()?;
+        let reserves = u8::try_from(self.reserves).unwrap_or(u8::MAX);
+        let mut rules = crate::core::teams::LineUpRules::new(boards, reserves, self.board_order)?;
+        rules.deadline_minutes = self.line_up_deadline;
+        Some(rules)
+    }
+}
+
+impl Default for TeamParameters {
+    fn default() -> Self {
+        TeamParameters {
+            team_size: 4,
+            placement: ["TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"]
+                .map(String::from)
+                .to_vec(),
+            reserves: 0,
+            board_order: crate::core::teams::BoardOrder::default(),
+            line_up_deadline: default_line_up_deadline(),
+            individual_share: Default::default(),
+            scheveningen: false,
+            pair_by_teams: true,
+        }
+    }
+}
