@@ -98,12 +98,26 @@ pub async fn by_id(
     .await
 }
 
-pub async fn list(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<TournamentRow>> {
+/// The tournaments `viewer` may see, newest first: the public ones, those
+/// the account is staff of, and every one for a site administrator. The
+/// same rule as [`crate::web::access::viewable`] for one tournament.
+pub async fn visible(
+    db: impl PgExecutor<'_>,
+    viewer: Option<Uuid>,
+    admin: bool,
+) -> sqlx::Result<Vec<TournamentRow>> {
     sqlx::query_as!(
         TournamentRow,
         "select tournament_id, short_name, name, time_zone, owner_id, version,
                 registration_open, is_public, late_forfeit_minutes, schedule
-         from tournament order by created_at desc"
+         from tournament t
+         where t.is_public or $2
+            or t.owner_id = $1
+            or exists (select 1 from tournament_staff s
+                       where s.tournament_id = t.tournament_id and s.account_id = $1)
+         order by created_at desc",
+        viewer,
+        admin
     )
     .fetch_all(db)
     .await

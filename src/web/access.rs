@@ -27,6 +27,9 @@ pub(crate) async fn authorise(
         .ok_or(WebError::NotFound)?;
     let roles =
         tournaments::roles_of(&app.store.pool, tournament.tournament_id, me.account_id).await?;
+    if !may_see(&tournament, &roles, me.is_admin) {
+        return Err(WebError::NotFound);
+    }
     if !access::may(&roles, me.is_admin, action) {
         return Err(WebError::Forbidden);
     }
@@ -64,9 +67,15 @@ pub(crate) async fn viewable(
         }
         None => Vec::new(),
     };
-    let is_admin = ctx.is_admin();
-    if !tournament.is_public && roles.is_empty() && !is_admin {
+    if !may_see(&tournament, &roles, ctx.is_admin()) {
         return Err(WebError::NotFound);
     }
     Ok((tournament, roles))
+}
+
+/// Who may know a tournament exists: anyone for a public one, else its
+/// staff and site administrators. Everyone else gets what a tournament
+/// that does not exist gets (404), so a private one cannot be found out.
+pub(crate) fn may_see(tournament: &TournamentRow, roles: &[StaffRole], admin: bool) -> bool {
+    tournament.is_public || !roles.is_empty() || admin
 }

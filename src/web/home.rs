@@ -33,7 +33,12 @@ struct HomePage {
 }
 
 async fn show_home(State(app): State<AppState>, ctx: Ctx) -> WebResult<Html<String>> {
-    let tournaments = tournaments::list(&app.store.pool).await?;
+    let tournaments = tournaments::visible(
+        &app.store.pool,
+        ctx.user.as_ref().map(|me| me.account_id),
+        ctx.is_admin(),
+    )
+    .await?;
     let needs_setup = crate::store::accounts::count(&app.store.pool).await? == 0;
     render(&HomePage {
         layout: Layout::new(&ctx, "home.title"),

@@ -73,7 +73,7 @@ async fn show_series(
     Query(query): Query<SeriesQuery>,
 ) -> WebResult<Html<String>> {
     // Only public tournaments: a series page is for anyone.
-    let public: Vec<_> = tournaments::list(&app.store.pool)
+    let public: Vec<_> = tournaments::visible(&app.store.pool, None, false)
         .await?
         .into_iter()
         .filter(|r| r.is_public)

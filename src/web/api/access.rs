@@ -49,20 +49,35 @@ pub(super) async fn readable(
         }
         None => Vec::new(),
     };
-    let is_staff = !roles.is_empty() || account.as_ref().is_some_and(|a| a.is_admin);
-    if !tournament.is_public && !is_staff {
+    let admin = account.as_ref().is_some_and(|a| a.is_admin);
+    if !crate::web::access::may_see(&tournament, &roles, admin) {
         return Err(WebError::NotFound);
     }
+    let is_staff = !roles.is_empty() || admin;
     let view = view(app, tournament.tournament_id).await?;
     Ok((tournament, view, is_staff))
 }
 
-/// The tournament's id by its short name.
-pub(super) async fn tournament_id(app: &AppState, short: &str) -> WebResult<Uuid> {
-    Ok(tournaments::by_short_name(&app.store.pool, short)
+/// The id of the tournament `short`, for a write by `account`; 404 where
+/// the account may not know it exists ([`crate::web::access::may_see`]).
+pub(super) async fn tournament_id(
+    app: &AppState,
+    short: &str,
+    account: &Account,
+) -> WebResult<Uuid> {
+    let tournament = tournaments::by_short_name(&app.store.pool, short)
         .await?
-        .ok_or(WebError::NotFound)?
-        .tournament_id)
+        .ok_or(WebError::NotFound)?;
+    let roles = tournaments::roles_of(
+        &app.store.pool,
+        tournament.tournament_id,
+        account.account_id,
+    )
+    .await?;
+    if !crate::web::access::may_see(&tournament, &roles, account.is_admin) {
+        return Err(WebError::NotFound);
+    }
+    Ok(tournament.tournament_id)
 }
 
 /// Runs a command for the bearer's account through the door; `seen` is the
@@ -74,7 +89,7 @@ pub(super) async fn run(
     seen: Option<i32>,
     command: Command,
 ) -> WebResult<Ran> {
-    let id = tournament_id(app, short).await?;
+    let id = tournament_id(app, short, &account).await?;
     Ok(app
         .desk
         .run(&Caller::Account(account), id, seen, command)

@@ -278,7 +278,7 @@ pub(super) async fn pair_round(
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
 ) -> WebResult<(StatusCode, Json<Paired>)> {
-    let id = tournament_id(&app, &short).await?;
+    let id = tournament_id(&app, &short, &account).await?;
     let ran = app.desk.pair_next(&Caller::Account(account), id).await?;
     let round = match ran.outcome.done {
         Done::Round(r) => r.get(),

@@ -38,10 +38,9 @@ pub(super) struct TournamentSummary {
 pub(super) async fn list_tournaments(
     State(app): State<AppState>,
 ) -> WebResult<Json<Vec<TournamentSummary>>> {
-    let rows = tournaments::list(&app.store.pool).await?;
+    let rows = tournaments::visible(&app.store.pool, None, false).await?;
     Ok(Json(
         rows.into_iter()
-            .filter(|t| t.is_public)
             .map(|t| TournamentSummary {
                 short_name: t.short_name,
                 name: t.name,

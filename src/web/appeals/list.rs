@@ -36,6 +36,9 @@ pub(super) async fn staff(
         .ok_or(WebError::NotFound)?;
     let roles =
         tournaments::roles_of(&app.store.pool, tournament.tournament_id, me.account_id).await?;
+    if !crate::web::access::may_see(&tournament, &roles, me.is_admin) {
+        return Err(WebError::NotFound);
+    }
     if roles.is_empty() && !me.is_admin {
         return Err(WebError::Forbidden);
     }

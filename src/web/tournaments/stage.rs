@@ -53,7 +53,8 @@ struct StagePage {
 /// The tournaments `access.me` organises, this one first.
 async fn candidates(app: &AppState, access: &Access) -> WebResult<Vec<TournamentRow>> {
     let mut out = vec![access.tournament.clone()];
-    for row in tournaments::list(&app.store.pool).await? {
+    let me = &access.me;
+    for row in tournaments::visible(&app.store.pool, Some(me.account_id), me.is_admin).await? {
         if row.tournament_id == access.tournament.tournament_id {
             continue;
         }

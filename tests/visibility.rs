@@ -1,0 +1,78 @@
+//! A private tournament is invisible to everyone but its staff: not on the
+//! home page or in the API's list, and every one of its pages answers as a
+//! tournament that does not exist: 404 to signed-in accounts that are not
+//! its staff, and to visitors whatever a missing tournament's page answers.
+
+mod common;
+
+use common::TestApp;
+use common::hall::{crawl, running_tournament};
+
+#[tokio::test]
+async fn a_private_tournament_is_absent_from_the_home_page_and_404_on_every_url_for_non_staff() {
+    let app = TestApp::start().await;
+    let org = running_tournament(&app).await;
+    let private = app
+        .submit(
+            &org,
+            "/t/crawl/settings",
+            "[data-test=tournament-form]",
+            "/t/crawl/settings",
+            &[("-is_public", "")],
+        )
+        .await;
+    assert_eq!(private.status(), 303, "the tournament is made private");
+
+    // Every page the organiser reaches inside the tournament.
+    let pages = crawl(&app, &org, &["/t/crawl"]).await;
+    let inside: Vec<&String> = pages.keys().filter(|p| p.starts_with("/t/crawl")).collect();
+    assert!(
+        inside.len() > 20,
+        "the crawl reached the tournament's pages"
+    );
+    let (_, home) = app.get_html(&org, "/").await;
+    assert!(home.html().contains("Crawl Open"), "its staff still see it");
+
+    app.account("stranger", false, true).await;
+    let stranger = app.new_client();
+    app.log_in(&stranger, "stranger").await;
+    let visitor = app.new_client();
+    for (who, client) in [("visitor", &visitor), ("stranger", &stranger)] {
+        let (_, home) = app.get_html(client, "/").await;
+        assert!(!home.html().contains("Crawl Open"), "{who} sees it on /");
+        // The answer a tournament that does not exist gets at the same
+        // path: a visitor is sent to sign in for a staff page either way.
+        let mut shown = Vec::new();
+        let api = [
+            "/api/v1/tournaments/crawl",
+            "/api/v1/tournaments/crawl/standings",
+        ];
+        for path in inside.iter().map(|p| p.as_str()).chain(api) {
+            let status = client.get(app.url(path)).send().await.unwrap().status();
+            let absent = path.replacen("crawl", "no-such-event", 1);
+            let expected = client.get(app.url(&absent)).send().await.unwrap().status();
+            if status != expected || (who == "stranger" && status != 404) {
+                shown.push(format!("{path}: {status}, not {expected}"));
+            }
+        }
+        assert!(shown.is_empty(), "{who} is shown: {shown:#?}");
+        let listed = client
+            .get(app.url("/api/v1/tournaments"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(!listed.contains("crawl"), "{who}: {listed}");
+    }
+    // A write by a signed-in stranger is answered the same way.
+    let csrf = app.csrf_token(&stranger).await;
+    let pair = stranger
+        .post(app.url("/t/crawl/rounds/pair"))
+        .form(&[("csrf", csrf.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(pair.status(), 404);
+}
