@@ -18,6 +18,7 @@ mod rounds;
 mod scope;
 mod settings;
 mod teams;
+mod text;
 
 use std::collections::BTreeMap;
 
@@ -375,6 +376,7 @@ pub fn apply(state: &mut State, command: Command, cx: &Context) -> Result<Outcom
     }
     let mut next = state.clone();
     let outcome = run(&mut next, command, cx)?;
+    text::check(state, &next)?;
     // Whatever the change, the book must still name only what the tournament
     // has: otherwise no page of the tournament could be read afterwards.
     next.book.check_references(&next.doc)?;
