@@ -454,7 +454,7 @@ async fn healthz_answers_when_the_database_does() {
 }
 
 #[tokio::test]
-async fn the_audit_log_refuses_changes() {
+async fn the_audit_log_refuses_updates_deletes_and_truncation() {
     let app = TestApp::start().await;
     let store = tengen::store::Store {
         pool: app.pool.clone(),
@@ -466,4 +466,16 @@ async fn the_audit_log_refuses_changes() {
         .execute(&app.pool)
         .await;
     assert!(result.is_err(), "audit_log rows cannot be rewritten");
+    for statement in ["delete from audit_log", "truncate audit_log"] {
+        let result = sqlx::query(statement).execute(&app.pool).await;
+        assert!(
+            result.is_err(),
+            "{statement}: audit_log rows cannot be removed"
+        );
+    }
+    let kept: i64 = sqlx::query_scalar("select count(*) from audit_log")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(kept >= 1);
 }

@@ -50,7 +50,7 @@ fn the_core_names_no_io_crate() {
 /// The modules of `src/web` that pages share: the shell, the application
 /// layer and the helpers. Every other module under `src/web` is a page
 /// module (its routes and handlers).
-const SHARED_WEB_MODULES: [&str; 20] = [
+const SHARED_WEB_MODULES: [&str; 21] = [
     "access",
     "acts",
     "appeal_words",
@@ -68,6 +68,7 @@ const SHARED_WEB_MODULES: [&str; 20] = [
     "page",
     "rating_cache",
     "refusals",
+    "security",
     "settings_form",
     "urls",
     "view",

@@ -97,3 +97,47 @@ async fn nul_control_characters_and_overlong_fields_are_refused_with_422_and_not
     let (_, players) = app.get_html(&org, "/t/clean/players").await;
     assert!(!players.html().contains("Ivanova"), "no player was saved");
 }
+
+#[tokio::test]
+async fn every_page_carries_the_security_headers_and_an_oversize_upload_gets_413_unread() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = TestApp::start().await;
+    let res = app.new_client().get(app.url("/")).send().await.unwrap();
+    let header = |name: &str| {
+        res.headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default()
+    };
+    let policy = header("content-security-policy");
+    for part in [
+        "script-src 'self'",
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+    ] {
+        assert!(policy.contains(part), "{policy}");
+    }
+    assert!(!policy.contains("unsafe-inline"), "{policy}");
+    assert_eq!(header("x-content-type-options"), "nosniff");
+    assert_eq!(header("referrer-policy"), "same-origin");
+
+    // A 100 MB upload announced, none of it sent: the answer comes at once.
+    let address = app
+        .url("/")
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let head = format!(
+        "POST /tournaments/import HTTP/1.1\r\nHost: {address}\r\n\
+         Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 100000000\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut answer = vec![0; 64];
+    let read = tokio::time::timeout(std::time::Duration::from_secs(10), stream.read(&mut answer))
+        .await
+        .expect("answered without the body")
+        .unwrap();
+    let status = String::from_utf8_lossy(&answer[..read]).to_string();
+    assert!(status.starts_with("HTTP/1.1 413"), "{status}");
+}

@@ -27,6 +27,9 @@ pub enum WebError {
     RegistrationClosed,
     #[error("the upload was incomplete or too large")]
     BadUpload,
+    /// A body declared larger than the address takes.
+    #[error("the file is too large")]
+    TooLarge,
     /// A request the API could not accept, with what was wrong.
     #[error("invalid request: {0}")]
     Invalid(String),
@@ -57,6 +60,7 @@ impl WebError {
             WebError::TooManyAttempts => StatusCode::TOO_MANY_REQUESTS,
             WebError::StaleForm | WebError::RegistrationClosed => StatusCode::CONFLICT,
             WebError::BadUpload => StatusCode::BAD_REQUEST,
+            WebError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
             WebError::Refused(r) => refused_status(r),
             WebError::Domain(e) => domain_status(e),
@@ -77,6 +81,7 @@ impl WebError {
             WebError::StaleForm => "error.stale_form",
             WebError::RegistrationClosed => "error.registration_closed",
             WebError::BadUpload => "error.bad_upload",
+            WebError::TooLarge => "error.too_large",
             WebError::Invalid(_) => "error.invalid_request",
             WebError::Refused(r) => refused_message_key(r),
             WebError::Domain(e) => domain_message_key(e),

@@ -27,16 +27,13 @@ use crate::core::formats::macmahon::MacMahonProblem;
 use crate::core::formats::opengotha;
 use crate::ops::{self, ImportProblem};
 
-/// The largest file accepted; egc2013.xml, 594 players and 10 rounds, is under 1 MB.
-const MAX_UPLOAD: usize = 32 << 20;
-
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route(
             "/tournaments/import",
             get(show_import).post(import_tournament),
         )
-        .layer(DefaultBodyLimit::max(MAX_UPLOAD))
+        .layer(DefaultBodyLimit::max(super::security::IMPORT_MAX))
         .route("/t/{short}/export/opengotha.xml", get(export_opengotha))
 }
 

@@ -47,6 +47,7 @@ pub mod ratings;
 pub mod referee;
 pub mod refusals;
 pub mod rounds;
+pub mod security;
 pub mod series;
 pub mod settings_form;
 pub mod standings;
@@ -127,6 +128,8 @@ pub fn router(app: AppState) -> Router {
             app.clone(),
             flash::middleware,
         ))
+        .layer(middleware::from_fn(security::declared_length))
+        .layer(middleware::from_fn(security::headers))
         .layer(TraceLayer::new_for_http())
         .with_state(app)
 }
@@ -159,9 +162,19 @@ const STATIC_FILES: &[(&str, &str, &str)] = &[
         include_str!("../../static/lookup.js"),
     ),
     (
+        "print.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/print.js"),
+    ),
+    (
         "time.js",
         "text/javascript; charset=utf-8",
         include_str!("../../static/time.js"),
+    ),
+    (
+        "landscape.css",
+        "text/css; charset=utf-8",
+        include_str!("../../static/landscape.css"),
     ),
     (
         "favicon.svg",

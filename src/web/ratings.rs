@@ -24,13 +24,10 @@ use crate::core::formats::rating_list::{self, RatingListError};
 use crate::store::accounts::Account;
 use crate::store::rating_lists::{self, RatingListInfo};
 
-/// egf_db.txt is about 4 MB.
-const MAX_UPLOAD: usize = 64 << 20;
-
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route("/rating-list", get(show_list).post(upload_list))
-        .layer(DefaultBodyLimit::max(MAX_UPLOAD))
+        .layer(DefaultBodyLimit::max(super::security::RATING_LIST_MAX))
         .route("/rating-list/search", get(search))
 }
 
