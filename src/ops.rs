@@ -220,6 +220,23 @@ pub enum ImportProblem {
     Settings(Vec<crate::core::command::FieldProblem>),
 }
 
+/// A tournament file read whole, whichever of the three kinds it is.
+fn read_tournament_file(file: &[u8]) -> Result<crate::core::Tournament, ImportProblem> {
+    use crate::core::formats::{TournamentFile, h9_read, macmahon, opengotha, sniff};
+    match sniff(file) {
+        TournamentFile::OpenGotha => {
+            opengotha::import_bytes(file).map_err(|e| ImportProblem::BadFile {
+                line: e.line,
+                problem: e.problem,
+            })
+        }
+        TournamentFile::MacMahon39 => {
+            macmahon::import_bytes(file).map_err(ImportProblem::BadMacMahon)
+        }
+        TournamentFile::H9 => h9_read::import_bytes(file).map_err(ImportProblem::BadH9),
+    }
+}
+
 /// Creates a tournament owned by `owner` from an OpenGotha, MacMahon 3.9 or
 /// EGF results (h9) file, told apart by content ([`crate::core::formats::sniff`]):
 /// all of it, or nothing. Rounds that already have games come published. An
@@ -231,19 +248,10 @@ pub async fn import_tournament(
     short_name: Option<&str>,
     time_zone: &str,
 ) -> anyhow::Result<Result<crate::store::tournaments::TournamentRow, ImportProblem>> {
-    use crate::core::formats::{TournamentFile, h9_read, macmahon, opengotha, sniff};
-    let read = match sniff(file) {
-        TournamentFile::OpenGotha => {
-            opengotha::import_bytes(file).map_err(|e| ImportProblem::BadFile {
-                line: e.line,
-                problem: e.problem,
-            })
-        }
-        TournamentFile::MacMahon39 => {
-            macmahon::import_bytes(file).map_err(ImportProblem::BadMacMahon)
-        }
-        TournamentFile::H9 => h9_read::import_bytes(file).map_err(ImportProblem::BadH9),
-    };
+    // Off the async workers: a large file must not hold up other requests
+    // while it is read (two of them on a 2-core machine).
+    let bytes = file.to_vec();
+    let read = tokio::task::spawn_blocking(move || read_tournament_file(&bytes)).await?;
     let mut state = match read {
         Ok(state) => state,
         Err(problem) => return Ok(Err(problem)),

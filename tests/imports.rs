@@ -151,3 +151,43 @@ async fn a_broken_opengotha_file_is_refused_in_the_readers_language_with_its_lin
         assert_eq!(status, 404, "a refused file creates nothing");
     }
 }
+
+/// A 2 MB file of nested elements is no tournament: it is refused, naming
+/// the limit, while the server keeps answering others. Reading it used to
+/// take a core for seconds on an async worker (the reader scanned the open
+/// elements for every element), and two such uploads stalled `/healthz`.
+#[tokio::test]
+async fn a_deeply_nested_file_is_refused_while_the_server_keeps_answering() {
+    let app = TestApp::start().await;
+    let org = organiser(&app).await;
+    let depth = 2 * 1024 * 1024 / 7;
+    let nested = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Tournament>{}{}</Tournament>",
+        "<a>".repeat(depth),
+        "</a>".repeat(depth)
+    );
+    let first = upload(&app, &org, nested.clone().into_bytes(), "nested1", "en");
+    let second = upload(&app, &org, nested.into_bytes(), "nested2", "en");
+    let health = async {
+        let mut answered = 0;
+        for _ in 0..10 {
+            let res = app
+                .new_client()
+                .get(app.url("/healthz"))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), 200);
+            answered += 1;
+        }
+        answered
+    };
+    let (first, second, answered) = tokio::join!(first, second, health);
+    assert_eq!(answered, 10);
+    for res in [first, second] {
+        assert_eq!(res.status(), 422);
+        let page = scraper::Html::parse_document(&res.text().await.unwrap());
+        let problems = text(&page, "[data-test=import-problems]").unwrap();
+        assert!(problems.contains("nested more than 32"), "{problems}");
+    }
+}

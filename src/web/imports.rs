@@ -182,6 +182,8 @@ fn opengotha_message(lang: Lang, problem: &opengotha::Problem) -> String {
             lang.tf("import.og.truncated", &[("element", element.clone())])
         }
         Problem::NoTournament => lang.t("import.og.no_tournament"),
+        Problem::TooDeep(depth) => lang.tf("import.too_deep", &[("depth", depth.to_string())]),
+        Problem::TooManyElements(n) => lang.tf("import.too_many_elements", &[("n", n.to_string())]),
         Problem::WrongRoot(element) => {
             lang.tf("import.og.wrong_root", &[("element", element.clone())])
         }
@@ -275,6 +277,12 @@ fn macmahon_message(lang: Lang, problem: &MacMahonProblem) -> String {
     match problem {
         MacMahonProblem::Xml(detail) => {
             lang.tf("import.macmahon.xml", &[("detail", detail.clone())])
+        }
+        MacMahonProblem::TooDeep(depth) => {
+            lang.tf("import.too_deep", &[("depth", depth.to_string())])
+        }
+        MacMahonProblem::TooManyElements(n) => {
+            lang.tf("import.too_many_elements", &[("n", n.to_string())])
         }
         MacMahonProblem::NotMacMahon(element) => lang.tf(
             "import.macmahon.not_macmahon",

@@ -14,6 +14,15 @@ pub mod team_standings_tsv;
 pub mod text;
 pub mod tou;
 
+/// Deepest nesting of elements a tournament file may have: OpenGotha and
+/// MacMahon files nest five deep. A deeper file is no tournament, and
+/// reading it only ties up the server.
+pub const XML_MAX_DEPTH: usize = 32;
+
+/// Most elements a tournament file may have: egc2013.xml, 594 players and
+/// 10 rounds, has about 4,000.
+pub const XML_MAX_ELEMENTS: usize = 500_000;
+
 /// The programs whose whole-tournament files Tengen imports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TournamentFile {

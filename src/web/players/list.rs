@@ -189,7 +189,12 @@ pub(super) async fn import_players(
         }
     }
     let chosen = chosen_encoding(&encoding)?;
-    let players = match crate::core::formats::csv::import_bytes(&file, chosen) {
+    // Off the async workers, as every file read (`ops::import_tournament`).
+    let read =
+        tokio::task::spawn_blocking(move || crate::core::formats::csv::import_bytes(&file, chosen))
+            .await
+            .map_err(anyhow::Error::from)?;
+    let players = match read {
         Ok(players) => players,
         Err(e) => {
             let state = crate::web::view::load(&app, access.tournament.tournament_id).await?;

@@ -19,6 +19,7 @@ mod tests;
 
 use build::build;
 
+use crate::core::formats::{XML_MAX_DEPTH, XML_MAX_ELEMENTS};
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::player::{Participation, Player, Registration};
 use crate::core::rank::Rank;
@@ -46,6 +47,12 @@ pub enum MacMahonProblem {
     /// The XML itself is broken; the parser's words.
     #[error("not well-formed XML: {0}")]
     Xml(String),
+    /// Elements nested deeper than any tournament file's.
+    #[error("elements nested more than {0} deep: not a tournament file")]
+    TooDeep(usize),
+    /// More elements than any tournament file's.
+    #[error("more than {0} elements: not a tournament file")]
+    TooManyElements(usize),
     /// The root element is not `<TournamentData>`.
     #[error("the root element is <{0}>, not MacMahon's <TournamentData>")]
     NotMacMahon(String),
@@ -130,6 +137,22 @@ pub fn import_bytes(bytes: &[u8]) -> Result<Tournament, MacMahonError> {
     import(&text)
 }
 
+/// Counts a start or empty tag, and names the limit it breaks, if any: a
+/// file beyond them is no tournament ([`crate::core::formats::XML_MAX_DEPTH`]).
+fn beyond_limits(event: &Event<'_>, elements: &mut usize, depth: usize) -> Option<MacMahonProblem> {
+    if !matches!(event, Event::Start(_) | Event::Empty(_)) {
+        return None;
+    }
+    *elements += 1;
+    if *elements > XML_MAX_ELEMENTS {
+        Some(MacMahonProblem::TooManyElements(XML_MAX_ELEMENTS))
+    } else if matches!(event, Event::Start(_)) && depth >= XML_MAX_DEPTH {
+        Some(MacMahonProblem::TooDeep(XML_MAX_DEPTH))
+    } else {
+        None
+    }
+}
+
 /// Reads a MacMahon 3.9 file: the whole tournament, or the first problem.
 pub fn import(xml: &str) -> Result<Tournament, MacMahonError> {
     let mut reader = Reader::from_str(xml);
@@ -137,6 +160,7 @@ pub fn import(xml: &str) -> Result<Tournament, MacMahonError> {
     let mut lines = LineCounter::default();
     let mut line_of = |pos: usize| lines.line_of(xml, pos);
     let mut stack: Vec<String> = Vec::new();
+    let mut elements = 0;
     let mut text = String::new();
     let mut fields: HashMap<String, (usize, String)> = HashMap::new();
     let mut walllist: Vec<String> = Vec::new();
@@ -152,6 +176,9 @@ pub fn import(xml: &str) -> Result<Tournament, MacMahonError> {
         })?;
         // The tag starts after the blanks trimmed before it.
         let line = line_of(before + xml[before..].len() - xml[before..].trim_start().len());
+        if let Some(problem) = beyond_limits(&event, &mut elements, stack.len()) {
+            return Err(MacMahonError { line, problem });
+        }
         match event {
             Event::Start(e) => {
                 let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();

@@ -191,3 +191,15 @@ fn broken_xml_and_other_files_are_refused() {
         (2, MacMahonProblem::NotMacMahon("Tournament".into()))
     );
 }
+
+#[test]
+fn a_file_nested_deeper_than_any_tournament_file_is_refused_at_the_limit() {
+    let depth = crate::core::formats::XML_MAX_DEPTH;
+    let xml = format!(
+        "<TournamentData>{}{}</TournamentData>",
+        "<a>".repeat(depth),
+        "</a>".repeat(depth)
+    );
+    let error = import(&xml).unwrap_err();
+    assert_eq!(error.problem, MacMahonProblem::TooDeep(depth));
+}

@@ -23,6 +23,14 @@ pub enum Problem {
     /// Not XML at all; the parser's own words.
     #[error("not well-formed XML: {0}")]
     NotXml(String),
+    /// Elements nested deeper than any tournament file's
+    /// ([`crate::core::formats::XML_MAX_DEPTH`]).
+    #[error("elements nested more than {0} deep: not a tournament file")]
+    TooDeep(usize),
+    /// More elements than any tournament file's
+    /// ([`crate::core::formats::XML_MAX_ELEMENTS`]).
+    #[error("more than {0} elements: not a tournament file")]
+    TooManyElements(usize),
     /// The file stops inside this element: cut short.
     #[error("the file ends before <{0}> is closed")]
     Truncated(String),

@@ -334,3 +334,29 @@ fn a_file_whose_bytes_contradict_its_declaration_names_the_line() {
     assert_eq!(err.line, 2, "the comment's line: {err}");
     assert!(err.problem.to_string().contains("UTF-8"), "{err}");
 }
+
+#[test]
+fn a_file_nested_deeper_than_any_tournament_file_is_refused_at_the_limit() {
+    let depth = crate::core::formats::XML_MAX_DEPTH;
+    let xml = format!(
+        "<Tournament>{}{}</Tournament>",
+        "<a>".repeat(depth),
+        "</a>".repeat(depth)
+    );
+    let error = import(&xml).unwrap_err();
+    assert_eq!(error.problem, Problem::TooDeep(depth));
+    let shallow = format!(
+        "<Tournament>{}{}</Tournament>",
+        "<a>".repeat(depth - 2),
+        "</a>".repeat(depth - 2)
+    );
+    assert!(import(&shallow).is_ok(), "nesting within the limit is read");
+}
+
+#[test]
+fn a_file_with_more_elements_than_any_tournament_file_is_refused() {
+    let n = crate::core::formats::XML_MAX_ELEMENTS;
+    let xml = format!("<Tournament>{}</Tournament>", "<a/>".repeat(n));
+    let error = import(&xml).unwrap_err();
+    assert_eq!(error.problem, Problem::TooManyElements(n));
+}

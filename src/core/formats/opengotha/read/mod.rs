@@ -4,6 +4,7 @@
 use super::OPENGOTHA_ROUNDS;
 use super::keys::PlayerKeys;
 use super::problem::{ImportError, Problem};
+use crate::core::formats::{XML_MAX_DEPTH, XML_MAX_ELEMENTS};
 use crate::core::ids::{BoardNo, RoundNo};
 use crate::core::player::Player;
 use crate::core::rank::Rank;
@@ -81,7 +82,11 @@ struct Importer<'x> {
     criteria: Vec<(u32, Option<Criterion>)>,
     team_criteria: Vec<(u32, String)>,
     seen_placement: bool,
+    /// How many `<TeamPlacementParameterSet>` elements are open.
+    team_placement_open: usize,
 }
+
+const TEAM_PLACEMENT: &str = "TeamPlacementParameterSet";
 
 /// The attributes of one element, with the line it starts on.
 struct Attrs {
@@ -164,6 +169,7 @@ impl<'x> Importer<'x> {
             criteria: Vec::new(),
             team_criteria: Vec::new(),
             seen_placement: false,
+            team_placement_open: 0,
         }
     }
 
@@ -186,9 +192,24 @@ impl<'x> Importer<'x> {
         reader.config_mut().trim_text(true);
         let mut stack: Vec<String> = Vec::new();
         let mut root_seen = false;
+        let mut elements = 0;
         loop {
             let event = reader.read_event();
             let end = reader.buffer_position() as usize;
+            if let Ok(Event::Start(_) | Event::Empty(_)) = &event {
+                elements += 1;
+                let problem = if elements > XML_MAX_ELEMENTS {
+                    Some(Problem::TooManyElements(XML_MAX_ELEMENTS))
+                } else if matches!(event, Ok(Event::Start(_))) && stack.len() >= XML_MAX_DEPTH {
+                    Some(Problem::TooDeep(XML_MAX_DEPTH))
+                } else {
+                    None
+                };
+                if let Some(problem) = problem {
+                    let line = self.line_of(end);
+                    return Err(ImportError { line, problem });
+                }
+            }
             match event {
                 Err(e) => {
                     let line = self.line_of(reader.error_position() as usize);
@@ -199,13 +220,16 @@ impl<'x> Importer<'x> {
                 }
                 Ok(Event::Start(e)) => {
                     let name = self.element(&e, end, &stack, &mut root_seen)?;
+                    self.team_placement_open += usize::from(name == TEAM_PLACEMENT);
                     stack.push(name);
                 }
                 Ok(Event::Empty(e)) => {
                     self.element(&e, end, &stack, &mut root_seen)?;
                 }
                 Ok(Event::End(_)) => {
-                    stack.pop();
+                    let closed = stack.pop();
+                    self.team_placement_open -=
+                        usize::from(closed.as_deref() == Some(TEAM_PLACEMENT));
                 }
                 Ok(Event::Eof) => break,
                 Ok(_) => {}
@@ -270,7 +294,9 @@ impl<'x> Importer<'x> {
             *root_seen = true;
         }
         let parent = stack.last().map(String::as_str);
-        let in_team_placement = stack.iter().any(|s| s == "TeamPlacementParameterSet");
+        // Counted as elements open and close: a scan of the open elements
+        // for every element made a deeply nested file take minutes.
+        let in_team_placement = self.team_placement_open > 0;
         match name.as_str() {
             "Tournament" => self.data_version = a.number("dataVersion", "200")?,
             "Player" => self.player(&a)?,
