@@ -29,6 +29,11 @@ pub struct ServeArgs {
     #[arg(long, env = "TENGEN_SECURE_COOKIES")]
     pub secure_cookies: bool,
 
+    /// The reverse proxy's address: only from it is `X-Forwarded-For`
+    /// believed, for the sign-in throttle's count per address.
+    #[arg(long, env = "TENGEN_TRUSTED_PROXY")]
+    pub trusted_proxy: Option<std::net::IpAddr>,
+
     #[command(flatten)]
     pub database: DatabaseArgs,
 }
@@ -37,4 +42,5 @@ pub struct ServeArgs {
 #[derive(Clone, Debug, Default)]
 pub struct WebConfig {
     pub secure_cookies: bool,
+    pub trusted_proxy: Option<std::net::IpAddr>,
 }

@@ -17,6 +17,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         store.clone(),
         WebConfig {
             secure_cookies: args.secure_cookies,
+            trusted_proxy: args.trusted_proxy,
         },
     );
     let listener = TcpListener::bind(args.listen)
@@ -63,6 +64,9 @@ async fn sweep_sessions(store: Store) {
         tick.tick().await;
         if let Err(error) = crate::store::accounts::delete_expired_sessions(&store.pool).await {
             tracing::warn!(%error, "could not delete expired sessions");
+        }
+        if let Err(error) = crate::store::sign_in::sweep(&store.pool).await {
+            tracing::warn!(%error, "could not forget old sign-in attempts");
         }
     }
 }

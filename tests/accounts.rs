@@ -50,8 +50,39 @@ async fn a_wrong_password_is_refused_with_a_message() {
     assert_eq!(res.status(), 303, "no session after a failed login");
 }
 
+/// Every attempt is counted before its password is checked, so parallel
+/// guesses cannot all slip in before the first failure is counted.
 #[tokio::test]
-async fn repeated_failures_lock_the_account_for_a_while_even_with_the_right_password() {
+async fn forty_parallel_wrong_passwords_get_five_checks_and_the_rest_wait() {
+    let app = TestApp::start().await;
+    app.account("anna", false, true).await;
+    let clients: Vec<reqwest::Client> = (0..40).map(|_| app.new_client()).collect();
+    let mut forms = Vec::new();
+    for client in &clients {
+        forms.push((client, app.csrf_token(client).await));
+    }
+    let attempts = forms.iter().map(|(client, csrf)| async {
+        client
+            .post(app.url("/login"))
+            .form(&[
+                ("csrf", csrf.as_str()),
+                ("username", "anna"),
+                ("password", "guess guess guess"),
+            ])
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16()
+    });
+    let statuses = futures_util::future::join_all(attempts).await;
+    let checked = statuses.iter().filter(|s| **s == 422).count();
+    let waiting = statuses.iter().filter(|s| **s == 429).count();
+    assert_eq!((checked, waiting), (5, 35), "{statuses:?}");
+}
+
+#[tokio::test]
+async fn repeated_failures_make_the_account_wait_even_with_the_right_password() {
     let app = TestApp::start().await;
     app.account("anna", false, true).await;
     let client = app.new_client();

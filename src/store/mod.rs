@@ -11,6 +11,7 @@ pub mod discipline;
 pub mod embedded;
 pub mod rating_lists;
 pub mod rounds;
+pub mod sign_in;
 pub mod tournaments;
 
 use std::path::Path;

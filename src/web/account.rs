@@ -84,7 +84,8 @@ async fn log_in(
     Form(form): Form<LoginForm>,
 ) -> WebResult<Response> {
     let username = form.username.trim().to_lowercase();
-    if !app.login_limiter.allows(&username, peer.ip()) {
+    let ip = auth::client_ip(&app, peer.ip(), &headers);
+    if !auth::sign_in_allowed(&app, &username, ip).await? {
         return Err(WebError::TooManyAttempts);
     }
     let credentials = accounts::credentials(&app.store.pool, &username).await?;
@@ -92,7 +93,7 @@ async fn log_in(
     let ok = ops::verify_password(form.password, hash).await?;
     match credentials {
         Some(c) if ok => {
-            app.login_limiter.record_success(&username);
+            auth::signed_in(&app, &username, ip).await?;
             let cookie = auth::start_session(&app, &headers, &c.account).await?;
             Ok((
                 [(header::SET_COOKIE, cookie)],
@@ -101,7 +102,6 @@ async fn log_in(
                 .into_response())
         }
         _ => {
-            app.login_limiter.record_failure(&username, peer.ip());
             let page = LoginPage {
                 error: ctx.lang.t("login.failed"),
                 layout: Layout::new(&ctx, "login.title"),

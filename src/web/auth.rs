@@ -6,10 +6,7 @@
 //! part of the multipart body, so the token never appears in a URL), plus a
 //! same-origin check on the `Origin` header when a browser sends one.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::extract::{FromRequestParts, Request, State};
@@ -22,6 +19,7 @@ use super::error::{WebError, WebResult};
 use super::{AppState, cookies};
 use crate::ops;
 use crate::store::accounts::{self, Account};
+use crate::store::sign_in;
 
 pub const SESSION_COOKIE: &str = "tengen_session";
 pub const CSRF_COOKIE: &str = "tengen_csrf";
@@ -290,47 +288,51 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// Failed logins per account and per address within a sliding window.
-#[derive(Debug, Default)]
-pub struct LoginLimiter {
-    failures: Mutex<HashMap<String, Vec<Instant>>>,
+/// Attempts an account makes freely; then each waits twice as long as the
+/// one before (5 s, 10 s, 20 s …), so guessing is slow and nobody is locked out.
+pub const FREE_PER_ACCOUNT: i32 = 5;
+
+/// Attempts an address makes freely: a club signs in from one address.
+pub const FREE_PER_ADDRESS: i32 = 20;
+
+/// Counts a sign-in attempt for `username` from `ip`, before its password
+/// is checked (a check counted after it let 40 parallel guesses all run);
+/// false when the account or the address must wait. The counts are in the
+/// database: a restart forgets none, and every instance shares them.
+pub async fn sign_in_allowed(app: &AppState, username: &str, ip: IpAddr) -> WebResult<bool> {
+    let pool = &app.store.pool;
+    if sign_in::reserve(pool, &account_key(username), FREE_PER_ACCOUNT)
+        .await?
+        .is_none()
+    {
+        return Ok(false);
+    }
+    Ok(sign_in::reserve(pool, &address_key(ip), FREE_PER_ADDRESS)
+        .await?
+        .is_some())
 }
 
-impl LoginLimiter {
-    pub const WINDOW: Duration = Duration::from_secs(15 * 60);
-    pub const PER_ACCOUNT: usize = 5;
-    pub const PER_ADDRESS: usize = 20;
+/// A correct password: see [`sign_in::succeeded`].
+pub async fn signed_in(app: &AppState, username: &str, ip: IpAddr) -> WebResult<()> {
+    sign_in::succeeded(&app.store.pool, &account_key(username), &address_key(ip)).await?;
+    Ok(())
+}
 
-    /// True when another attempt for this account from this address may be tried.
-    pub fn allows(&self, username: &str, ip: IpAddr) -> bool {
-        let mut failures = self.failures.lock().expect("limiter lock");
-        let now = Instant::now();
-        let mut recent = |key: String| {
-            let list = failures.entry(key).or_default();
-            list.retain(|t| now.duration_since(*t) < Self::WINDOW);
-            list.len()
-        };
-        recent(account_key(username)) < Self::PER_ACCOUNT
-            && recent(address_key(ip)) < Self::PER_ADDRESS
+/// The address a request comes from: the connection's, or, when that is
+/// the configured reverse proxy, the one the proxy appended last to
+/// `X-Forwarded-For` (any earlier entry is the client's own word).
+pub fn client_ip(app: &AppState, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+    if app.config.trusted_proxy != Some(peer) {
+        return peer;
     }
-
-    pub fn record_failure(&self, username: &str, ip: IpAddr) {
-        let mut failures = self.failures.lock().expect("limiter lock");
-        let now = Instant::now();
-        failures.entry(account_key(username)).or_default().push(now);
-        failures.entry(address_key(ip)).or_default().push(now);
-        // Forget idle keys so a flood of made-up names cannot grow the map forever.
-        if failures.len() > 10_000 {
-            failures.retain(|_, list| list.iter().any(|t| now.duration_since(*t) < Self::WINDOW));
-        }
-    }
-
-    pub fn record_success(&self, username: &str) {
-        self.failures
-            .lock()
-            .expect("limiter lock")
-            .remove(&account_key(username));
-    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .next_back()
+        .and_then(|ip| ip.trim().parse().ok())
+        .unwrap_or(peer)
 }
 
 fn account_key(username: &str) -> String {
@@ -339,81 +341,4 @@ fn account_key(username: &str) -> String {
 
 fn address_key(ip: IpAddr) -> String {
     format!("ip:{ip}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn many_failures_from_one_address_lock_it_for_every_account() {
-        let limiter = LoginLimiter::default();
-        let ip: IpAddr = "192.0.2.7".parse().unwrap();
-        for n in 0..LoginLimiter::PER_ADDRESS {
-            limiter.record_failure(&format!("user{n}"), ip);
-        }
-        assert!(!limiter.allows("someone-else", ip));
-        assert!(limiter.allows("someone-else", "192.0.2.8".parse().unwrap()));
-    }
-
-    #[test]
-    fn a_success_clears_the_account_but_not_the_address() {
-        let limiter = LoginLimiter::default();
-        let ip: IpAddr = "192.0.2.7".parse().unwrap();
-        for _ in 0..LoginLimiter::PER_ACCOUNT {
-            limiter.record_failure("anna", ip);
-        }
-        assert!(!limiter.allows("anna", ip));
-        limiter.record_success("anna");
-        assert!(limiter.allows("anna", ip));
-    }
-
-    #[test]
-    fn cookies_are_secure_behind_an_https_proxy() {
-        let mut headers = HeaderMap::new();
-        assert!(!cookies::is_https(&headers));
-        headers.insert("x-forwarded-proto", "https".parse().unwrap());
-        assert!(cookies::is_https(&headers));
-        let cookie = cookies::set(SESSION_COOKIE, "abc", 60, true);
-        let cookie = cookie.to_str().unwrap();
-        assert!(
-            cookie.contains("; HttpOnly")
-                && cookie.contains("; SameSite=Lax")
-                && cookie.ends_with("; Secure")
-        );
-    }
-
-    #[test]
-    fn origins_must_match_the_host() {
-        let mut headers = HeaderMap::new();
-        headers.insert(header::HOST, "tengen.example:8080".parse().unwrap());
-        assert!(
-            same_origin(&headers),
-            "no Origin header: not a cross-site browser request"
-        );
-        headers.insert(
-            header::ORIGIN,
-            "http://tengen.example:8080".parse().unwrap(),
-        );
-        assert!(same_origin(&headers));
-        headers.insert(header::ORIGIN, "http://evil.example".parse().unwrap());
-        assert!(!same_origin(&headers));
-    }
-
-    #[test]
-    fn an_uploads_token_is_read_from_its_first_part_once_complete() {
-        let body = b"--xyz\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nabc\r\n--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f\"\r\n\r\ndata\r\n--xyz--\r\n";
-        assert_eq!(first_part(body, "xyz", "csrf"), Some(b"abc".to_vec()));
-        assert_eq!(first_part(&body[..60], "xyz", "csrf"), None, "cut short");
-        let file_first = b"--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"csrf\"\r\n\r\nabc\r\n--xyz--\r\n";
-        assert_eq!(first_part(file_first, "xyz", "csrf"), None);
-        assert_eq!(
-            multipart_boundary("multipart/form-data; boundary=\"xyz\"").as_deref(),
-            Some("xyz")
-        );
-        assert_eq!(
-            multipart_boundary("application/x-www-form-urlencoded"),
-            None
-        );
-    }
 }

@@ -77,7 +77,6 @@ use i18n::Lang;
 pub struct AppState {
     pub store: Store,
     pub config: Arc<WebConfig>,
-    pub login_limiter: Arc<auth::LoginLimiter>,
     pub live: Arc<live::Live>,
     pub ratings: Arc<rating_cache::RatingCache>,
     /// The one door every change goes through.
@@ -91,7 +90,6 @@ impl AppState {
             desk: crate::desk::Desk::new(store.clone(), Some(live.clone())),
             store,
             config: Arc::new(config),
-            login_limiter: Arc::default(),
             live,
             ratings: Arc::default(),
         }

@@ -1,0 +1,65 @@
+//! Sign-in attempts per key (an account or an address), counted before the
+//! password is checked, in one statement so that parallel attempts are
+//! counted one by one.
+
+use sqlx::PgExecutor;
+
+/// How long attempts are remembered, and the longest wait between two.
+pub const WINDOW_SECONDS: f64 = 15.0 * 60.0;
+
+/// Counts an attempt for `key` and returns how many it has made in the
+/// window, or `None` when the key must wait: the first `free` attempts
+/// follow each other freely, then each waits twice as long as the one
+/// before (5 s, 10 s, 20 s … up to the window).
+pub async fn reserve(db: impl PgExecutor<'_>, key: &str, free: i32) -> sqlx::Result<Option<i32>> {
+    sqlx::query_scalar!(
+        r#"insert into sign_in_attempt as s (key, attempts, next_allowed, last_at)
+           values ($1, 1, now(), now())
+           on conflict (key) do update set
+               attempts = case when s.last_at < now() - make_interval(secs => $3)
+                               then 1 else s.attempts + 1 end,
+               next_allowed = case
+                   when s.last_at < now() - make_interval(secs => $3) then now()
+                   when s.attempts + 1 < $2 then now()
+                   else now() + make_interval(secs => least(5 * power(2, s.attempts + 1 - $2), $3))
+               end,
+               last_at = now()
+           where s.next_allowed <= now()
+           returning attempts"#,
+        key,
+        free,
+        WINDOW_SECONDS
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// A correct password: the account's attempts are forgotten, and the
+/// address gives back the one it just made, so a club signing in from
+/// one address does not slow itself down.
+pub async fn succeeded(
+    db: impl PgExecutor<'_>,
+    account_key: &str,
+    address_key: &str,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "with account as (delete from sign_in_attempt where key = $1)
+         update sign_in_attempt set attempts = greatest(attempts - 1, 0) where key = $2",
+        account_key,
+        address_key
+    )
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Forgets keys idle for longer than the window.
+pub async fn sweep(db: impl PgExecutor<'_>) -> sqlx::Result<u64> {
+    let done = sqlx::query!(
+        "delete from sign_in_attempt where last_at < now() - make_interval(secs => $1)",
+        WINDOW_SECONDS
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
+}
