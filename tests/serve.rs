@@ -36,8 +36,13 @@ fn tengen(data_dir: &std::path::Path) -> Command {
 }
 
 async fn start(data_dir: &std::path::Path) -> Server {
+    serve(tengen(data_dir)).await
+}
+
+/// Runs `command serve` and waits until it answers.
+async fn serve(mut command: Command) -> Server {
     let port = free_port();
-    let child = tengen(data_dir)
+    let child = command
         .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
         .stdout(Stdio::null())
         .spawn()
@@ -218,4 +223,136 @@ async fn admin_commands_create_users_and_tokens() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no account named nobody"));
+}
+
+/// A Tengen killed outright leaves its PostgreSQL running; the next one
+/// takes it over and stops it when it stops in turn, so no postmaster is
+/// left behind.
+#[tokio::test]
+async fn after_a_kill_the_next_server_stops_the_postgresql_it_found_running() {
+    let dir = tempfile::tempdir().unwrap();
+    let data_dir = dir.path().join("pg");
+    let mut killed = start(&data_dir).await;
+    killed.child.kill().unwrap();
+    killed.child.wait().unwrap();
+    assert!(
+        data_dir.join("postmaster.pid").exists(),
+        "SIGKILL leaves PostgreSQL running"
+    );
+    let server = start(&data_dir).await;
+    terminate(server);
+    assert!(
+        !data_dir.join("postmaster.pid").exists(),
+        "the second server stopped the PostgreSQL it found"
+    );
+}
+
+/// A TCP proxy between Tengen and PostgreSQL that can cut the line: every
+/// connection dropped and new ones refused, as when the database stops.
+struct Proxy {
+    port: u16,
+    target: std::sync::Arc<sqlx::postgres::PgConnectOptions>,
+    accepting: Option<tokio::task::JoinHandle<()>>,
+    links: std::sync::Arc<std::sync::Mutex<Vec<tokio::task::AbortHandle>>>,
+}
+
+impl Proxy {
+    async fn start(target: std::sync::Arc<sqlx::postgres::PgConnectOptions>) -> Proxy {
+        let mut proxy = Proxy {
+            port: free_port(),
+            target,
+            accepting: None,
+            links: Default::default(),
+        };
+        proxy.restore();
+        proxy
+    }
+
+    fn restore(&mut self) {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_reuseaddr(true).unwrap();
+        socket.bind(([127, 0, 0, 1], self.port).into()).unwrap();
+        let listener = socket.listen(64).unwrap();
+        let (target, links) = (self.target.clone(), self.links.clone());
+        self.accepting = Some(tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                let target = target.clone();
+                let link = tokio::spawn(async move {
+                    let port = target.get_port();
+                    match target.get_socket() {
+                        Some(dir) => {
+                            let path = dir.join(format!(".s.PGSQL.{port}"));
+                            let mut out = tokio::net::UnixStream::connect(path).await.unwrap();
+                            let _ = tokio::io::copy_bidirectional(&mut inbound, &mut out).await;
+                        }
+                        None => {
+                            let address = format!("{}:{port}", target.get_host());
+                            let mut out = tokio::net::TcpStream::connect(address).await.unwrap();
+                            let _ = tokio::io::copy_bidirectional(&mut inbound, &mut out).await;
+                        }
+                    }
+                });
+                links.lock().unwrap().push(link.abort_handle());
+            }
+        }));
+    }
+
+    fn cut(&mut self) {
+        if let Some(accepting) = self.accepting.take() {
+            accepting.abort();
+        }
+        for link in self.links.lock().unwrap().drain(..) {
+            link.abort();
+        }
+    }
+}
+
+/// While the database is away, a page answers 503 at once instead of
+/// waiting and failing with 500; once it is back the same server serves
+/// again, its pool reconnecting by itself.
+#[tokio::test]
+async fn while_the_database_is_away_pages_answer_503_and_200_again_after_without_a_restart() {
+    let pool = common::fresh_database().await;
+    let options = std::sync::Arc::new(pool.connect_options().as_ref().clone());
+    pool.close().await;
+    let mut proxy = Proxy::start(options.clone()).await;
+    let url = format!(
+        "postgres://{}@127.0.0.1:{}/{}",
+        options.get_username(),
+        proxy.port,
+        options.get_database().unwrap()
+    );
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tengen"));
+    command.env("DATABASE_URL", url).env("RUST_LOG", "error");
+    let server = serve(command).await;
+    let home = || async { reqwest::get(format!("{}/", server.base)).await.unwrap() };
+    assert_eq!(home().await.status(), 200);
+
+    proxy.cut();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let asked = Instant::now();
+    let res = home().await;
+    let waited = asked.elapsed();
+    assert_eq!(res.status(), 503);
+    assert!(
+        res.text()
+            .await
+            .unwrap()
+            .contains("database does not answer")
+    );
+    assert!(waited < Duration::from_secs(5), "answered after {waited:?}");
+
+    proxy.restore();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if home().await.status() == 200 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no page within 20 s of the database's return"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    terminate(server);
 }

@@ -16,6 +16,9 @@ use sqlx::postgres::PgConnectOptions;
 /// The role and database the embedded cluster is created with.
 const ROLE: &str = "tengen";
 const DATABASE: &str = "tengen";
+/// The file in the data directory naming the process that runs the cluster.
+const OWNER_FILE: &str = "tengen.owner";
+
 /// Unix sockets have a path limit of 107 bytes on Linux.
 const MAX_SOCKET_PATH: usize = 107;
 
@@ -82,8 +85,29 @@ impl EmbeddedCluster {
                 Some(&cluster.data_dir.join("server.log")),
             )?;
             cluster.started_here = true;
+        } else if !cluster.owner_alive() {
+            // Left running by a Tengen that was killed before it could stop
+            // it: adopted, so that this process stops it in turn.
+            cluster.started_here = true;
+        }
+        if cluster.started_here {
+            std::fs::write(cluster.owner_file(), std::process::id().to_string())?;
         }
         Ok(cluster)
+    }
+
+    /// The file naming the process that stops the cluster.
+    fn owner_file(&self) -> PathBuf {
+        self.data_dir.join(OWNER_FILE)
+    }
+
+    /// Whether the process that started the running cluster is still alive
+    /// (a server while `tengen admin` runs beside it, say).
+    fn owner_alive(&self) -> bool {
+        std::fs::read_to_string(self.owner_file())
+            .ok()
+            .and_then(|pid| pid.trim().parse::<u32>().ok())
+            .is_some_and(|pid| Path::new(&format!("/proc/{pid}")).exists())
     }
 
     /// Connection options for the cluster's socket.
@@ -105,6 +129,7 @@ impl EmbeddedCluster {
         if self.started_here {
             self.run("stopping PostgreSQL", &["stop", "-w", "-m", "fast"], None)?;
             self.started_here = false;
+            let _ = std::fs::remove_file(self.owner_file());
         }
         Ok(())
     }

@@ -69,7 +69,9 @@ impl Store {
     pub async fn connect(database: &Database) -> anyhow::Result<Self> {
         let pool = PgPoolOptions::new()
             .max_connections(16)
-            .acquire_timeout(std::time::Duration::from_secs(10))
+            // A database that does not answer is told within a second
+            // (503), not after the ten a request waited before.
+            .acquire_timeout(std::time::Duration::from_secs(1))
             .connect_with(database.connect_options()?)
             .await?;
         Self::migrated(pool).await

@@ -48,6 +48,19 @@ pub enum WebError {
     Internal(#[from] anyhow::Error),
 }
 
+/// The database cannot be reached (stopped, restarting, the network down):
+/// a moment's trouble to retry, not a fault of the request. The pool's
+/// acquire timeout (`store::Store::connect`) bounds how long it takes to tell.
+fn database_down(e: &sqlx::Error) -> bool {
+    matches!(
+        e,
+        sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::Io(_)
+            | sqlx::Error::WorkerCrashed
+    )
+}
+
 /// The alias every handler returns.
 pub type WebResult<T> = Result<T, WebError>;
 
@@ -66,6 +79,7 @@ impl WebError {
             WebError::Domain(e) => domain_status(e),
             WebError::Pairing(e) => pairing_status(e),
             WebError::Discipline(e) => discipline_status(e),
+            WebError::Sqlx(e) if database_down(e) => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Sqlx(_) | WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -101,6 +115,7 @@ impl WebError {
                 "error.scheveningen_finished"
             }
             WebError::Discipline(e) => discipline_message(e).0,
+            WebError::Sqlx(e) if database_down(e) => "error.database_unavailable",
             WebError::Sqlx(_) | WebError::Internal(_) => "error.internal",
         }
     }
