@@ -191,3 +191,19 @@ async fn a_deeply_nested_file_is_refused_while_the_server_keeps_answering() {
         assert!(problems.contains("nested more than 32"), "{problems}");
     }
 }
+
+/// A name with a control character in a tournament file loses the
+/// character, not the import: no page or exported file may carry one.
+#[tokio::test]
+async fn control_characters_in_an_imported_name_are_dropped() {
+    let app = TestApp::start().await;
+    let org = organiser(&app).await;
+    let file = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Tournament>\n<Players>\n\
+                <Player name=\"Lee\u{7}\" firstName=\"Ann\u{1b}\" rank=\"2D\"/>\n</Players>\n</Tournament>\n";
+    let res = upload(&app, &org, file.as_bytes().to_vec(), "bell", "en").await;
+    imported(&app, &org, res).await;
+    let (_, page) = app.get_html(&org, "/t/bell/players").await;
+    let html = page.html();
+    assert!(html.contains("Lee"), "the player is imported");
+    assert!(!html.contains('\u{7}') && !html.contains('\u{1b}'), "{html}");
+}

@@ -19,6 +19,7 @@ mod scope;
 mod settings;
 mod teams;
 mod text;
+pub use text::without_control_characters;
 
 use std::collections::BTreeMap;
 

@@ -6,6 +6,7 @@
 //! slip past it.
 
 use super::{FieldProblem, Refusal, State};
+use crate::core::Tournament;
 use serde_json::Value;
 
 /// The longest text any one field stores: far above any name (those have
@@ -50,6 +51,27 @@ pub(super) fn check(before: &State, after: &State) -> Result<(), Refusal> {
     }
 }
 
+/// `t` without the control characters no page or file may carry (tab and
+/// line breaks kept): a tournament file's name loses an invisible
+/// character rather than the whole file being refused.
+pub fn without_control_characters(t: &Tournament) -> serde_json::Result<Tournament> {
+    fn strip(value: &mut Value) {
+        match value {
+            Value::String(text) => text.retain(|c| !is_forbidden(c)),
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            Value::Object(fields) => fields.values_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut value = serde_json::to_value(t)?;
+    strip(&mut value);
+    serde_json::from_value(value)
+}
+
+fn is_forbidden(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
+}
+
 fn bad_text(state: &State) -> Vec<Bad> {
     let mut found = Vec::new();
     for part in [
@@ -68,10 +90,7 @@ fn bad_text(state: &State) -> Vec<Bad> {
 fn walk(value: &Value, key: &str, found: &mut Vec<Bad>) {
     match value {
         Value::String(text) => {
-            let problem = if text
-                .chars()
-                .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
-            {
+            let problem = if text.chars().any(is_forbidden) {
                 Some("form.control_characters")
             } else if text.chars().count() > MAX_TEXT {
                 Some("form.too_long")
