@@ -478,10 +478,20 @@ async fn api_tokens_authenticate_api_calls_until_revoked() {
 }
 
 #[tokio::test]
-async fn healthz_answers_when_the_database_does() {
+async fn healthz_says_the_process_is_up_and_readyz_that_the_database_is_migrated() {
     let app = TestApp::start().await;
     let res = app.client.get(app.url("/healthz")).send().await.unwrap();
     assert_eq!(res.status(), 200);
+    let res = app.client.get(app.url("/readyz")).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    sqlx::query(
+        "delete from _sqlx_migrations where version = (select max(version) from _sqlx_migrations)",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let res = app.client.get(app.url("/readyz")).send().await.unwrap();
+    assert_eq!(res.status(), 503, "a migration this build knows is missing");
 }
 
 #[tokio::test]

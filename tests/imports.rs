@@ -205,5 +205,8 @@ async fn control_characters_in_an_imported_name_are_dropped() {
     let (_, page) = app.get_html(&org, "/t/bell/players").await;
     let html = page.html();
     assert!(html.contains("Lee"), "the player is imported");
-    assert!(!html.contains('\u{7}') && !html.contains('\u{1b}'), "{html}");
+    assert!(
+        !html.contains('\u{7}') && !html.contains('\u{1b}'),
+        "{html}"
+    );
 }

@@ -89,10 +89,18 @@ impl Store {
     }
 
     /// True when the database answers a trivial query.
-    pub async fn is_healthy(&self) -> bool {
-        sqlx::query_scalar!("select 1 as \"one!\"")
-            .fetch_one(&self.pool)
-            .await
-            .is_ok()
+    /// The database answers and has every migration this build knows
+    /// applied (another instance may have migrated it further).
+    pub async fn is_ready(&self) -> bool {
+        let latest = sqlx::migrate!()
+            .iter()
+            .map(|m| m.version)
+            .max()
+            .unwrap_or(0);
+        let applied: sqlx::Result<Option<i64>> =
+            sqlx::query_scalar("select max(version) from _sqlx_migrations where success")
+                .fetch_one(&self.pool)
+                .await;
+        matches!(applied, Ok(Some(v)) if v >= latest)
     }
 }

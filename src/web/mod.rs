@@ -2,7 +2,8 @@
 //!
 //! | route | module |
 //! |---|---|
-//! | `GET /healthz` | here: 200 only when the database answers |
+//! | `GET /healthz` | here: 200 while the process serves |
+//! | `GET /readyz` | here: 200 only when the database answers, migrated as this build knows |
 //! | `GET /`, `GET /language/{code}` | [`home`] |
 //! | `/login`, `/logout`, `/setup`, `/account…` | [`account`] |
 //! | `/admin/accounts…` | [`admin`] |
@@ -100,6 +101,7 @@ impl AppState {
 pub fn router(app: AppState) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
         .route("/static/{*file}", get(static_file))
         .route("/favicon.ico", get(favicon))
         .merge(home::routes())
@@ -132,11 +134,21 @@ pub fn router(app: AppState) -> Router {
         .with_state(app)
 }
 
-async fn healthz(State(app): State<AppState>) -> impl IntoResponse {
-    if app.store.is_healthy().await {
-        (StatusCode::OK, "ok")
+/// The process is up and serving (a supervisor restarts it otherwise).
+async fn healthz() -> impl IntoResponse {
+    (StatusCode::OK, "ok")
+}
+
+/// The instance can serve: its database answers, migrated as far as this
+/// build knows (a proxy sends it requests only then).
+async fn readyz(State(app): State<AppState>) -> impl IntoResponse {
+    if app.store.is_ready().await {
+        (StatusCode::OK, "ready")
     } else {
-        (StatusCode::SERVICE_UNAVAILABLE, "database unavailable")
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "database unavailable or not migrated",
+        )
     }
 }
 

@@ -58,9 +58,9 @@ pub(super) async fn log_act(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<ActIn>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<(StatusCode, Json<Logged>)> {
-    let new = body(payload)?;
+    let new = body::<ActIn>(payload)?;
     let command = Command::LogAct { act: new.act };
     let ran = run(&app, account, &short, Some(new.version), command).await?;
     let entry = match &ran.outcome.done {
@@ -105,9 +105,9 @@ pub(super) async fn fix_committee(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<CommitteeIn>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
-    let new = body(payload)?;
+    let new = body::<CommitteeIn>(payload)?;
     let command = Command::FixCommittee {
         members: new.members,
         reserves: new.reserves,
@@ -142,9 +142,9 @@ pub(super) async fn co_opt(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<CoOptIn>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
-    let new = body(payload)?;
+    let new = body::<CoOptIn>(payload)?;
     let command = Command::CoOpt {
         members: vec![new.member],
     };
@@ -204,9 +204,9 @@ pub(super) async fn file_appeal(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<AppealIn>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<(StatusCode, Json<AppealOut>)> {
-    let new = body(payload)?;
+    let new = body::<AppealIn>(payload)?;
     let caller = Caller::Account(account.clone());
     let filing = Filing {
         appellant: new.appellant,
@@ -244,12 +244,12 @@ pub(super) async fn take_up_appeal(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, id)): ApiPath<(String, u32)>,
-    payload: Result<Json<Based>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
     let command = Command::TakeUpAppeal {
         appeal: AppealId(id),
     };
-    ran(&app, account, &short, body(payload)?, command).await
+    ran(&app, account, &short, body::<Based>(payload)?, command).await
 }
 
 /// A decision on an appeal; its moment is the server's.
@@ -303,9 +303,9 @@ pub(super) async fn decide_appeal(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, id)): ApiPath<(String, u32)>,
-    payload: Result<Json<DecisionIn>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
-    let (version, decision) = body(payload)?.decision();
+    let (version, decision) = body::<DecisionIn>(payload)?.decision();
     let command = Command::DecideAppeal {
         appeal: AppealId(id),
         decision,
@@ -330,12 +330,12 @@ pub(super) async fn escalate_appeal(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, id)): ApiPath<(String, u32)>,
-    payload: Result<Json<Based>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
     let command = Command::EscalateAppeal {
         appeal: AppealId(id),
     };
-    ran(&app, account, &short, body(payload)?, command).await
+    ran(&app, account, &short, body::<Based>(payload)?, command).await
 }
 
 /// The rules commission's ruling on a referred appeal.
@@ -355,9 +355,9 @@ pub(super) async fn rule_on_appeal(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, id)): ApiPath<(String, u32)>,
-    payload: Result<Json<DecisionIn>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
-    let (version, ruling) = body(payload)?.decision();
+    let (version, ruling) = body::<DecisionIn>(payload)?.decision();
     let command = Command::RuleOnAppeal {
         appeal: AppealId(id),
         ruling,

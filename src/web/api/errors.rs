@@ -84,9 +84,31 @@ pub(super) enum TokenErrors {
 }
 
 /// A refused JSON body: 422 with what serde said.
-pub(super) fn body<T>(json: Result<Json<T>, JsonRejection>) -> WebResult<T> {
-    json.map(|Json(v)| v)
-        .map_err(|e| WebError::Invalid(e.body_text()))
+///
+/// A whole number written as a float (`3.0`) is a whole number: JSON
+/// Schema counts it as an integer, as schemathesis showed serde does not.
+pub(super) fn body<T: DeserializeOwned>(
+    json: Result<Json<serde_json::Value>, JsonRejection>,
+) -> WebResult<T> {
+    fn whole(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::Number(n) => {
+                if let Some(f) = n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15)
+                    && n.is_f64()
+                {
+                    *value = serde_json::Value::from(f as i64);
+                }
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(whole),
+            serde_json::Value::Object(fields) => fields.values_mut().for_each(whole),
+            _ => {}
+        }
+    }
+    let mut value = json
+        .map(|Json(v)| v)
+        .map_err(|e| WebError::Invalid(e.body_text()))?;
+    whole(&mut value);
+    serde_json::from_value(value).map_err(|e| WebError::Invalid(e.to_string()))
 }
 
 /// Path parameters; one that does not parse (`rounds/x`) names nothing: 404.

@@ -210,9 +210,9 @@ pub(super) async fn add_player(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<PlayerIn>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<(StatusCode, Json<Registered>)> {
-    let (version, draft, confirm_duplicate) = body(payload)?.draft();
+    let (version, draft, confirm_duplicate) = body::<PlayerIn>(payload)?.draft();
     let command = Command::Register {
         draft,
         confirm_duplicate,
@@ -245,9 +245,9 @@ pub(super) async fn edit_player(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, no)): ApiPath<(String, u32)>,
-    payload: Result<Json<PlayerIn>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Registered>> {
-    let (version, draft, _) = body(payload)?.draft();
+    let (version, draft, _) = body::<PlayerIn>(payload)?.draft();
     let command = Command::EditPlayer {
         player: PlayerId(no),
         draft,
@@ -277,12 +277,12 @@ pub(super) async fn delete_player(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, no)): ApiPath<(String, u32)>,
-    payload: Result<Json<Based>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
     let command = Command::DeletePlayer {
         player: PlayerId(no),
     };
-    ran(&app, account, &short, body(payload)?, command).await
+    ran(&app, account, &short, body::<Based>(payload)?, command).await
 }
 
 /// A preliminary registration becomes final.
@@ -302,12 +302,12 @@ pub(super) async fn confirm_player(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, no)): ApiPath<(String, u32)>,
-    payload: Result<Json<Based>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
     let command = Command::ConfirmPlayer {
         player: PlayerId(no),
     };
-    ran(&app, account, &short, body(payload)?, command).await
+    ran(&app, account, &short, body::<Based>(payload)?, command).await
 }
 
 /// The player leaves the tournament from the next round to pair (an act in
@@ -328,10 +328,10 @@ pub(super) async fn withdraw_player(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, no)): ApiPath<(String, u32)>,
-    payload: Result<Json<Based>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
     let command = Command::WithdrawPlayer {
         player: PlayerId(no),
     };
-    ran(&app, account, &short, body(payload)?, command).await
+    ran(&app, account, &short, body::<Based>(payload)?, command).await
 }

@@ -131,7 +131,10 @@ pub(super) struct ResultBody {
     version: i32,
     /// `w`, `b`, `=` (jigo), `0` (both lose), `1` (both win), `?`; a
     /// trailing `!` means by default.
-    #[schema(examples("w", "b!", "="))]
+    #[schema(
+        examples("w", "b!", "="),
+        pattern = r"^\s*(?:(?:[wW]|1-0|[wW]\+|[bB]|0-1|[bB]\+|=|[jJ]|½-½|1/2|0|0-0|1|1-1)\s*!?|\?|-|)\s*$"
+    )]
     result: String,
 }
 
@@ -170,9 +173,9 @@ pub(super) async fn set_result(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n, board)): ApiPath<(String, u32, u32)>,
-    payload: Result<Json<ResultBody>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
-    let new = body(payload)?;
+    let new = body::<ResultBody>(payload)?;
     let board = BoardNo::new(board).ok_or(WebError::NotFound)?;
     let command = Command::EnterResults {
         round: round_no(n)?,
@@ -232,9 +235,9 @@ pub(super) async fn enter_results(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n)): ApiPath<(String, u32)>,
-    payload: Result<Json<ResultsBody>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Entered>> {
-    let new = body(payload)?;
+    let new = body::<ResultsBody>(payload)?;
     let entries = new
         .results
         .iter()
@@ -338,9 +341,9 @@ pub(super) async fn adjust_pairing(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n)): ApiPath<(String, u32)>,
-    payload: Result<Json<PairingEdit>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
-    let new = body(payload)?;
+    let new = body::<PairingEdit>(payload)?;
     let first = PlayerId(new.first);
     let second = || {
         new.second
@@ -381,12 +384,12 @@ pub(super) async fn publish_round(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n)): ApiPath<(String, u32)>,
-    payload: Result<Json<Based>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
     let command = Command::Publish {
         round: round_no(n)?,
     };
-    ran(&app, account, &short, body(payload)?, command).await
+    ran(&app, account, &short, body::<Based>(payload)?, command).await
 }
 
 /// Lock a round: its results change afterwards only by correction or appeal.
@@ -406,12 +409,12 @@ pub(super) async fn lock_round(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n)): ApiPath<(String, u32)>,
-    payload: Result<Json<Based>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
     let command = Command::Lock {
         round: round_no(n)?,
     };
-    ran(&app, account, &short, body(payload)?, command).await
+    ran(&app, account, &short, body::<Based>(payload)?, command).await
 }
 
 /// Undo a round's pairing while no result is in.
@@ -431,10 +434,10 @@ pub(super) async fn unpair_round(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n)): ApiPath<(String, u32)>,
-    payload: Result<Json<Based>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
     let command = Command::Unpair {
         round: round_no(n)?,
     };
-    ran(&app, account, &short, body(payload)?, command).await
+    ran(&app, account, &short, body::<Based>(payload)?, command).await
 }

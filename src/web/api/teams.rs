@@ -224,9 +224,9 @@ pub(super) async fn add_team(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<TeamIn>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<(StatusCode, Json<TeamSaved>)> {
-    let (version, draft) = body(payload)?.draft();
+    let (version, draft) = body::<TeamIn>(payload)?.draft();
     let command = Command::RegisterTeam { draft };
     let ran = run(&app, account, &short, Some(version), command).await?;
     Ok((StatusCode::CREATED, Json(saved(&ran))))
@@ -250,9 +250,9 @@ pub(super) async fn edit_team(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n)): ApiPath<(String, u32)>,
-    payload: Result<Json<TeamIn>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<TeamSaved>> {
-    let (version, draft) = body(payload)?.draft();
+    let (version, draft) = body::<TeamIn>(payload)?.draft();
     let command = Command::EditTeam { team: n, draft };
     let ran = run(&app, account, &short, Some(version), command).await?;
     Ok(Json(saved(&ran)))
@@ -275,10 +275,10 @@ pub(super) async fn delete_team(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n)): ApiPath<(String, u32)>,
-    payload: Result<Json<Based>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
     let command = Command::DeleteTeam { team: n };
-    ran(&app, account, &short, body(payload)?, command).await
+    ran(&app, account, &short, body::<Based>(payload)?, command).await
 }
 
 /// A round's line-up as the API takes it.
@@ -312,9 +312,9 @@ pub(super) async fn submit_line_up(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n, round)): ApiPath<(String, u32, u32)>,
-    payload: Result<Json<LineUpIn>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
-    let new = body(payload)?;
+    let new = body::<LineUpIn>(payload)?;
     let command = Command::SubmitLineUp {
         team: n,
         round: RoundNo::new(round).ok_or(WebError::NotFound)?,

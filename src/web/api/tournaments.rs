@@ -93,8 +93,10 @@ pub(super) async fn show_tournament(
 /// A new tournament: the chosen system's standard settings.
 #[derive(Deserialize, ToSchema)]
 pub(super) struct NewTournament {
+    #[schema(pattern = r"\S")]
     name: String,
-    /// The name in URLs: letters, digits and dashes.
+    /// The name in URLs: Latin letters, digits, `-` and `_`.
+    #[schema(pattern = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")]
     short_name: String,
     /// `McMahon` (the default), `Swiss`, `SwissCat`, `Cup`, `RoundRobin`,
     /// `Knockout` or `RfgSwiss`.
@@ -102,6 +104,7 @@ pub(super) struct NewTournament {
     #[schema(value_type = String, example = "McMahon")]
     system: System,
     /// Rounds planned; by default 5.
+    #[schema(minimum = 1, maximum = 20)]
     rounds: Option<u32>,
     /// IANA time zone of the hall; by default UTC.
     #[schema(example = "Europe/Prague")]
@@ -131,9 +134,9 @@ pub(super) struct Created {
 pub(super) async fn create_tournament(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
-    payload: Result<Json<NewTournament>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<(StatusCode, Json<Created>)> {
-    let new = body(payload)?;
+    let new = body::<NewTournament>(payload)?;
     if !(account.is_admin || account.is_organiser) {
         return Err(WebError::Forbidden);
     }
@@ -195,9 +198,9 @@ pub(super) async fn change_settings(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<SettingsIn>, JsonRejection>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<Json<Version>> {
-    let new = body(payload)?;
+    let new = body::<SettingsIn>(payload)?;
     let command = Command::ChangeSettings {
         settings: new.settings,
         header: new.header,
