@@ -535,6 +535,77 @@ async fn the_chief_referees_report_lists_incidents_and_downloads_as_text() {
     assert_ne!(status, 200, "not for the public");
 }
 
+/// Ukrainian rules VI: every appeal decision is written and goes into the
+/// chief referee's report, its downloaded text included.
+#[tokio::test]
+async fn an_appeal_decision_with_its_reasons_is_in_the_chief_referees_report() {
+    let h = hall("60").await;
+    let (white, _, _) = h.board(1, 1).await;
+    h.app
+        .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
+        .await;
+    let forfeit = [
+        ("act", "forfeit"),
+        ("player", "white"),
+        ("reason", "used a phone"),
+    ];
+    assert_eq!(h.act(1, 1, &forfeit).await, 303);
+    let (_, page) = h.app.get_html(&h.referee, "/t/autumn/appeals").await;
+    let entry = page
+        .select(&Selector::parse("input[name=appealed][value^=entry]").unwrap())
+        .next()
+        .expect("the forfeit can be appealed")
+        .value()
+        .attr("value")
+        .unwrap()
+        .to_string();
+    let white_no = white.to_string();
+    let filing = [
+        ("player", white_no.as_str()),
+        ("appealed", &entry),
+        ("grounds", "the phone was the clock's timer"),
+        ("affects_prizes", "yes"),
+    ];
+    let res = h
+        .app
+        .post_form(&h.referee, "/t/autumn/appeals", &filing)
+        .await;
+    assert_eq!(res.status(), 303);
+    let appeal = res.headers()["location"].to_str().unwrap().to_string();
+    h.app
+        .post_ok(&h.judge, &format!("{appeal}/review"), &[])
+        .await;
+    let decide = [
+        ("outcome", "rejected"),
+        ("reasons", "the timer app also sends messages"),
+        ("signed_by", "Judge One"),
+        ("signed_by", "Judge Two"),
+        ("signed_by", "Judge Three"),
+    ];
+    h.app
+        .post_ok(&h.judge, &format!("{appeal}/decide"), &decide)
+        .await;
+    let (_, page) = h.app.get_html(&h.referee, "/t/autumn/referee/report").await;
+    let report = text(&page, "[data-test=referee-report]").unwrap();
+    assert!(
+        report.contains("the timer app also sends messages"),
+        "{report}"
+    );
+    let download = h
+        .referee
+        .get(h.app.url("/t/autumn/referee/report?format=text"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        download.contains("the timer app also sends messages"),
+        "{download}"
+    );
+}
+
 /// RFG Code 21.5 б: a player who leaves having played fewer than half the
 /// games has them annulled for the standings; the EGF rules keep them.
 #[tokio::test]

@@ -184,4 +184,23 @@ mod tests {
         );
         assert!(!s.handicap.based_on_mms);
     }
+
+    #[test]
+    fn the_rfg_swiss_breaks_ties_by_head_to_head_sos_minus_two_minus_one_sos_then_rating() {
+        // RFG code App. 9 §2.3: after the wins, head-to-head, SOS-2, SOS-1,
+        // SOS, then rating. (Its last steps, previous order and lot, are not kept.)
+        let mut s = Settings::default();
+        apply(&mut s, System::RfgSwiss);
+        assert_eq!(
+            s.placement,
+            [
+                Criterion::Nbw,
+                Criterion::HeadToHead,
+                Criterion::SosRfgMinus2,
+                Criterion::SosRfgMinus1,
+                Criterion::SosRfg,
+                Criterion::Rating,
+            ]
+        );
+    }
 }

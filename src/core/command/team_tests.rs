@@ -346,3 +346,46 @@ fn a_line_up_change_after_a_pairing_with_handicaps_asks_for_a_new_pairing() {
     );
     assert_eq!(keys(again.unwrap_err())[0].0, "lineup.handicap_reseat");
 }
+
+#[test]
+fn a_captain_who_is_not_a_member_of_the_team_is_refused() {
+    // Ukrainian rules IV.3: the captain is a registered member of that team.
+    // A player of another team, or one in no team, cannot captain team 1.
+    let mut state = event(2, BoardOrder::Free, 0);
+    let (one, two) = (members(&state, 1), members(&state, 2));
+    let loner = match apply(
+        &mut state,
+        Command::Register {
+            draft: PlayerDraft {
+                name: "Loner".into(),
+                rank: "5k".into(),
+                is_final: true,
+                ..PlayerDraft::default()
+            },
+            confirm_duplicate: false,
+        },
+        &organiser(),
+    )
+    .unwrap()
+    .done
+    {
+        Done::Player { id, .. } => id,
+        other => panic!("{other:?}"),
+    };
+    let with_captain = |captain: PlayerId| Command::EditTeam {
+        team: 1,
+        draft: TeamDraft {
+            name: "Team 1".into(),
+            members: one.clone(),
+            reserves: Vec::new(),
+            captain: Some(captain),
+        },
+    };
+    for outsider in [two[0], loner] {
+        let refusal = apply(&mut state, with_captain(outsider), &organiser()).unwrap_err();
+        assert_eq!(keys(refusal)[0].0, "teams.captain_not_member");
+        assert_eq!(state.doc.team(1).unwrap().captain, Some(one[0]));
+    }
+    apply(&mut state, with_captain(one[1]), &organiser()).unwrap();
+    assert_eq!(state.doc.team(1).unwrap().captain, Some(one[1]));
+}

@@ -234,3 +234,90 @@ fn settings_with_the_floor_above_the_bar_are_refused() {
     };
     assert_eq!(problems[0].key, "tournament.error.floor_above_bar");
 }
+
+#[test]
+fn a_komi_or_handicap_change_after_round_one_leaves_its_games_as_they_were_paired() {
+    // EGF GTR (derived): each game keeps the komi and handicap it was paired
+    // with; a later change of the tournament's komi applies to later rounds only.
+    let mut state = State::new(
+        Tournament::new(Settings {
+            system: System::McMahon,
+            number_of_rounds: 3,
+            ..Settings::default()
+        }),
+        Header::default(),
+    );
+    for (name, rank) in [("Ann", "1d"), ("Bob", "2k"), ("Cas", "6k"), ("Dan", "10k")] {
+        let command = Command::Register {
+            draft: draft(name, rank),
+            confirm_duplicate: false,
+        };
+        apply(&mut state, command, &organiser()).unwrap();
+    }
+    let first = pair_next(&mut state);
+    let snapshot = |state: &State| -> Vec<(u32, u8, crate::core::HalfPoints)> {
+        state
+            .doc
+            .games()
+            .iter()
+            .filter(|g| g.round == first)
+            .map(|g| (g.board.get(), g.handicap, g.komi))
+            .collect()
+    };
+    let before = snapshot(&state);
+    assert!(before.iter().any(|&(_, h, _)| h > 0), "{before:?}");
+    let old_komi = state.doc.settings().rules.komi;
+    let new_komi = crate::core::HalfPoints::from_halves(11);
+    assert_ne!(old_komi, new_komi);
+    let mut settings = state.doc.settings().clone();
+    settings.general.name = "Cup".into();
+    settings.general.short_name = "cup".into();
+    settings.rules.komi = new_komi;
+    settings.handicap.ceiling = 0;
+    let command = Command::ChangeSettings {
+        settings: Box::new(settings),
+        header: Header::default(),
+        discipline: None,
+    };
+    apply(&mut state, command, &organiser()).unwrap();
+    assert_eq!(snapshot(&state), before);
+    // The change is in force: round 2 is paired even, with the new komi.
+    let second = pair_next(&mut state);
+    let later: Vec<_> = state
+        .doc
+        .games()
+        .iter()
+        .filter(|g| g.round == second)
+        .map(|g| (g.handicap, g.komi))
+        .collect();
+    assert!(!later.is_empty());
+    assert!(later.iter().all(|&k| k == (0, new_komi)), "{later:?}");
+}
+
+#[test]
+fn referees_and_committee_members_cannot_publish_a_pairing_and_the_organisers_can() {
+    // EGF GTR, Officials: the drawmaster (or the TD) publishes the pairing.
+    // Tengen has no drawmaster role: the owner and co-organisers draw.
+    let mut state = cup(4);
+    let round = pair_next(&mut state);
+    let staff = |role: StaffRole| Context {
+        actor: Actor::Staff {
+            roles: vec![role],
+            admin: false,
+            name: "Staff".into(),
+        },
+        ..organiser()
+    };
+    for role in [StaffRole::Referee, StaffRole::AppealsMember] {
+        let refused = apply(&mut state, Command::Publish { round }, &staff(role));
+        assert!(matches!(refused, Err(Refusal::Forbidden)), "{role:?}");
+        assert!(!state.is_published(round));
+    }
+    apply(
+        &mut state,
+        Command::Publish { round },
+        &staff(StaffRole::CoOrganiser),
+    )
+    .unwrap();
+    assert!(state.is_published(round));
+}

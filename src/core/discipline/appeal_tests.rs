@@ -367,3 +367,86 @@ fn a_captain_appeals_for_the_team_and_a_team_member_s_protest_counts() {
     let appeal = Appeal::file(&[], captain(7), &t, &log, &s).unwrap();
     assert!(appeal.parties(&t, &log).contains(&a));
 }
+
+/// Pairs as sets: each pair and the list sorted.
+fn unordered(pairs: Vec<(PlayerId, PlayerId)>) -> Vec<[PlayerId; 2]> {
+    let mut sets: Vec<[PlayerId; 2]> = pairs
+        .into_iter()
+        .map(|(x, y)| [x.min(y), x.max(y)])
+        .collect();
+    sets.sort();
+    sets
+}
+
+#[test]
+fn the_next_round_is_paired_from_a_committee_decision_still_under_appeal_to_the_commission() {
+    // EGF GTR, appeals: the committee's decision applies at once; an appeal to
+    // the EGF Rules Commission, decided after the tournament, does not hold up
+    // the pairing of the next round.
+    let (mut t, mut log, warning, committee) = forfeited_by_warnings();
+    t.set_settings(Settings {
+        number_of_rounds: 2,
+        ..t.settings().clone()
+    });
+    let s = settings();
+    let (one, two) = (board1().game(&t).unwrap(), board2().game(&t).unwrap());
+    let [a, b, c, d] = [one.white, one.black, two.white, two.black];
+    let round2 = crate::core::ids::RoundNo::new(2).unwrap();
+    let pairs = |log: &Log| {
+        let now = effective(&t, log, &s).unwrap().tournament;
+        let games = crate::core::pairing::pair_round(&now, round2)
+            .unwrap()
+            .games;
+        unordered(games.iter().map(|g| (g.white, g.black)).collect())
+    };
+    // Forfeited by the warnings, B is a winner and meets C.
+    assert_eq!(pairs(&log), unordered(vec![(b, c), (a, d)]));
+    let mut appeal = Appeal::file(&[], filing(a, Appealed::Entry(warning)), &t, &log, &s).unwrap();
+    appeal
+        .begin_review(&committee, &t, &log, &s, minute(40))
+        .unwrap();
+    let act = appeal
+        .decide(
+            decision(
+                Outcome::Upheld,
+                &["Chair", "Member Two", "Member Three"],
+                vec![Remedy::Revoke(warning)],
+            ),
+            &t,
+            &log,
+        )
+        .unwrap()
+        .unwrap();
+    log.record(&t, &s, minute(50), Official::new("Chair").unwrap(), act)
+        .unwrap();
+    appeal.escalate(minute(60)).unwrap();
+    assert_eq!(appeal.status(), AppealStatus::Escalated);
+    let now = effective(&t, &log, &s).unwrap().tournament;
+    assert_eq!(board1().game(&now).unwrap().result, GameResult::WhiteWins);
+    // A's win stands again: the winners A and C meet, and B meets D.
+    assert_eq!(pairs(&log), unordered(vec![(a, c), (b, d)]));
+}
+
+#[test]
+fn the_chief_referees_report_carries_each_appeal_decision_with_its_written_reasons() {
+    // Ukrainian rules VI: every appeal decision is written and goes into the
+    // chief referee's report. A decision without reasons cannot be made.
+    let (t, log, warning, committee) = forfeited_by_warnings();
+    let s = settings();
+    let a = board1().game(&t).unwrap().white;
+    assert_eq!(Reason::new("  "), Err(DisciplineError::MissingReason));
+    let mut appeal = Appeal::file(&[], filing(a, Appealed::Entry(warning)), &t, &log, &s).unwrap();
+    appeal
+        .begin_review(&committee, &t, &log, &s, minute(40))
+        .unwrap();
+    appeal
+        .decide(decision(Outcome::Rejected, &["Chair"], vec![]), &t, &log)
+        .unwrap();
+    let r = report(&t, &log, &[appeal.clone()], Some(&committee), &s).unwrap();
+    assert_eq!(r.appeals.len(), 1);
+    let AppealState::Decided { decision, .. } = &r.appeals[0].state else {
+        panic!("{:?}", r.appeals[0].state)
+    };
+    assert_eq!(decision.reasons.as_str(), "witnesses heard no talking");
+    assert_eq!(decision.outcome, Outcome::Rejected);
+}

@@ -444,3 +444,33 @@ fn a_warning_on_a_game_that_is_gone_is_reported_not_ignored() {
         })
     );
 }
+
+#[test]
+fn a_remark_to_a_spectator_is_recorded_by_name_and_changes_no_result() {
+    // EGF GTR, Sanctions: the referee acts on "a player's or spectator's rules
+    // violations"; a spectator is not registered, so is named, not numbered.
+    let (mut t, _) = four_players_round_one();
+    enter(&mut t, board1(), GameResult::WhiteWins);
+    let s = settings();
+    let mut log = Log::default();
+    let before = effective(&t, &log, &s).unwrap();
+    let remark = sanction(SanctionKind::Remark {
+        subject: Subject::Spectator("Sam Watcher".into()),
+        game: Some(board1()),
+    });
+    let entry = log
+        .record(&t, &s, minute(10), referee(), remark.clone())
+        .unwrap();
+    assert_eq!(log.entry(entry.id).unwrap().act, remark);
+    let Act::Sanction(recorded) = &entry.act else {
+        panic!("{:?}", entry.act)
+    };
+    assert_eq!(recorded.kind.player(), None, "names no registered player");
+    assert_eq!(recorded.kind.players(), None);
+    let after = effective(&t, &log, &s).unwrap();
+    assert_eq!(after.tournament, before.tournament);
+    assert_eq!(
+        result_of(&after.tournament, board1()),
+        (GameResult::WhiteWins, ResultOrigin::Played)
+    );
+}

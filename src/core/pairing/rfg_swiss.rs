@@ -523,3 +523,7 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "rfg_swiss_tests.rs"]
+mod history_tests;

@@ -255,6 +255,38 @@ mod tests {
     }
 
     #[test]
+    fn every_meeting_follows_the_berger_formula_for_round_and_colour() {
+        // Ukrainian rules, Annex 1 (the Berger formula): for i < j < n the pair
+        // meets in the round r with r ≡ i+j−1 (mod n−1); Black is i when i+j is
+        // odd and j when it is even. Player n meets (r+1)/2 in odd rounds (the
+        // opponent Black) and n/2 + r/2 in even rounds (n Black).
+        for n in (4..=MAX_PLAYERS).step_by(2) {
+            let mut seen = 0;
+            for r in 1..n {
+                for g in round_robin_round(n, r, 1).unwrap().games {
+                    let (b, w) = (g.black + 1, g.white + 1);
+                    seen += 1;
+                    if b == n || w == n {
+                        let (other, n_black) = if r % 2 == 1 {
+                            (r.div_ceil(2), false)
+                        } else {
+                            (n / 2 + r / 2, true)
+                        };
+                        let expected = if n_black { (n, other) } else { (other, n) };
+                        assert_eq!((b, w), expected, "{n} players, round {r}");
+                        continue;
+                    }
+                    let (i, j) = (b.min(w), b.max(w));
+                    assert_eq!((i + j - 2) % (n - 1) + 1, r, "{n} players: {i}-{j}");
+                    let black = if (i + j) % 2 == 1 { i } else { j };
+                    assert_eq!(b, black, "{n} players, round {r}: {i}-{j}");
+                }
+            }
+            assert_eq!(seen, n * (n - 1) / 2, "{n} players");
+        }
+    }
+
+    #[test]
     fn the_second_cycle_repeats_the_first_with_colours_swapped() {
         for players in [5, 6, 11] {
             let per_cycle = round_count(players, 1);

@@ -189,3 +189,24 @@ fn category_rank_and_rating_place_the_higher_first() {
     let places: Vec<(u32, u32)> = s.rows.iter().map(|r| (r.place, r.category_place)).collect();
     assert_eq!(places, [(1, 1), (2, 2), (3, 1)]);
 }
+
+#[test]
+fn rating_places_the_higher_rated_of_two_players_level_on_wins() {
+    // Ukrainian rules III.3.6: when all earlier criteria are equal, the higher
+    // rating ranks higher. Same rank and same wins; the names would put Al first.
+    let criteria = [Criterion::Nbw, Criterion::Rating];
+    let mut t = tournament(1, &criteria);
+    let mut rated = |name: &str, gor: i32| {
+        let mut p = Player::new(PlayerId(0), name, "", Rank::Kyu(1));
+        p.rating = Rating::new(gor);
+        t.register(p)
+    };
+    let al = rated("Al", 1990);
+    let zed = rated("Zed", 2010);
+    let [x, y] = ["X", "Y"].map(|n| rated(n, 2000));
+    game(&mut t, 1, al, x, "1-0");
+    game(&mut t, 1, zed, y, "1-0");
+    let s = standings(&t, 1, &criteria);
+    let top: Vec<(PlayerId, u32)> = s.rows.iter().take(2).map(|r| (r.player, r.place)).collect();
+    assert_eq!(top, [(zed, 1), (al, 2)]);
+}
