@@ -7,6 +7,10 @@ use sqlx::PgExecutor;
 /// How long attempts are remembered, and the longest wait between two.
 pub const WINDOW_SECONDS: f64 = 15.0 * 60.0;
 
+/// A free attempt leaves `next_allowed` as it was: set to its own `now()`,
+/// the start of its transaction, it could block an attempt whose
+/// transaction began a moment earlier and waited for the row.
+///
 /// Counts an attempt for `key` and returns how many it has made in the
 /// window, or `None` when the key must wait: the first `free` attempts
 /// follow each other freely, then each waits twice as long as the one
@@ -19,8 +23,8 @@ pub async fn reserve(db: impl PgExecutor<'_>, key: &str, free: i32) -> sqlx::Res
                attempts = case when s.last_at < now() - make_interval(secs => $3)
                                then 1 else s.attempts + 1 end,
                next_allowed = case
-                   when s.last_at < now() - make_interval(secs => $3) then now()
-                   when s.attempts + 1 < $2 then now()
+                   when s.last_at < now() - make_interval(secs => $3) then s.next_allowed
+                   when s.attempts + 1 < $2 then s.next_allowed
                    else now() + make_interval(secs => least(5 * power(2, s.attempts + 1 - $2), $3))
                end,
                last_at = now()
