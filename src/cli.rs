@@ -88,6 +88,19 @@ pub enum Command {
         #[command(flatten)]
         database: DatabaseArgs,
     },
+    /// Save the whole site (every tournament, account and log) to FILE, as
+    /// one consistent snapshot; the server may keep running.
+    Backup {
+        file: std::path::PathBuf,
+        #[command(flatten)]
+        database: DatabaseArgs,
+    },
+    /// Replace the whole site with the backup in FILE; stop the server first.
+    Restore {
+        file: std::path::PathBuf,
+        #[command(flatten)]
+        database: DatabaseArgs,
+    },
     /// Manage accounts and API tokens.
     Admin {
         #[command(subcommand)]
@@ -121,6 +134,29 @@ pub enum AdminCommand {
     },
     /// List accounts and their site roles.
     ListUsers,
+}
+
+/// Runs `tengen backup FILE` or, with `restore`, `tengen restore FILE`.
+pub async fn backup_or_restore(
+    file: &std::path::Path,
+    database: DatabaseArgs,
+    restore: bool,
+) -> anyhow::Result<()> {
+    let db = Database::open_configured(&database).await?;
+    let file = file.to_path_buf();
+    let done = tokio::task::spawn_blocking(move || {
+        let done = if restore {
+            crate::store::backup::restore(&db, &file)
+        } else {
+            crate::store::backup::backup(&db, &file)
+        };
+        drop(db);
+        done
+    })
+    .await?;
+    done?;
+    eprintln!("{}", if restore { "restored" } else { "saved" });
+    Ok(())
 }
 
 /// Runs `tengen admin …` on the configured database.

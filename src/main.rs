@@ -18,6 +18,12 @@ fn main() -> anyhow::Result<()> {
         Some(Command::Admin { command, database }) => {
             runtime()?.block_on(tengen::cli::run_admin(command, database))
         }
+        Some(Command::Backup { file, database }) => {
+            runtime()?.block_on(tengen::cli::backup_or_restore(&file, database, false))
+        }
+        Some(Command::Restore { file, database }) => {
+            runtime()?.block_on(tengen::cli::backup_or_restore(&file, database, true))
+        }
         Some(Command::Standings { file, round }) => tengen::cli::standings(&file, round),
         Some(Command::TeamStandings { file, round }) => tengen::cli::team_standings(&file, round),
         Some(Command::Import {

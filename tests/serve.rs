@@ -356,3 +356,93 @@ async fn while_the_database_is_away_pages_answer_503_and_200_again_after_without
     }
     terminate(server);
 }
+
+/// `tengen backup` while the server runs, then a change, then `tengen
+/// restore` with the server stopped: the site is as it was at the backup.
+#[tokio::test]
+async fn a_restored_backup_brings_the_site_back_to_the_moment_it_was_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    let data_dir = dir.path().join("pg");
+    let file = dir.path().join("site.backup");
+    let server = start(&data_dir).await;
+    let run = |args: &[&str], input: &str| {
+        let mut child = tengen(&data_dir)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    run(
+        &["admin", "create-user", "chief", "--admin", "--organiser"],
+        common::PASSWORD,
+    );
+    let token = run(&["admin", "token", "chief"], "");
+    let token = token.split_whitespace().last().unwrap().to_string();
+    let create = |name: &'static str, short: &'static str| {
+        let (base, token) = (server.base.clone(), token.clone());
+        async move {
+            let res = reqwest::Client::new()
+                .post(format!("{base}/api/v1/tournaments"))
+                .bearer_auth(token)
+                .json(&serde_json::json!({ "name": name, "short_name": short }))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), 201, "{name}");
+        }
+    };
+    create("Before Cup", "before").await;
+    run(&["backup", file.to_str().unwrap()], "");
+    create("After Cup", "after").await;
+    let refused = tengen(&data_dir)
+        .args(["restore", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        !refused.status.success(),
+        "no restore under a running server"
+    );
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("stop it"));
+    terminate(server);
+
+    run(&["restore", file.to_str().unwrap()], "");
+    let server = start(&data_dir).await;
+    let home = reqwest::get(format!("{}/", server.base))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        home.contains("Before Cup") && !home.contains("After Cup"),
+        "{home}"
+    );
+    let status = |path: &'static str| {
+        let base = server.base.clone();
+        async move {
+            reqwest::get(format!("{base}{path}"))
+                .await
+                .unwrap()
+                .status()
+        }
+    };
+    assert_eq!(status("/t/before").await, 200);
+    assert_eq!(status("/t/after").await, 404);
+    terminate(server);
+}

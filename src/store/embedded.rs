@@ -118,6 +118,36 @@ impl EmbeddedCluster {
             .database(DATABASE)
     }
 
+    /// The arguments that connect `pg_dump`, `pg_restore` or `psql` to the
+    /// cluster: its socket directory, role and database.
+    pub fn client_args(&self) -> Vec<String> {
+        vec![
+            "--host".into(),
+            self.data_dir.display().to_string(),
+            "--username".into(),
+            ROLE.into(),
+            "--dbname".into(),
+            DATABASE.into(),
+        ]
+    }
+
+    /// The PostgreSQL program `name`: beside the cluster's server programs,
+    /// else wherever [`postgres_program`] finds it (a PATH holding only the
+    /// server programs, say).
+    pub fn program(&self, name: &str) -> Option<PathBuf> {
+        let beside = self.bin_dir.join(name);
+        if beside.is_file() {
+            Some(beside)
+        } else {
+            postgres_program(name)
+        }
+    }
+
+    /// True when another living process (a server) runs the cluster.
+    pub fn is_served(&self) -> bool {
+        !self.started_here
+    }
+
     /// Where the cluster keeps its files.
     pub fn data_dir(&self) -> &Path {
         &self.data_dir
@@ -270,12 +300,17 @@ fn command_error(action: &str, out: &Output) -> EmbeddedError {
 
 /// The directory holding `initdb`, `pg_ctl` and `postgres`: first from PATH,
 /// then the newest Debian-style `/usr/lib/postgresql/<version>/bin`.
+/// A PostgreSQL program, from PATH or the newest /usr/lib/postgresql/*/bin.
+pub fn postgres_program(name: &str) -> Option<PathBuf> {
+    find_dir_with(&[name]).map(|dir| dir.join(name))
+}
+
 fn find_bin_dir() -> Option<PathBuf> {
-    let has_all = |dir: &Path| {
-        ["initdb", "pg_ctl", "postgres"]
-            .iter()
-            .all(|b| dir.join(b).is_file())
-    };
+    find_dir_with(&["initdb", "pg_ctl", "postgres"])
+}
+
+fn find_dir_with(programs: &[&str]) -> Option<PathBuf> {
+    let has_all = |dir: &Path| programs.iter().all(|b| dir.join(b).is_file());
     let from_path = std::env::var_os("PATH")
         .into_iter()
         .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())

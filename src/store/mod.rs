@@ -7,6 +7,7 @@
 pub mod accounts;
 pub mod aggregate;
 pub mod audit;
+pub mod backup;
 pub mod discipline;
 pub mod embedded;
 pub mod rating_lists;
