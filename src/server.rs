@@ -25,13 +25,26 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("listening on {}: {e}", args.listen))?;
     tracing::info!(address = %listener.local_addr()?, "Tengen is serving");
     let sweeper = tokio::spawn(sweep_sessions(store.clone()));
+    // Changes made through other instances on the same database.
+    let live = app.live.clone();
+    let notices = tokio::spawn(crate::store::changes::listen(
+        store.pool.clone(),
+        move |tournament_id| live.changed(tournament_id),
+    ));
+    let live = app.live.clone();
+    let stopping = async move {
+        shutdown_signal().await;
+        // Open pages' event streams would keep the shutdown waiting forever.
+        live.shut_down();
+    };
     axum::serve(
         listener,
         web::router(app).into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(shutdown_signal())
+    .with_graceful_shutdown(stopping)
     .await?;
     sweeper.abort();
+    notices.abort();
     store.pool.close().await;
     drop(database);
     tracing::info!("stopped");

@@ -446,3 +446,98 @@ async fn a_restored_backup_brings_the_site_back_to_the_moment_it_was_taken() {
     assert_eq!(status("/t/after").await, 404);
     terminate(server);
 }
+
+/// The URL of the database `pool` reaches, for a server process.
+fn database_url(pool: &sqlx::PgPool) -> String {
+    let options = pool.connect_options();
+    let (user, db) = (options.get_username(), options.get_database().unwrap());
+    match options.get_socket() {
+        Some(dir) => format!("postgres://{user}@/{db}?host={}", dir.display()),
+        None => format!(
+            "postgres://{user}@{}:{}/{db}",
+            options.get_host(),
+            options.get_port()
+        ),
+    }
+}
+
+/// Two instances on one database: a page listening on the second hears of
+/// a change made through the first (PostgreSQL's LISTEN/NOTIFY).
+#[tokio::test]
+async fn a_change_through_one_instance_reaches_a_page_open_on_another() {
+    let pool = common::fresh_database().await;
+    let url = database_url(&pool);
+    pool.close().await;
+    let instance = || {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tengen"));
+        command.env("DATABASE_URL", &url).env("RUST_LOG", "error");
+        command
+    };
+    let (a, b) = (serve(instance()).await, serve(instance()).await);
+    let mut create = instance();
+    let mut child = create
+        .args(["admin", "create-user", "chief", "--admin", "--organiser"])
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(common::PASSWORD.as_bytes())
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    let out = instance()
+        .args(["admin", "token", "chief"])
+        .output()
+        .unwrap();
+    let token = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .last()
+        .unwrap()
+        .to_string();
+    let api = reqwest::Client::new();
+    let made: serde_json::Value = api
+        .post(format!("{}/api/v1/tournaments", a.base))
+        .bearer_auth(&token)
+        .json(&serde_json::json!({ "name": "Two Halls", "short_name": "halls" }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+
+    let mut events = reqwest::get(format!("{}/t/halls/events", b.base))
+        .await
+        .unwrap();
+    assert_eq!(events.status(), 200);
+    let res = api
+        .post(format!("{}/api/v1/tournaments/halls/players", a.base))
+        .bearer_auth(&token)
+        .json(&serde_json::json!({ "version": made["version"], "name": "Ann", "rank": "1d" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let entered = Instant::now();
+    let heard = tokio::time::timeout(Duration::from_secs(5), async {
+        let mut seen = String::new();
+        while let Some(chunk) = events.chunk().await.unwrap() {
+            seen.push_str(&String::from_utf8_lossy(&chunk));
+            if seen.contains("event: changed") {
+                return;
+            }
+        }
+    })
+    .await;
+    assert!(
+        heard.is_ok(),
+        "the page on the other instance heard nothing"
+    );
+    let waited = entered.elapsed();
+    assert!(waited < Duration::from_secs(1), "heard after {waited:?}");
+    terminate(a);
+    terminate(b);
+}

@@ -151,6 +151,7 @@ impl Desk {
             outcome.after.clone(),
         )
         .await?;
+        crate::store::changes::announce(&mut *tx, tournament_id).await?;
         tx.commit().await?;
         if let Some(listener) = &self.listener {
             listener.changed(tournament_id);

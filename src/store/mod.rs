@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod aggregate;
 pub mod audit;
 pub mod backup;
+pub mod changes;
 pub mod discipline;
 pub mod embedded;
 pub mod rating_lists;

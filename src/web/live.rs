@@ -116,7 +116,15 @@ impl Live {
         let _ = self.notices.send(tournament_id);
     }
 
-    /// Notices of changes, for one open page's event stream.
+    /// Ends every open page's event stream, so that a server stopping does
+    /// not wait for pages that would never hang up (their browsers
+    /// reconnect, to this server restarted or to another instance).
+    pub fn shut_down(&self) {
+        let _ = self.notices.send(Uuid::nil());
+    }
+
+    /// Notices of changes, for one open page's event stream; the nil id
+    /// means the server is stopping ([`Live::shut_down`]).
     pub fn subscribe(&self) -> broadcast::Receiver<Uuid> {
         self.notices.subscribe()
     }

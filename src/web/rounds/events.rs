@@ -40,6 +40,7 @@ pub(super) async fn events(
             }
             loop {
                 match notices.recv().await {
+                    Ok(stopping) if stopping.is_nil() => return None,
                     Ok(changed) if changed == id => {
                         return Some((
                             Ok(Event::default().event("changed").data("reload")),
