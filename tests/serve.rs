@@ -452,7 +452,8 @@ fn database_url(pool: &sqlx::PgPool) -> String {
     let options = pool.connect_options();
     let (user, db) = (options.get_username(), options.get_database().unwrap());
     match options.get_socket() {
-        Some(dir) => format!("postgres://{user}@/{db}?host={}", dir.display()),
+        // A socket directory goes in `host=`; the URL still needs a host.
+        Some(dir) => format!("postgres://{user}@localhost/{db}?host={}", dir.display()),
         None => format!(
             "postgres://{user}@{}:{}/{db}",
             options.get_host(),
