@@ -266,7 +266,7 @@ pub async fn import_tournament(
     let bytes = file.to_vec();
     let read = tokio::task::spawn_blocking(move || read_tournament_file(&bytes)).await?;
     let mut state = match read {
-        Ok(state) => crate::core::command::without_control_characters(&state)?,
+        Ok(state) => crate::core::command::cleaned(&state)?,
         Err(problem) => return Ok(Err(problem)),
     };
     let mut settings = state.settings().clone();

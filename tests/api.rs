@@ -701,3 +701,51 @@ async fn white_on_board_one(api: &reqwest::Client, round: &str, bearer: &str) ->
         .unwrap();
     round["games"][0]["white"]["no"].as_u64().unwrap()
 }
+
+/// What schemathesis found (`.ci/schemathesis`): a short name another
+/// tournament holds is a conflict (409), not a malformed request; a round
+/// above the most a tournament has is refused, not read as the last; and a
+/// referee's log takes no appeal decision, which only a panel records.
+#[tokio::test]
+async fn the_api_answers_as_its_document_says_at_the_edges_schemathesis_probed() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let bearer = token(&app, &org).await;
+    let api = reqwest::Client::new();
+    let url = |path: &str| app.url(&format!("/api/v1{path}"));
+    let create = || {
+        api.post(url("/tournaments"))
+            .bearer_auth(&bearer)
+            .json(&json!({ "name": "Edge Cup", "short_name": "edge" }))
+            .send()
+    };
+    let created = create().await.unwrap();
+    assert_eq!(created.status(), 201);
+    let version = created.json::<Value>().await.unwrap()["version"].clone();
+    let again = create().await.unwrap();
+    assert_eq!(again.status(), 409);
+    let body: Value = again.json().await.unwrap();
+    assert!(body["detail"].as_str().unwrap().starts_with("short_name"));
+
+    let standings = |round: u64| {
+        api.get(url(&format!("/tournaments/edge/standings?round={round}")))
+            .send()
+    };
+    assert_eq!(standings(32).await.unwrap().status(), 200);
+    assert_eq!(standings(2_147_483_648).await.unwrap().status(), 422);
+
+    let decision = json!({
+        "version": version,
+        "act": { "Decision": { "appeal": 1, "level": "Committee", "remedies": [] } }
+    });
+    let res = api
+        .post(url("/tournaments/edge/log"))
+        .bearer_auth(&bearer)
+        .json(&decision)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403);
+}

@@ -5,7 +5,7 @@ use super::units::HalfPoints;
 use serde::{Deserialize, Serialize};
 
 /// The result of a game, from the board's point of view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum GameResult {
     /// White won.
     WhiteWins,
@@ -22,7 +22,7 @@ pub enum GameResult {
 }
 
 /// How a result came about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum ResultOrigin {
     /// The game was played on the board.
     Played,

@@ -12,7 +12,18 @@ use std::ops::{Add, AddAssign, Neg, Sub};
 
 /// A score in half points: `HalfPoints::from_halves(7)` is 3½.
 #[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
 )]
 #[serde(transparent)]
 pub struct HalfPoints(i32);

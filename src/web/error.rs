@@ -127,6 +127,10 @@ fn refused_status(r: &crate::core::command::Refusal) -> StatusCode {
     use crate::core::command::{Refusal::*, ResultProblem};
     match r {
         LikelyDuplicate(_) | AlreadyRegistered { .. } => StatusCode::CONFLICT,
+        // A short name, draw number or team name another holds.
+        Fields(problems) if problems.iter().all(|p| p.key.ends_with("_taken")) => {
+            StatusCode::CONFLICT
+        }
         // A program's results refused: the first reason sets the status.
         Results(problems) => match problems.first() {
             Some(ResultProblem::NoBoard(_)) => StatusCode::NOT_FOUND,

@@ -52,6 +52,11 @@ fn with_results<T>(
 }
 
 pub(super) fn log_act(state: &mut State, act: Act, cx: &Context) -> Result<Outcome, Refusal> {
+    // A decision enters the log only from its appeal, decided by the panel
+    // (RFG 26.5, EGF GTR "Appeals"): a referee cannot write one of their own.
+    if matches!(act, Act::Decision { .. }) {
+        return Err(Refusal::Forbidden);
+    }
     let by = cx.actor.official()?;
     let action = format!("referee.{}", act_key(&act));
     let (entry, was, is) = with_results(state, |t, book| Ok(book.record(t, cx.at, by, act)?))?;

@@ -19,7 +19,7 @@ mod scope;
 mod settings;
 mod teams;
 mod text;
-pub use text::without_control_characters;
+pub use text::{MAX_TEXT, cleaned, name};
 
 use std::collections::BTreeMap;
 

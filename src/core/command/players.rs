@@ -104,17 +104,19 @@ impl PlayerDraft {
             .map(|m| m.name.as_str())
             .collect::<Vec<_>>()
             .join(" & ");
-        let name = match self.name.trim() {
-            "" => built_name.as_str(),
+        let name = match super::text::name(&self.name) {
+            typed if typed.is_empty() => built_name,
             typed => typed,
         };
+        let first_name = super::text::name(&self.first_name);
+        let club = super::text::name(&self.club);
         if name.is_empty() {
             problems.push(FieldProblem::new("name", "form.required"));
         }
         for (field, max) in overlong(&[
-            ("name", name),
-            ("first_name", &self.first_name),
-            ("club", &self.club),
+            ("name", &name),
+            ("first_name", &first_name),
+            ("club", &club),
             ("egf_pin", &self.egf_pin),
             ("email", &self.email),
         ]) {
@@ -184,12 +186,12 @@ impl PlayerDraft {
         let (Ok(rank), true) = (rank, problems.is_empty()) else {
             return Err(Refusal::Fields(problems));
         };
-        let mut player = Player::new(id, name, self.first_name.trim(), rank);
+        let mut player = Player::new(id, &name, &first_name, rank);
         player.rating = rating.unwrap_or_else(|| Rating::of_rank(rank));
         player.rating_origin = if rating.is_some() { "MAN" } else { "INI" }.into();
         player.members = members;
         player.country = country;
-        player.club = self.club.trim().to_string();
+        player.club = club;
         player.egf_pin = self.egf_pin.trim().to_string();
         player.smms_correction = correction;
         player.draw_number = draw_number;
@@ -240,11 +242,8 @@ fn members(text: &str, sides: Sides, problems: &mut Vec<FieldProblem>) -> Vec<Me
                 Ok(_) => return None,
                 Err(_) => Rating::of_rank(Rank::from_str(strength).ok()?),
             };
-            let name = name.trim();
-            (!name.is_empty() && name.chars().count() <= 60).then(|| Member {
-                name: name.to_string(),
-                rating,
-            })
+            let name = super::text::name(name);
+            (!name.is_empty() && name.chars().count() <= 60).then_some(Member { name, rating })
         });
         match member {
             Some(member) => members.push(member),
@@ -468,8 +467,13 @@ pub(super) fn delete(state: &mut State, id: PlayerId) -> Result<Outcome, Refusal
     })
 }
 
-pub(super) fn import(state: &mut State, players: Vec<Player>) -> Result<Outcome, Refusal> {
+pub(super) fn import(state: &mut State, mut players: Vec<Player>) -> Result<Outcome, Refusal> {
     let count = players.len();
+    for p in &mut players {
+        for text in [&mut p.name, &mut p.first_name, &mut p.club] {
+            *text = super::text::name(text);
+        }
+    }
     let ids: Vec<PlayerId> = players.into_iter().map(|p| state.doc.register(p)).collect();
     let added: Vec<&Player> = ids.iter().filter_map(|id| state.doc.player(*id)).collect();
     Ok(Outcome {

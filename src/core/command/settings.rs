@@ -116,10 +116,11 @@ fn last_paired(state: &State) -> Option<u32> {
 
 pub(super) fn change(
     state: &mut State,
-    settings: Settings,
+    mut settings: Settings,
     header: Header,
     discipline: Option<DisciplineSettings>,
 ) -> Result<Outcome, Refusal> {
+    settings.general.name = super::text::name(&settings.general.name);
     let mut problems = check_settings(&settings, &header, last_paired(state));
     // Team settings as stored by an OpenGotha file are kept as they are; a
     // change must be within what the rules allow (RFG App. 4 §1.1: 2–10 boards).

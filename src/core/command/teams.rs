@@ -26,7 +26,8 @@ pub struct TeamDraft {
 /// number no team has).
 fn check_draft(t: &Tournament, number: u32, draft: &TeamDraft) -> Result<(), Refusal> {
     let mut problems = Vec::new();
-    let name = draft.name.trim();
+    let name = super::text::name(&draft.name);
+    let name = name.as_str();
     if name.is_empty() {
         problems.push(FieldProblem::new("name", "form.required"));
     } else if t
@@ -89,7 +90,7 @@ fn name_of(t: &Tournament, player: PlayerId) -> String {
 fn drafted(number: u32, draft: TeamDraft, old: Option<&Team>) -> Team {
     let mut team = old.cloned().unwrap_or_default();
     team.number = number;
-    team.name = draft.name.trim().to_string();
+    team.name = super::text::name(&draft.name);
     team.members = draft.members;
     team.reserves = draft.reserves;
     team.captain = draft.captain;

@@ -113,6 +113,20 @@ fn a_likely_duplicate_needs_the_organisers_word() {
 }
 
 #[test]
+fn a_name_typed_with_combining_accents_is_stored_composed_and_found_a_duplicate() {
+    let mut state = cup(0);
+    let register = |name: &str| Command::Register {
+        draft: draft(name, "2d"),
+        confirm_duplicate: false,
+    };
+    // "Hervé" typed on a keyboard that sends e and U+0301.
+    apply(&mut state, register("  Herve\u{301} "), &organiser()).unwrap();
+    assert_eq!(state.doc.players()[0].name, "Herv\u{e9}");
+    let again = apply(&mut state, register("Herv\u{e9}"), &organiser()).unwrap_err();
+    assert!(matches!(again, Refusal::LikelyDuplicate(_)));
+}
+
+#[test]
 fn self_registration_is_refused_while_closed() {
     let mut state = cup(0);
     let public = Context {
@@ -320,4 +334,17 @@ fn referees_and_committee_members_cannot_publish_a_pairing_and_the_organisers_ca
     )
     .unwrap();
     assert!(state.is_published(round));
+}
+
+#[test]
+fn a_referee_cannot_log_an_appeal_decision_of_their_own() {
+    let mut state = cup(2);
+    let decision = Act::Decision {
+        appeal: crate::core::discipline::AppealId(1),
+        level: crate::core::discipline::Level::Committee,
+        remedies: vec![],
+    };
+    let refused = apply(&mut state, Command::LogAct { act: decision }, &referee());
+    assert_eq!(refused.unwrap_err(), Refusal::Forbidden);
+    assert!(state.book.log.entries().is_empty());
 }

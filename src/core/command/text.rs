@@ -8,6 +8,7 @@
 use super::{FieldProblem, Refusal, State};
 use crate::core::Tournament;
 use serde_json::Value;
+use unicode_normalization::UnicodeNormalization;
 
 /// The longest text any one field stores: far above any name (those have
 /// their own limits, [`super::players::MAX_LENGTHS`]) and any appeal's
@@ -51,13 +52,23 @@ pub(super) fn check(before: &State, after: &State) -> Result<(), Refusal> {
     }
 }
 
+/// A name as typed, trimmed and in Unicode's composed form (NFC): the same
+/// name typed on two keyboards is then one name, for duplicates, search
+/// and sorting, and counts its characters as a reader does.
+pub fn name(text: &str) -> String {
+    text.trim().nfc().collect()
+}
+
 /// `t` without the control characters no page or file may carry (tab and
-/// line breaks kept): a tournament file's name loses an invisible
-/// character rather than the whole file being refused.
-pub fn without_control_characters(t: &Tournament) -> serde_json::Result<Tournament> {
+/// line breaks kept), and its text in NFC as [`name`] gives it: a
+/// tournament file's name loses an invisible character rather than the
+/// whole file being refused.
+pub fn cleaned(t: &Tournament) -> serde_json::Result<Tournament> {
     fn strip(value: &mut Value) {
         match value {
-            Value::String(text) => text.retain(|c| !is_forbidden(c)),
+            Value::String(text) => {
+                *text = text.chars().filter(|c| !is_forbidden(*c)).nfc().collect();
+            }
             Value::Array(items) => items.iter_mut().for_each(strip),
             Value::Object(fields) => fields.values_mut().for_each(strip),
             _ => {}

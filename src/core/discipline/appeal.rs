@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// On whose behalf an appeal is made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Party {
     /// A player.
     Player(PlayerId),
@@ -39,7 +39,7 @@ pub enum FiledBy {
 }
 
 /// The decision appealed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Appealed {
     /// A sanction, forfeit or correction in the log.
     Entry(EntryId),
@@ -67,7 +67,7 @@ pub struct Filing {
 }
 
 /// How a decision answers the appeal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Outcome {
     /// The appellant is right: the decision appealed is revoked.
     Upheld,

@@ -9,7 +9,7 @@ use super::log::{Act, AppealId, GameRef, Log, Reason};
 use serde::{Deserialize, Serialize};
 
 /// Who confirmed a result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Confirmer {
     /// Both players signed the result (RFG 16.8 л).
     BothPlayers,

@@ -46,7 +46,19 @@ impl Moment {
 }
 
 /// The number of an entry in a tournament's log, from 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(transparent)]
 pub struct EntryId(pub u32);
 
@@ -57,7 +69,19 @@ impl fmt::Display for EntryId {
 }
 
 /// The number of an appeal in a tournament, from 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(transparent)]
 pub struct AppealId(pub u32);
 
@@ -137,7 +161,19 @@ impl From<Official> for String {
 }
 
 /// A game, named by its round and board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 pub struct GameRef {
     /// The round.
     pub round: RoundNo,
@@ -158,7 +194,7 @@ impl GameRef {
 }
 
 /// One or both players of a game (GTR: a warning or a forfeit "to either or both players").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Players {
     /// This player.
     One(PlayerId),
@@ -182,7 +218,7 @@ impl Players {
 }
 
 /// Which body of the three-level arbitration decided (GTR "Arbitration").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Level {
     /// The tournament's appeals committee.
     Committee,
@@ -191,7 +227,7 @@ pub enum Level {
 }
 
 /// What an appeal decision changes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Remedy {
     /// The entry no longer has any effect.
     Revoke(EntryId),
@@ -207,7 +243,7 @@ pub enum Remedy {
 }
 
 /// What was done.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Act {
     /// The referee started the clocks of a round, or of one board apart.
     StartRound {

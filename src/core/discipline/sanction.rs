@@ -12,7 +12,7 @@ use crate::core::units::HalfPoints;
 use serde::{Deserialize, Serialize};
 
 /// A sanction and the reason given for it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Sanction {
     /// What the sanction is and whom it targets.
     pub kind: SanctionKind,
@@ -21,7 +21,7 @@ pub struct Sanction {
 }
 
 /// Who receives a remark.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Subject {
     /// A registered player.
     Player(PlayerId),
@@ -30,7 +30,7 @@ pub enum Subject {
 }
 
 /// Why penalty points are given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum PenaltyCause {
     /// Ing overtime periods entered (GTR "Other overtime systems").
     IngOvertime {
@@ -47,7 +47,7 @@ pub enum PenaltyCause {
 }
 
 /// The sanctions, mildest first (RFG 21(S).2 gives this order).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum SanctionKind {
     /// Remark or advice: the correct behaviour is stated; no effect on results.
     Remark {

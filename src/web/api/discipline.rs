@@ -31,7 +31,6 @@ pub(super) struct ActIn {
     /// The act as `core::discipline::Act` serializes it, e.g.
     /// `{"Sanction": {"kind": {"Warning": {"game": {"round": 1, "board": 2},
     /// "players": {"One": 7}}}, "reason": "talking"}}`.
-    #[schema(value_type = Object)]
     act: Act,
 }
 
@@ -83,11 +82,9 @@ pub(super) struct CommitteeIn {
     version: i32,
     /// Members, chair first: `{"name": "…", "player": null}` (`player`:
     /// the member's number when they play).
-    #[schema(value_type = Vec<Object>)]
     members: Vec<Member>,
     /// Reserves, in the order they step in.
     #[serde(default)]
-    #[schema(value_type = Vec<Object>)]
     reserves: Vec<Member>,
 }
 
@@ -124,7 +121,6 @@ pub(super) struct CoOptIn {
     /// The tournament version this write is based on.
     version: i32,
     /// `{"name": "…", "player": null}`.
-    #[schema(value_type = Object)]
     member: Member,
 }
 
@@ -161,14 +157,11 @@ pub(super) struct AppealIn {
     /// The tournament version this write is based on.
     version: i32,
     /// On whose behalf: `{"Player": 7}` or `{"Captain": {"team": 2}}`.
-    #[schema(value_type = Object)]
     appellant: Party,
     /// The decision appealed: `{"Entry": 3}`, `{"Result": {"round": 1,
     /// "board": 2}}` or `{"Pairing": 2}`.
-    #[schema(value_type = Object)]
     appealed: Appealed,
     /// The grounds, in writing.
-    #[schema(value_type = String)]
     grounds: Reason,
     /// The outcome can change titles or prizes.
     #[serde(default)]
@@ -258,18 +251,14 @@ pub(super) struct DecisionIn {
     /// The tournament version this write is based on.
     version: i32,
     /// `Upheld`, `Rejected` or `Modified`.
-    #[schema(value_type = String)]
     outcome: Outcome,
     /// The reasons, in clear language.
-    #[schema(value_type = String)]
     reasons: Reason,
     /// The names of who decided.
-    #[schema(value_type = Vec<String>)]
     signed_by: Vec<Official>,
     /// What changes: `{"Revoke": 3}` or `{"SetResult": {"game": {"round":
     /// 1, "board": 2}, "result": "WhiteWins", "origin": "Played"}}`.
     #[serde(default)]
-    #[schema(value_type = Vec<Object>)]
     remedies: Vec<Remedy>,
 }
 

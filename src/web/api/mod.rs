@@ -33,6 +33,7 @@ mod discipline;
 mod errors;
 mod players;
 mod rounds;
+mod schemas;
 mod standings;
 mod teams;
 mod tournaments;

@@ -131,7 +131,7 @@ pub(super) struct PlayerIn {
     #[schema(examples("5k", "2d"))]
     rank: String,
     /// The GoR (a number or its text); by default the rank's.
-    #[schema(value_type = Option<i32>)]
+    #[schema(value_type = Option<i32>, minimum = -900, maximum = 2949)]
     rating: Option<Loose>,
     #[serde(default)]
     club: String,
@@ -141,10 +141,10 @@ pub(super) struct PlayerIn {
     #[serde(default)]
     egf_pin: String,
     /// McMahon start score correction, -5..5.
-    #[schema(value_type = Option<i32>)]
+    #[schema(value_type = Option<i32>, minimum = -5, maximum = 5)]
     smms_correction: Option<Loose>,
     /// Draw number (round robin, knockout, RFG Swiss).
-    #[schema(value_type = Option<u32>)]
+    #[schema(value_type = Option<u32>, minimum = 1, maximum = 9999)]
     draw_number: Option<Loose>,
     /// A final registration (the default); otherwise preliminary.
     #[serde(default = "yes", rename = "final")]

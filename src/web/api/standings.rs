@@ -8,18 +8,19 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::access::readable;
 use super::errors::{ApiError, ApiPath, ApiQuery, ReadErrors};
+use crate::core::Participation;
 use crate::core::discipline::AppealId;
 use crate::core::formats::standings_tsv;
 use crate::core::standings::standings;
 use crate::web::AppState;
-use crate::web::error::WebResult;
+use crate::web::error::{WebError, WebResult};
 
 /// Which round the standings are after.
 #[derive(Deserialize, Default, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub(super) struct RoundQuery {
     /// By default the last round the caller may see; a later one is that one.
-    #[param(minimum = 0)]
+    #[param(minimum = 0, maximum = 32)]
     round: Option<u32>,
 }
 
@@ -69,6 +70,12 @@ pub(super) async fn show_standings(
     ApiPath(short): ApiPath<String>,
     ApiQuery(query): ApiQuery<RoundQuery>,
 ) -> WebResult<Json<StandingsOut>> {
+    if let Some(round) = query.round.filter(|r| *r > Participation::MAX_ROUNDS) {
+        return Err(WebError::Invalid(format!(
+            "round: {round} is above {}, the most rounds a tournament has",
+            Participation::MAX_ROUNDS
+        )));
+    }
     let (t, view, is_staff) = readable(&app, &headers, &short).await?;
     let state = view.for_standings();
     let last = crate::web::view::last_visible_round(&app, &t, &state, is_staff).await?;
