@@ -3,79 +3,9 @@
 
 mod common;
 
-use std::process::{Child, Command, Stdio};
+use common::process::{database_url, serve, start, tengen, terminate};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn tengen(data_dir: &std::path::Path) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tengen"));
-    command
-        .env_remove("DATABASE_URL")
-        .env("TENGEN_DATA_DIR", data_dir)
-        .env("RUST_LOG", "warn");
-    command
-}
-
-async fn start(data_dir: &std::path::Path) -> Server {
-    serve(tengen(data_dir)).await
-}
-
-/// Runs `command serve` and waits until it answers.
-async fn serve(mut command: Command) -> Server {
-    let port = free_port();
-    let child = command
-        .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("start tengen serve");
-    let server = Server {
-        child,
-        base: format!("http://127.0.0.1:{port}"),
-    };
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        if let Ok(res) = reqwest::get(format!("{}/healthz", server.base)).await
-            && res.status() == 200
-        {
-            return server;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "no answer on /healthz within 60 s"
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-}
-
-fn terminate(mut server: Server) {
-    let pid = server.child.id().to_string();
-    let status = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
-    assert!(status.success());
-    let exit = server.child.wait().unwrap();
-    assert!(
-        exit.success(),
-        "tengen exits cleanly on SIGTERM, got {exit:?}"
-    );
-}
 
 #[tokio::test]
 async fn the_server_keeps_its_accounts_across_a_restart_on_the_embedded_database() {
@@ -247,116 +177,6 @@ async fn after_a_kill_the_next_server_stops_the_postgresql_it_found_running() {
     );
 }
 
-/// A TCP proxy between Tengen and PostgreSQL that can cut the line: every
-/// connection dropped and new ones refused, as when the database stops.
-struct Proxy {
-    port: u16,
-    target: std::sync::Arc<sqlx::postgres::PgConnectOptions>,
-    accepting: Option<tokio::task::JoinHandle<()>>,
-    links: std::sync::Arc<std::sync::Mutex<Vec<tokio::task::AbortHandle>>>,
-}
-
-impl Proxy {
-    async fn start(target: std::sync::Arc<sqlx::postgres::PgConnectOptions>) -> Proxy {
-        let mut proxy = Proxy {
-            port: free_port(),
-            target,
-            accepting: None,
-            links: Default::default(),
-        };
-        proxy.restore();
-        proxy
-    }
-
-    fn restore(&mut self) {
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket.set_reuseaddr(true).unwrap();
-        socket.bind(([127, 0, 0, 1], self.port).into()).unwrap();
-        let listener = socket.listen(64).unwrap();
-        let (target, links) = (self.target.clone(), self.links.clone());
-        self.accepting = Some(tokio::spawn(async move {
-            while let Ok((mut inbound, _)) = listener.accept().await {
-                let target = target.clone();
-                let link = tokio::spawn(async move {
-                    let port = target.get_port();
-                    match target.get_socket() {
-                        Some(dir) => {
-                            let path = dir.join(format!(".s.PGSQL.{port}"));
-                            let mut out = tokio::net::UnixStream::connect(path).await.unwrap();
-                            let _ = tokio::io::copy_bidirectional(&mut inbound, &mut out).await;
-                        }
-                        None => {
-                            let address = format!("{}:{port}", target.get_host());
-                            let mut out = tokio::net::TcpStream::connect(address).await.unwrap();
-                            let _ = tokio::io::copy_bidirectional(&mut inbound, &mut out).await;
-                        }
-                    }
-                });
-                links.lock().unwrap().push(link.abort_handle());
-            }
-        }));
-    }
-
-    fn cut(&mut self) {
-        if let Some(accepting) = self.accepting.take() {
-            accepting.abort();
-        }
-        for link in self.links.lock().unwrap().drain(..) {
-            link.abort();
-        }
-    }
-}
-
-/// While the database is away, a page answers 503 at once instead of
-/// waiting and failing with 500; once it is back the same server serves
-/// again, its pool reconnecting by itself.
-#[tokio::test]
-async fn while_the_database_is_away_pages_answer_503_and_200_again_after_without_a_restart() {
-    let pool = common::fresh_database().await;
-    let options = std::sync::Arc::new(pool.connect_options().as_ref().clone());
-    pool.close().await;
-    let mut proxy = Proxy::start(options.clone()).await;
-    let url = format!(
-        "postgres://{}@127.0.0.1:{}/{}",
-        options.get_username(),
-        proxy.port,
-        options.get_database().unwrap()
-    );
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tengen"));
-    command.env("DATABASE_URL", url).env("RUST_LOG", "error");
-    let server = serve(command).await;
-    let home = || async { reqwest::get(format!("{}/", server.base)).await.unwrap() };
-    assert_eq!(home().await.status(), 200);
-
-    proxy.cut();
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    let asked = Instant::now();
-    let res = home().await;
-    let waited = asked.elapsed();
-    assert_eq!(res.status(), 503);
-    assert!(
-        res.text()
-            .await
-            .unwrap()
-            .contains("database does not answer")
-    );
-    assert!(waited < Duration::from_secs(5), "answered after {waited:?}");
-
-    proxy.restore();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        if home().await.status() == 200 {
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "no page within 20 s of the database's return"
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    terminate(server);
-}
-
 /// `tengen backup` while the server runs, then a change, then `tengen
 /// restore` with the server stopped: the site is as it was at the backup.
 #[tokio::test]
@@ -445,21 +265,6 @@ async fn a_restored_backup_brings_the_site_back_to_the_moment_it_was_taken() {
     assert_eq!(status("/t/before").await, 200);
     assert_eq!(status("/t/after").await, 404);
     terminate(server);
-}
-
-/// The URL of the database `pool` reaches, for a server process.
-fn database_url(pool: &sqlx::PgPool) -> String {
-    let options = pool.connect_options();
-    let (user, db) = (options.get_username(), options.get_database().unwrap());
-    match options.get_socket() {
-        // A socket directory goes in `host=`; the URL still needs a host.
-        Some(dir) => format!("postgres://{user}@localhost/{db}?host={}", dir.display()),
-        None => format!(
-            "postgres://{user}@{}:{}/{db}",
-            options.get_host(),
-            options.get_port()
-        ),
-    }
 }
 
 /// Two instances on one database: a page listening on the second hears of
