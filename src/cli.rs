@@ -16,6 +16,17 @@ use crate::store::{Database, Store, accounts};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// How log lines are written to stderr: `text` for a person, `json`
+    /// (one object a line) for a log collector.
+    #[arg(long, global = true, env = "TENGEN_LOG_FORMAT", default_value = "text")]
+    pub log_format: LogFormat,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
 }
 
 /// What to do; `serve` when nothing is named.

@@ -1,16 +1,32 @@
 use clap::Parser;
-use tengen::cli::{Cli, Command};
+use tengen::cli::{Cli, Command, LogFormat};
 
-fn main() -> anyhow::Result<()> {
+/// A failure is one line on stderr and a non-zero status, never a stack
+/// trace: what a newcomer reads when, say, PostgreSQL is not installed.
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("tengen: {error:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    tracing_subscriber::fmt()
+    let logs = tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "info,sqlx=warn".into()),
         )
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_writer(std::io::stderr)
-        .init();
+        .with_writer(std::io::stderr);
+    match cli.log_format {
+        LogFormat::Json => logs.json().init(),
+        LogFormat::Text => logs
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .init(),
+    }
     let runtime = || tokio::runtime::Runtime::new();
     match cli.command {
         None => runtime()?.block_on(tengen::server::run(default_serve_args())),

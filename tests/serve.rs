@@ -347,3 +347,72 @@ async fn a_change_through_one_instance_reaches_a_page_open_on_another() {
     terminate(a);
     terminate(b);
 }
+
+/// `--log-format json` (or TENGEN_LOG_FORMAT) writes one JSON object a
+/// line, each request's lines carrying its id: the proxy's `X-Request-Id`
+/// when it sends one, also returned in the response.
+#[tokio::test]
+async fn json_logs_carry_the_request_id_the_response_returns() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut command = tengen(&dir.path().join("pg"));
+    command
+        .env("TENGEN_LOG_FORMAT", "json")
+        .env("RUST_LOG", "info")
+        .stderr(Stdio::piped());
+    let mut server = serve(command).await;
+    let stderr = server.child.stderr.take().unwrap();
+    let lines = std::thread::spawn(move || {
+        std::io::read_to_string(stderr)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a JSON line"))
+            .collect::<Vec<_>>()
+    });
+    let client = reqwest::Client::new();
+    let res = client
+        .get(format!("{}/", server.base))
+        .header("x-request-id", "proxy-7f3a")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["x-request-id"], "proxy-7f3a");
+    let res = client
+        .get(format!("{}/", server.base))
+        .send()
+        .await
+        .unwrap();
+    let made = res.headers()["x-request-id"].to_str().unwrap().to_string();
+    assert_eq!(made.len(), 36, "a UUID: {made}");
+    terminate(server);
+    let lines = lines.join().unwrap();
+    for id in ["proxy-7f3a", made.as_str()] {
+        assert!(
+            lines.iter().any(|l| l["span"]["request_id"] == id
+                && l["span"]["path"] == "/"
+                && l["fields"]["status"] == 200),
+            "no log line of request {id} in {lines:?}"
+        );
+    }
+}
+
+/// A server that cannot start says why in one line, with no stack trace
+/// even under RUST_BACKTRACE, and exits with a failure status: here a data
+/// directory too long for PostgreSQL's socket, as a missing PostgreSQL
+/// would be told.
+#[test]
+fn a_server_that_cannot_start_says_why_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep = dir.path().join("d".repeat(120));
+    let out = tengen(&deep)
+        .env("RUST_BACKTRACE", "1")
+        .arg("serve")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("tengen: ") && stderr.contains("too long"),
+        "{stderr}"
+    );
+}

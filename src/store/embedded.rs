@@ -26,8 +26,9 @@ const MAX_SOCKET_PATH: usize = 107;
 #[derive(Debug, thiserror::Error)]
 pub enum EmbeddedError {
     #[error(
-        "no PostgreSQL server binaries (initdb, pg_ctl) found on PATH or under /usr/lib/postgresql/*/bin; \
-         install them (`apt install postgresql`) or set DATABASE_URL to use an existing server"
+        "no PostgreSQL server programs (initdb, pg_ctl, postgres) found; install them \
+         (Debian/Ubuntu: `sudo apt install postgresql`; Fedora: `sudo dnf install postgresql-server`; \
+         macOS: `brew install postgresql@17`) or set DATABASE_URL to use an existing server"
     )]
     NoBinaries,
     #[error(
@@ -298,17 +299,29 @@ fn command_error(action: &str, out: &Output) -> EmbeddedError {
     }
 }
 
-/// The directory holding `initdb`, `pg_ctl` and `postgres`: first from PATH,
-/// then the newest Debian-style `/usr/lib/postgresql/<version>/bin`.
-/// A PostgreSQL program, from PATH or the newest /usr/lib/postgresql/*/bin.
+/// Where packages put PostgreSQL's server programs when not on PATH, one
+/// directory per major version: Debian and Ubuntu, the PGDG packages for
+/// Fedora and RHEL, and Homebrew's versioned formulae (keg-only, so never
+/// on PATH) on Apple silicon and on Intel Macs.
+const VERSIONED_DIRS: [(&str, &str, &str); 4] = [
+    ("/usr/lib/postgresql", "", "bin"),
+    ("/usr", "pgsql-", "bin"),
+    ("/opt/homebrew/opt", "postgresql@", "bin"),
+    ("/usr/local/opt", "postgresql@", "bin"),
+];
+
+/// A PostgreSQL program, from PATH or the newest versioned directory.
 pub fn postgres_program(name: &str) -> Option<PathBuf> {
     find_dir_with(&[name]).map(|dir| dir.join(name))
 }
 
+/// The directory holding `initdb`, `pg_ctl` and `postgres`.
 fn find_bin_dir() -> Option<PathBuf> {
     find_dir_with(&["initdb", "pg_ctl", "postgres"])
 }
 
+/// The first directory on PATH holding all of `programs`, else the newest
+/// major version of [`VERSIONED_DIRS`] that does.
 fn find_dir_with(programs: &[&str]) -> Option<PathBuf> {
     let has_all = |dir: &Path| programs.iter().all(|b| dir.join(b).is_file());
     let from_path = std::env::var_os("PATH")
@@ -316,13 +329,18 @@ fn find_dir_with(programs: &[&str]) -> Option<PathBuf> {
         .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
         .find(|dir| has_all(dir));
     from_path.or_else(|| {
-        let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
-            .ok()?
-            .filter_map(|entry| {
-                let entry = entry.ok()?;
-                let version = entry.file_name().to_str()?.parse().ok()?;
-                let bin = entry.path().join("bin");
-                has_all(&bin).then_some((version, bin))
+        let mut versions: Vec<(u32, PathBuf)> = VERSIONED_DIRS
+            .iter()
+            .flat_map(|(parent, prefix, bin)| {
+                let entries = std::fs::read_dir(parent).into_iter().flatten();
+                entries.filter_map(move |entry| {
+                    let entry = entry.ok()?;
+                    let name = entry.file_name();
+                    let version = name.to_str()?.strip_prefix(prefix)?;
+                    let major = version.split('.').next()?.parse().ok()?;
+                    let bin = entry.path().join(bin);
+                    has_all(&bin).then_some((major, bin))
+                })
             })
             .collect();
         versions.sort();

@@ -66,7 +66,8 @@ use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
-use tower_http::trace::TraceLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 use crate::config::WebConfig;
 use crate::store::Store;
@@ -130,8 +131,31 @@ pub fn router(app: AppState) -> Router {
         ))
         .layer(middleware::from_fn(security::declared_length))
         .layer(middleware::from_fn(security::headers))
-        .layer(TraceLayer::new_for_http())
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(request_span)
+                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
+        )
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(app)
+}
+
+/// A request's log span: its id (the proxy's `X-Request-Id`, or a new one,
+/// returned in the response), method and path. A player's private link is
+/// a secret, so its token stays out of the logs.
+fn request_span(request: &axum::http::Request<axum::body::Body>) -> tracing::Span {
+    let id = request
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let path = request.uri().path();
+    let path = match path.strip_prefix("/p/") {
+        Some(rest) => format!("/p/…{}", rest.find('/').map_or("", |i| &rest[i..])),
+        None => path.to_string(),
+    };
+    tracing::info_span!("request", request_id = %id, method = %request.method(), path = %path)
 }
 
 /// The process is up and serving (a supervisor restarts it otherwise).
