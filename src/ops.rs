@@ -231,12 +231,26 @@ pub enum ImportProblem {
     /// floor above the bar…), as any change of them would.
     #[error("settings: {0:?}")]
     Settings(Vec<crate::core::command::FieldProblem>),
+    /// A file in Tengen's format this build cannot read.
+    #[error(transparent)]
+    BadArchive(crate::core::formats::archive::ArchiveError),
+    /// A Tengen file whose discipline book names what its document lacks.
+    #[error("the discipline book does not match the players and games: {0}")]
+    Inconsistent(crate::core::discipline::DisciplineError),
 }
 
-/// A tournament file read whole, whichever of the three kinds it is.
-fn read_tournament_file(file: &[u8]) -> Result<crate::core::Tournament, ImportProblem> {
+/// What a tournament file held: another program's document, or a whole
+/// tournament in Tengen's own format.
+enum Read {
+    Document(Box<crate::core::Tournament>),
+    Archive(Box<crate::core::formats::archive::Archive>),
+}
+
+/// A tournament file read whole, whichever of the four kinds it is.
+fn read_tournament_file(file: &[u8]) -> Result<Read, ImportProblem> {
+    use crate::core::formats::archive::Archive;
     use crate::core::formats::{TournamentFile, h9_read, macmahon, opengotha, sniff};
-    match sniff(file) {
+    let document = match sniff(file) {
         TournamentFile::OpenGotha => {
             opengotha::import_bytes(file).map_err(|e| ImportProblem::BadFile {
                 line: e.line,
@@ -247,7 +261,12 @@ fn read_tournament_file(file: &[u8]) -> Result<crate::core::Tournament, ImportPr
             macmahon::import_bytes(file).map_err(ImportProblem::BadMacMahon)
         }
         TournamentFile::H9 => h9_read::import_bytes(file).map_err(ImportProblem::BadH9),
-    }
+        TournamentFile::Tengen => {
+            let archive = Archive::read(file).map_err(ImportProblem::BadArchive)?;
+            return Ok(Read::Archive(Box::new(archive)));
+        }
+    };
+    document.map(|d| Read::Document(Box::new(d)))
 }
 
 /// Creates a tournament owned by `owner` from an OpenGotha, MacMahon 3.9 or
@@ -266,7 +285,10 @@ pub async fn import_tournament(
     let bytes = file.to_vec();
     let read = tokio::task::spawn_blocking(move || read_tournament_file(&bytes)).await?;
     let mut state = match read {
-        Ok(state) => crate::core::command::cleaned(&state)?,
+        Ok(Read::Archive(archive)) => {
+            return import_archive(store, owner, &archive, short_name).await;
+        }
+        Ok(Read::Document(state)) => crate::core::command::cleaned(&state)?,
         Err(problem) => return Ok(Err(problem)),
     };
     let mut settings = state.settings().clone();
@@ -320,4 +342,37 @@ pub async fn import_tournament(
         Err(e) => return Err(e.into()),
     };
     Ok(Ok(created))
+}
+
+/// Creates a tournament from a file in Tengen's own format: everything it
+/// holds (sanctions, appeals, staff, audit log) or nothing.
+async fn import_archive(
+    store: &Store,
+    owner: uuid::Uuid,
+    archive: &crate::core::formats::archive::Archive,
+    short_name: Option<&str>,
+) -> anyhow::Result<Result<crate::store::tournaments::TournamentRow, ImportProblem>> {
+    use crate::core::command::{FieldProblem, Refusal};
+    use crate::desk::DeskError;
+    let short_name = short_name.map(str::trim).filter(|s| !s.is_empty());
+    let short = short_name.unwrap_or(&archive.doc.settings().general.short_name);
+    if !crate::core::command::is_valid_short_name(short) {
+        return Ok(Err(ImportProblem::BadShortName));
+    }
+    let desk = crate::desk::Desk::new(store.clone(), None);
+    match desk.import_archive(owner, archive, short_name).await {
+        Ok(imported) => Ok(Ok(imported.row)),
+        Err(DeskError::Refused(Refusal::Fields(problems))) => Ok(Err(
+            if problems
+                .iter()
+                .any(|p: &FieldProblem| p.key == "tournament.error.short_name_taken")
+            {
+                ImportProblem::ShortNameTaken
+            } else {
+                ImportProblem::Settings(problems)
+            },
+        )),
+        Err(DeskError::Refused(Refusal::Discipline(e))) => Ok(Err(ImportProblem::Inconsistent(e))),
+        Err(e) => Err(e.into()),
+    }
 }

@@ -110,6 +110,7 @@ const NOT_KEYS: &[(&str, &str)] = &[
     ("tournament.create", "audit action"),
     ("tournament.final_stage", "audit action"),
     ("tournament.import", "audit action"),
+    ("tournament.restore_snapshot", "audit action"),
     ("time.basic_minutes", "settings path in the audit log"),
     ("time.canadian_moves", "settings path in the audit log"),
     ("time.canadian_seconds", "settings path in the audit log"),

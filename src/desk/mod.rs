@@ -16,7 +16,10 @@ use crate::core::access::StaffRole;
 use crate::core::command::{self, Actor, Command, Context, Done, Outcome, Refusal, State};
 use crate::core::discipline::Moment;
 use crate::store::accounts::Account;
-use crate::store::{Store, aggregate, audit, tournaments};
+use crate::store::{Store, aggregate, archives, audit, tournaments};
+
+mod archive;
+pub use archive::Imported;
 
 /// Who is at the door.
 #[derive(Clone, Debug)]
@@ -141,6 +144,14 @@ impl Desk {
             .map_err(short_name_taken)?;
         if let (Some(email), Done::Player { id, .. }) = (&contact, &outcome.done) {
             tournaments::save_contact(&mut *tx, tournament_id, id.0 as i32, email).await?;
+        }
+        // Every publication keeps the tournament as it then is, for its
+        // organiser to go back to (restorable in place or as a copy).
+        if let Done::Round(round) = outcome.done
+            && outcome.action.starts_with("round.publish:")
+        {
+            let archive = archive::without_audit(&mut tx, tournament_id, &state).await?;
+            archives::take_snapshot(&mut *tx, tournament_id, round.get(), &archive).await?;
         }
         audit::record(
             &mut *tx,

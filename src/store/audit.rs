@@ -44,7 +44,7 @@ pub async fn for_tournament(
 ) -> sqlx::Result<Vec<AuditEntry>> {
     sqlx::query_as!(
         AuditEntry,
-        r#"select l.at, a.display_name as "who?", l.action, l.before, l.after
+        r#"select l.at, coalesce(a.display_name, l.actor_name) as "who?", l.action, l.before, l.after
            from audit_log l left join account a using (account_id)
            where l.tournament_id = $1 order by l.audit_log_id desc"#,
         tournament_id

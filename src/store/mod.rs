@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod aggregate;
+pub mod archives;
 pub mod audit;
 pub mod backup;
 pub mod changes;

@@ -50,6 +50,8 @@ pub const KEYS: &[&str] = &[
     "notice.round_unpaired",
     "notice.pairing_edited",
     "notice.settings_saved",
+    "notice.snapshot_copied",
+    "notice.snapshot_restored",
     "notice.staff_added",
     "notice.staff_removed",
     "notice.team_deleted",

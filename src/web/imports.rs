@@ -1,10 +1,11 @@
-//! Whole tournaments in as OpenGotha, MacMahon 3.9 or EGF results (h9)
-//! files, and out as OpenGotha files.
+//! Whole tournaments in as Tengen, OpenGotha, MacMahon 3.9 or EGF results
+//! (h9) files, and out as Tengen and OpenGotha files.
 //!
 //! | route | handler | who |
 //! |---|---|---|
 //! | `GET /tournaments/import`, `POST /tournaments/import` | [`show_import`], [`import_tournament`] | organisers |
 //! | `GET /t/{short}/export/opengotha.xml` | [`export_opengotha`] | organisers |
+//! | `GET /t/{short}/export/tournament.json` | [`export_tengen`] | organisers |
 
 use askama::Template;
 use axum::Router;
@@ -22,6 +23,7 @@ use super::i18n::Lang;
 use super::page::{Ctx, Layout, render, render_invalid};
 use super::urls;
 use crate::core::access::Action;
+use crate::core::formats::archive::ArchiveError;
 use crate::core::formats::h9_read::H9Problem;
 use crate::core::formats::macmahon::MacMahonProblem;
 use crate::core::formats::opengotha;
@@ -35,6 +37,7 @@ pub(super) fn routes() -> Router<AppState> {
         )
         .layer(DefaultBodyLimit::max(super::security::IMPORT_MAX))
         .route("/t/{short}/export/opengotha.xml", get(export_opengotha))
+        .route("/t/{short}/export/tournament.json", get(export_tengen))
 }
 
 #[derive(Template)]
@@ -152,6 +155,16 @@ async fn import_tournament(
                         .map(|p| super::refusals::field_text(lang, p))
                         .collect(),
                 ),
+                ImportProblem::BadArchive(e) => (archive_message(lang, e), Vec::new()),
+                ImportProblem::Inconsistent(e) => {
+                    let (key, args) = super::error::discipline_message(e);
+                    let args: Vec<(&str, String)> = args.into_iter().collect();
+                    let detail = lang.tf(key, &args);
+                    (
+                        lang.tf("import.tengen.inconsistent", &[("detail", detail)]),
+                        Vec::new(),
+                    )
+                }
             };
             return refuse(message, problems, &time_zone);
         }
@@ -164,6 +177,19 @@ async fn import_tournament(
         Redirect::to(&urls::tournament(&created.short_name)),
     )
         .into_response())
+}
+
+/// Why a file in Tengen's format was not read, in the reader's language.
+fn archive_message(lang: Lang, e: &ArchiveError) -> String {
+    match e {
+        ArchiveError::NotJson(detail) => {
+            lang.tf("import.tengen.not_json", &[("detail", detail.clone())])
+        }
+        ArchiveError::OtherFormat(_) => lang.t("import.tengen.other_format"),
+        ArchiveError::LaterVersion(v) => {
+            lang.tf("import.tengen.later_version", &[("version", v.to_string())])
+        }
+    }
 }
 
 /// An OpenGotha file's problem in the reader's language.
@@ -338,6 +364,32 @@ async fn export_opengotha(
             (header::CONTENT_DISPOSITION, disposition),
         ],
         opengotha::export(&state),
+    )
+        .into_response())
+}
+
+/// The whole tournament in Tengen's own format, sanctions, appeals, staff
+/// and audit log included, for another Tengen server to import.
+async fn export_tengen(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path(short): Path<String>,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::EditSettings).await?;
+    let archive = app.desk.export(access.tournament.tournament_id).await?;
+    let disposition = format!(
+        "attachment; filename=\"{}.tengen.json\"",
+        access.tournament.short_name
+    );
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/json; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        archive.write(),
     )
         .into_response())
 }

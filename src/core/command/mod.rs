@@ -188,6 +188,10 @@ pub enum Command {
         draft: PlayerDraft,
         digest: Option<String>,
     },
+    /// The tournament back as a snapshot kept it at the publication of
+    /// `round`: document, book, round marks and header (the audit log
+    /// stays, and says so).
+    Restore { snapshot: Box<State>, round: u32 },
     /// A preliminary registration becomes final.
     ConfirmPlayer { player: PlayerId },
     /// A registration is deleted (no games, nothing in the log).
@@ -319,7 +323,9 @@ impl Command {
             | DeleteTeam { .. } => Action::ManagePlayers,
             // The captain submits through their link as well as the staff.
             SelfRegister { .. } | SubmitLineUp { .. } => return None,
-            ChangeSettings { .. } | FixCommittee { .. } | CoOpt { .. } => Action::EditSettings,
+            ChangeSettings { .. } | FixCommittee { .. } | CoOpt { .. } | Restore { .. } => {
+                Action::EditSettings
+            }
             Pair { .. } | AdjustPairing { .. } | Publish { .. } | Lock { .. } | Unpair { .. } => {
                 Action::EditPairings
             }
@@ -349,7 +355,9 @@ impl Command {
             | ConfirmPlayer { player }
             | DeletePlayer { player }
             | WithdrawPlayer { player } => Scope::Player(*player),
-            RefreshRatings { .. } | ChangeSettings { .. } | Pair { .. } => Scope::Tournament,
+            RefreshRatings { .. } | ChangeSettings { .. } | Pair { .. } | Restore { .. } => {
+                Scope::Tournament
+            }
             AdjustPairing { round, .. } | Publish { round } | Lock { round } | Unpair { round } => {
                 Scope::Round(*round)
             }
@@ -402,6 +410,7 @@ fn run(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Ref
         DeletePlayer { player } => players::delete(state, player),
         WithdrawPlayer { player } => discipline::withdraw(state, player, cx),
         ImportPlayers { players } => players::import(state, players),
+        Restore { snapshot, round } => settings::restore(state, *snapshot, round),
         RefreshRatings { updates } => players::refresh_ratings(state, updates),
         ChangeSettings {
             settings,

@@ -156,3 +156,35 @@ pub(super) fn change(
         done: Done::Settings,
     })
 }
+
+/// The tournament as a snapshot kept it. The snapshot's settings are held
+/// to today's rules as any change of them is; its book naming only what
+/// its document holds is checked by [`super::apply`] as for every command.
+pub(super) fn restore(state: &mut State, snapshot: State, round: u32) -> Result<Outcome, Refusal> {
+    let last = snapshot.doc.last_round_with_game().map(|r| r.get());
+    let problems = check_settings(snapshot.doc.settings(), &snapshot.header, last);
+    if !problems.is_empty() {
+        return Err(Refusal::Fields(problems));
+    }
+    let summary = |s: &State| {
+        serde_json::json!({
+            "players": s.doc.players().len(),
+            "games": s.doc.games().len(),
+            "log": s.book.log.entries().len(),
+            "appeals": s.book.appeals.len(),
+        })
+    };
+    let before = summary(state);
+    let mut after = summary(&snapshot);
+    after["round"] = round.into();
+    state.doc = snapshot.doc;
+    state.book = snapshot.book;
+    state.rounds = snapshot.rounds;
+    state.header = snapshot.header;
+    Ok(Outcome {
+        action: "tournament.restore_snapshot".into(),
+        before: Some(before),
+        after: Some(after),
+        done: Done::Settings,
+    })
+}

@@ -1,5 +1,6 @@
 //! File formats: reading and writing other programs' files, without I/O
 //! (callers pass and receive text).
+pub mod archive;
 pub mod crosstable;
 pub mod csv;
 pub mod h9;
@@ -9,6 +10,7 @@ pub mod opengotha;
 pub mod pairing_tsv;
 pub mod protocol;
 pub mod rating_list;
+pub mod readers;
 pub mod standings_tsv;
 pub mod team_standings_tsv;
 pub mod text;
@@ -30,6 +32,8 @@ pub enum TournamentFile {
     OpenGotha,
     /// MacMahon 3.9's XML: root `<TournamentData>` (see [`macmahon`]).
     MacMahon39,
+    /// Tengen's own JSON ([`archive`]): starts with `{`.
+    Tengen,
     /// Anything else is read as an EGF results file.
     H9,
 }
@@ -45,6 +49,9 @@ pub fn sniff(bytes: &[u8]) -> TournamentFile {
         None => String::from_utf8_lossy(head),
     };
     let mut rest = text.trim_start();
+    if rest.starts_with('{') {
+        return TournamentFile::Tengen;
+    }
     if !rest.starts_with('<') {
         return TournamentFile::H9;
     }
@@ -99,6 +106,10 @@ mod tests {
         assert_eq!(
             sniff(b"; EV[Cup]\n   1 Ann Lee 2D FR Pari 0+\n"),
             TournamentFile::H9
+        );
+        assert_eq!(
+            sniff(b"{\n  \"format\": \"tengen-tournament\""),
+            TournamentFile::Tengen
         );
     }
 

@@ -78,10 +78,24 @@ pub fn describe(
             };
             plain(lang.tf(key, &[("team", team), ("n", arg.to_string())]))
         }
+        "tournament.restore_snapshot" => {
+            let round = after.and_then(|v| v.get("round")).and_then(Value::as_u64);
+            plain(n(
+                "audit.tournament_restore_snapshot",
+                round.unwrap_or(0).to_string(),
+            ))
+        }
         "tournament.import" => {
             let count = |key: &str| after.and_then(|v| v.get(key)).and_then(Value::as_u64);
+            let from_tengen =
+                after.and_then(|v| v.get("format")).and_then(Value::as_str) == Some("tengen");
+            let key = if from_tengen {
+                "audit.tournament_import_tengen"
+            } else {
+                "audit.tournament_import"
+            };
             plain(lang.tf(
-                "audit.tournament_import",
+                key,
                 &[
                     (
                         "players",

@@ -174,8 +174,13 @@ pub fn import(xml: &str) -> Result<Tournament, MacMahonError> {
             line: line_of(reader.error_position() as usize),
             problem: MacMahonProblem::Xml(e.to_string()),
         })?;
-        // The tag starts after the blanks trimmed before it.
-        let line = line_of(before + xml[before..].len() - xml[before..].trim_start().len());
+        // The tag starts after the blanks before it (XML's blanks are ASCII;
+        // counted in bytes, as the reader's position is, which need not fall
+        // on a character's boundary after a byte-order mark).
+        let blanks = xml.as_bytes().get(before..).map_or(0, |rest| {
+            rest.iter().take_while(|b| b.is_ascii_whitespace()).count()
+        });
+        let line = line_of(before + blanks);
         if let Some(problem) = beyond_limits(&event, &mut elements, stack.len()) {
             return Err(MacMahonError { line, problem });
         }

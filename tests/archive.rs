@@ -1,0 +1,188 @@
+//! A tournament moved between servers in Tengen's own format, and the
+//! snapshots kept at each publication: every page the same after the move,
+//! sanctions and appeals included, and a snapshot restored in place or as a
+//! new tournament.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::TestApp;
+use common::hall::{crawl, running_tournament};
+use scraper::{Html, Selector};
+
+/// The text a person reads in a page's main part, blanks folded.
+fn visible(html: &str) -> String {
+    let page = Html::parse_document(html);
+    let main = Selector::parse("main").unwrap();
+    page.select(&main)
+        .flat_map(|m| m.text())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every page of the tournament its organiser reaches, as read, with the
+/// server's own address (the poster's QR code link) left out.
+async fn pages(app: &TestApp, client: &reqwest::Client) -> BTreeMap<String, String> {
+    // The notice of the last action is shown once, on the next page.
+    app.get_html(client, "/t/crawl").await;
+    crawl(app, client, &["/t/crawl"])
+        .await
+        .into_iter()
+        .filter(|(path, _)| path.starts_with("/t/crawl"))
+        .map(|(path, html)| (path, visible(&html).replace(&app.url(""), "")))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_tournament_moved_to_a_fresh_server_reads_the_same_on_every_page() {
+    let old = TestApp::start().await;
+    let org = running_tournament(&old).await;
+    let before = pages(&old, &org).await;
+    let res = org
+        .get(old.url("/t/crawl/export/tournament.json"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let file = res.bytes().await.unwrap().to_vec();
+
+    let new = TestApp::start().await;
+    for (user, organiser) in [("org", true), ("referee", false), ("judge", false)] {
+        new.account(user, false, organiser).await;
+    }
+    let org = new.new_client();
+    new.log_in(&org, "org").await;
+    let res = new
+        .upload(&org, "/tournaments/import", &[], "crawl.tengen.json", file)
+        .await;
+    assert_eq!(res.status(), 303, "{}", res.text().await.unwrap());
+    let after = pages(&new, &org).await;
+
+    // Server-side history is the server's: the snapshots stay behind, and
+    // the audit log gains the line saying where the tournament came from.
+    let own = |path: &str| path.starts_with("/t/crawl/snapshots") || path == "/t/crawl/audit";
+    let mut differ = Vec::new();
+    for (path, text) in before.iter().filter(|(p, _)| !own(p)) {
+        match after.get(path) {
+            Some(moved) if moved == text => {}
+            Some(moved) => differ.push(format!("{path}:\n  was {text}\n  now {moved}")),
+            None => differ.push(format!("{path}: not reached after the move")),
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+    assert!(before.len() > 40, "{} pages compared", before.len());
+    assert!(
+        before.keys().any(|p| p.contains("/referee")),
+        "the log was compared"
+    );
+    assert!(
+        before.keys().any(|p| p.contains("/appeals/1")),
+        "an appeal was compared"
+    );
+    // The audit lines, from the first moment on (the heading is in the
+    // language the crawl last chose, the same on both servers).
+    let lines = |text: &str| text[text.find(" 20").unwrap()..].to_string();
+    let (old_log, new_log) = (
+        lines(&before["/t/crawl/audit"]),
+        lines(&after["/t/crawl/audit"]),
+    );
+    assert!(
+        new_log.ends_with(&old_log),
+        "the old log kept whole:\n{new_log}"
+    );
+    assert!(new_log.len() > old_log.len() && new_log.contains("Tengen"));
+}
+
+#[tokio::test]
+async fn a_file_that_is_not_a_tengen_tournament_creates_nothing_and_says_why() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    for (file, says) in [
+        (
+            &b"{\"name\": \"a JSON file\"}"[..],
+            "not a Tengen tournament file",
+        ),
+        (
+            &b"{\"format\": \"tengen-tournament\", \"version\": 9}"[..],
+            "newer Tengen",
+        ),
+        (
+            &b"{\"format\": \"tengen-tournament\", \"version\": 1, \"doc\""[..],
+            "cannot be read whole",
+        ),
+    ] {
+        let res = app
+            .upload(&org, "/tournaments/import", &[], "t.json", file.to_vec())
+            .await;
+        assert_eq!(res.status(), 422);
+        let text = res.text().await.unwrap();
+        assert!(text.contains(says), "{says}: {text}");
+    }
+    let (_, home) = app.get_html(&org, "/").await;
+    assert!(common::text(&home, "[data-test=tournament-link]").is_none());
+}
+
+/// A page as read once the notice of the last action has been shown.
+async fn read(app: &TestApp, client: &reqwest::Client, path: &str) -> String {
+    app.get_html(client, path).await;
+    let (status, page) = app.get_html(client, path).await;
+    assert_eq!(status, 200, "{path}");
+    visible(&page.html())
+}
+
+/// Publishing round 1 kept a snapshot; a result changed after it goes away
+/// when the snapshot is restored in place, and a copy opens beside it.
+#[tokio::test]
+async fn a_snapshot_restores_the_tournament_as_it_was_at_publication() {
+    let app = TestApp::start().await;
+    let org = running_tournament(&app).await;
+    let (_, list) = app.get_html(&org, "/t/crawl/snapshots").await;
+    let steps = Selector::parse("[data-test=restore-snapshot], [data-test=snapshot] form").unwrap();
+    let actions: Vec<String> = list
+        .select(&steps)
+        .map(|e| {
+            let v = e.value();
+            v.attr("href").or(v.attr("action")).unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(actions.len(), 2, "one snapshot, round 1: restore and copy");
+    // Restoring asks first, saying what it undoes.
+    let (status, question) = app.get_html(&org, &actions[0]).await;
+    assert_eq!(status, 200);
+    assert!(common::text(&question, "[data-test=confirm-question]").is_some());
+    // After the publication: results entered, the referee's warning logged.
+    let now = read(&app, &org, "/t/crawl/rounds/1").await;
+    assert!(now.contains("1-0"), "{now}");
+    assert!(
+        read(&app, &org, "/t/crawl/referee/log")
+            .await
+            .contains("noise")
+    );
+    app.post_ok(&org, &actions[0], &[]).await;
+    let restored = read(&app, &org, "/t/crawl/rounds/1").await;
+    assert!(
+        !restored.contains("1-0"),
+        "the results entered after publication are gone"
+    );
+    let log = read(&app, &org, "/t/crawl/referee/log").await;
+    assert!(!log.contains("noise"), "so is the warning: {log}");
+    let (_, audit) = app.get_html(&org, "/t/crawl/audit").await;
+    assert!(
+        audit
+            .html()
+            .contains("Restored as it was when round 1 was published")
+    );
+
+    let res = app
+        .post_form(&org, &actions[1], &[("short_name", "crawl-r1")])
+        .await;
+    assert_eq!(res.status(), 303);
+    let copy = read(&app, &org, "/t/crawl-r1/rounds/1").await;
+    assert_eq!(copy, restored);
+}
