@@ -718,3 +718,57 @@ async fn the_rounds_list_counts_boards_and_missing_results_in_the_readers_plural
     let line = text(&page, "[data-test=round-line]").unwrap();
     assert!(line.contains("1 result missing"), "{line}");
 }
+
+/// EGF GTR "Colour or handicap error", RFG 22.1, at the referee's board
+/// page: noticed late, the game is recorded as played. The pairings page,
+/// the result entered afterwards, the standings and the next round's
+/// colours all read the colours actually played.
+#[tokio::test]
+async fn a_colour_error_recorded_at_the_board_is_what_every_later_page_reads() {
+    let h = hall("60").await;
+    let (paired_white, paired_black, _) = h.board(1, 1).await;
+    let when_unsaid = [("act", "played_as"), ("swapped", "on")];
+    assert_eq!(h.act(1, 1, &when_unsaid).await, 422);
+    let late = [
+        ("act", "played_as"),
+        ("third_move", "after"),
+        ("swapped", "on"),
+    ];
+    assert_eq!(h.act(1, 1, &late).await, 303);
+    let (white, black, _) = h.board(1, 1).await;
+    assert_eq!((white, black), (paired_black, paired_white));
+
+    // The slip says White won: the player who had White at the board.
+    let res = h
+        .app
+        .post_form(
+            &h.org,
+            "/t/autumn/rounds/1/results",
+            &[("board_1", "w"), ("board_2", "b")],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(h.wins_of(paired_black).await, "1");
+    assert_eq!(h.wins_of(paired_white).await, "0");
+
+    let (_, page) = h
+        .app
+        .get_html(&h.referee, "/t/autumn/referee/rounds/1/boards/1")
+        .await;
+    let log = text(&page, "[data-test=board-incidents]").unwrap();
+    assert!(log.contains("colours swapped"), "{log}");
+
+    // Round 2: the two winners meet. One had White in round 1 (the colour
+    // error's winner) and the other Black, so White goes to the other.
+    let (_, board2_black, _) = h.board(1, 2).await;
+    h.app.post_ok(&h.org, "/t/autumn/rounds/pair", &[]).await;
+    h.app
+        .post_ok(&h.org, "/t/autumn/rounds/2/publish", &[])
+        .await;
+    let (w2, b2, _) = h.board(2, 1).await;
+    assert_eq!(
+        (w2, b2),
+        (board2_black, paired_black),
+        "round 2 balances the colours actually played"
+    );
+}

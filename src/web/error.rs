@@ -223,6 +223,7 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         UnknownAppeal(_) | UnknownEntry(_) => StatusCode::NOT_FOUND,
         RoundAlreadyStarted(_)
         | ResultLocked { .. }
+        | ColoursUnderRuling { .. }
         | AppealState { .. }
         | CommitteeAfterRoundOne
         | PlayerInRecords(_)
@@ -240,6 +241,8 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | TooEarlyToForfeit { .. }
         | GamePlayed { .. }
         | NoResultToConfirm { .. }
+        | NothingPlayedOtherwise { .. }
+        | HandicapOutOfRange(_)
         | PlayedAfterWithdrawal { .. }
         | NoCommittee
         | NotAppealable(_)
@@ -321,6 +324,17 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
         }
         GamePlayed { round, board } => ("discipline.error.game_played", game(round, board)),
         NoResultToConfirm { round, board } => ("discipline.error.no_result", game(round, board)),
+        NothingPlayedOtherwise { round, board } => (
+            "discipline.error.nothing_played_otherwise",
+            game(round, board),
+        ),
+        ColoursUnderRuling { round, board } => {
+            ("discipline.error.colours_under_ruling", game(round, board))
+        }
+        HandicapOutOfRange(stones) => (
+            "discipline.error.handicap_range",
+            vec![("stones", stones.to_string())],
+        ),
         ResultLocked { round, board, .. } => ("discipline.error.result_locked", game(round, board)),
         PlayedAfterWithdrawal { player, round } => (
             "discipline.error.played_after_withdrawal",

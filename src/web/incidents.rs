@@ -118,6 +118,28 @@ pub fn describe(t: &Tournament, lang: Lang, entry: &Entry) -> String {
                 Confirmer::Referee => "incident.confirmed_by_referee",
             })
         ),
+        Act::PlayedAs {
+            game,
+            restart,
+            colours_swapped,
+            handicap,
+        } => {
+            let mut what = Vec::new();
+            if *restart {
+                what.push(lang.t("incident.played_as_restart"));
+            } else {
+                if *colours_swapped {
+                    what.push(lang.t("incident.played_as_swapped"));
+                }
+                if let Some(stones) = handicap {
+                    what.push(lang.tf(
+                        "incident.played_as_handicap",
+                        &[("stones", stones.to_string())],
+                    ));
+                }
+            }
+            format!("{}: {}", board(lang, *game), what.join("; "))
+        }
         Act::Correction {
             game,
             result,

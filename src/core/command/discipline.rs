@@ -28,6 +28,7 @@ pub fn act_key(act: &Act) -> &'static str {
         Act::Protest { .. } => "protest",
         Act::Confirmation { .. } => "confirmation",
         Act::Correction { .. } => "correction",
+        Act::PlayedAs { .. } => "played_as",
         Act::Decision { .. } => "decision",
     }
 }
@@ -59,7 +60,21 @@ pub(super) fn log_act(state: &mut State, act: Act, cx: &Context) -> Result<Outco
     }
     let by = cx.actor.official()?;
     let action = format!("referee.{}", act_key(&act));
+    let played = match act {
+        Act::PlayedAs {
+            game,
+            restart: false,
+            colours_swapped,
+            handicap,
+        } => Some((game, colours_swapped, handicap)),
+        _ => None,
+    };
     let (entry, was, is) = with_results(state, |t, book| Ok(book.record(t, cx.at, by, act)?))?;
+    if let Some((game, swapped, handicap)) = played {
+        state
+            .doc
+            .record_played(game.round, game.board, swapped, handicap)?;
+    }
     Ok(Outcome {
         action,
         before: Some(was),

@@ -83,8 +83,50 @@ impl Log {
                 origin,
                 ..
             } => check_possible(tournament, *game, *result, *origin),
+            Act::PlayedAs {
+                game,
+                restart,
+                colours_swapped,
+                handicap,
+            } => self.check_played_as(*game, *restart, *colours_swapped, *handicap),
             Act::Decision { remedies, .. } => check_remedies(tournament, self, remedies),
         }
+    }
+}
+
+impl Log {
+    /// A colour or handicap error says what was played, and swaps no
+    /// colours under a result already ruled by colour (a correction, a
+    /// forfeit, an absence or an appeal's remedy would then name the other
+    /// player).
+    fn check_played_as(
+        &self,
+        game: GameRef,
+        restart: bool,
+        colours_swapped: bool,
+        handicap: Option<u8>,
+    ) -> Result<(), DisciplineError> {
+        let (round, board) = (game.round, game.board);
+        if !restart && !colours_swapped && handicap.is_none() {
+            return Err(DisciplineError::NothingPlayedOtherwise { round, board });
+        }
+        if let Some(stones) = handicap.filter(|h| *h > 9) {
+            return Err(DisciplineError::HandicapOutOfRange(stones));
+        }
+        let ruled = |act: &Act| match act {
+            Act::Correction { game: g, .. } | Act::Absence { game: g, .. } => *g == game,
+            Act::Sanction(s) => {
+                matches!(s.kind, SanctionKind::GameForfeit { game: g, .. } if g == game)
+            }
+            Act::Decision { remedies, .. } => remedies
+                .iter()
+                .any(|r| matches!(r, Remedy::SetResult { game: g, .. } if *g == game)),
+            _ => false,
+        };
+        if colours_swapped && !restart && self.entries().iter().any(|e| ruled(&e.act)) {
+            return Err(DisciplineError::ColoursUnderRuling { round, board });
+        }
+        Ok(())
     }
 }
 

@@ -97,6 +97,10 @@ pub fn effective(
             | Act::Confirmation { .. }
             | Act::Correction { .. }
             | Act::Decision { .. } => {}
+            // What was played is written on the game itself when recorded
+            // (`command::discipline`): the results page, the pairing and the
+            // exports all read the game.
+            Act::PlayedAs { .. } => {}
         }
     }
     // GTR "Sanctions > Warning", RFG 21(S).2 б, Ukrainian IV.4 3): counted per player and game.

@@ -285,6 +285,21 @@ pub enum Act {
         /// Who confirmed it.
         by: Confirmer,
     },
+    /// The game was played with the wrong colours or handicap (EGF GTR
+    /// "Colour or handicap error"; RFG 22.1). Noticed before each player's
+    /// third move, it is restarted as paired; noticed later, it goes on and
+    /// what was played is recorded on the game, which later pairings, the
+    /// colour balance, the standings and the rating export then read.
+    PlayedAs {
+        /// The game.
+        game: GameRef,
+        /// Noticed before the third move: the game restarts as paired.
+        restart: bool,
+        /// The players had each other's colours.
+        colours_swapped: bool,
+        /// The handicap stones actually placed, when not the paired number.
+        handicap: Option<u8>,
+    },
     /// An administrative correction of a result entered wrongly.
     Correction {
         /// The game.
@@ -315,6 +330,7 @@ impl Act {
             Act::Absence { game, .. }
             | Act::Protest { game, .. }
             | Act::Confirmation { game, .. }
+            | Act::PlayedAs { game, .. }
             | Act::Correction { game, .. } => Some(*game),
             Act::StartRound { .. } | Act::Withdrawal { .. } | Act::Decision { .. } => None,
         }

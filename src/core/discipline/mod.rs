@@ -129,6 +129,26 @@ pub enum DisciplineError {
         /// The board.
         board: BoardNo,
     },
+    /// A colour or handicap error that records nothing played otherwise.
+    #[error("board {board} of round {round}: say what was played otherwise, or that it restarts")]
+    NothingPlayedOtherwise {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
+    /// Colours swapped under a result a referee or a panel already ruled
+    /// on by colour: that ruling would then name the other player.
+    #[error("board {board} of round {round}: its result was ruled by colour; correct it first")]
+    ColoursUnderRuling {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
+    /// More handicap stones than a board takes (EGF GTR: at most nine).
+    #[error("{0} handicap stones: at most 9")]
+    HandicapOutOfRange(u8),
     /// A result without a value cannot be confirmed.
     #[error("board {board} of round {round} has no result to confirm")]
     NoResultToConfirm {

@@ -424,6 +424,37 @@ impl Tournament {
         self.set_result(round, board, result, origin)
     }
 
+    /// Records how a game was actually played (EGF GTR "Colour or handicap
+    /// error", RFG 22.1): with the colours swapped, the winner stays the
+    /// winner; with another handicap, the stones placed.
+    pub fn record_played(
+        &mut self,
+        round: RoundNo,
+        board: BoardNo,
+        colours_swapped: bool,
+        handicap: Option<u8>,
+    ) -> Result<(), TournamentError> {
+        use super::round::GameResult::{BlackWins, WhiteWins};
+        let game = self
+            .games
+            .iter_mut()
+            .find(|g| g.round == round && g.board == board)
+            .ok_or(TournamentError::NoSuchBoard { round, board })?;
+        if colours_swapped {
+            std::mem::swap(&mut game.white, &mut game.black);
+            game.result = match game.result {
+                WhiteWins => BlackWins,
+                BlackWins => WhiteWins,
+                other => other,
+            };
+            game.colours_known = true;
+        }
+        if let Some(stones) = handicap {
+            game.handicap = stones;
+        }
+        Ok(())
+    }
+
     /// Sets a game's result and how it arose; returns the game as it was.
     /// It judges nothing but the board: replaying a stored log must not fail.
     pub fn set_result(

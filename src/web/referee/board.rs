@@ -60,6 +60,14 @@ pub(super) struct BoardForm {
     intentional: Option<String>,
     #[serde(default)]
     previous_in_order: Option<String>,
+    /// A colour or handicap error: noticed "before" or "after" the third
+    /// move, the colours swapped, the handicap stones placed.
+    #[serde(default)]
+    third_move: String,
+    #[serde(default)]
+    swapped: Option<String>,
+    #[serde(default)]
+    handicap: String,
 }
 
 /// One player's tally on the board page.
@@ -350,6 +358,26 @@ pub(super) fn board_act(t: &Tournament, game: GameRef, form: &BoardForm) -> Resu
                 result,
                 origin,
                 reason: reason()?,
+            })
+        }
+        "played_as" => {
+            let restart = match form.third_move.as_str() {
+                "before" => true,
+                "after" => false,
+                _ => return Err(FormError::Field("referee.choose_noticed")),
+            };
+            let handicap = match form.handicap.trim() {
+                "" => None,
+                text => Some(
+                    text.parse::<u8>()
+                        .map_err(|_| FormError::Field("referee.bad_handicap"))?,
+                ),
+            };
+            Ok(Act::PlayedAs {
+                game,
+                restart,
+                colours_swapped: form.swapped.is_some(),
+                handicap,
             })
         }
         _ => Err(FormError::Field("referee.choose_act")),
