@@ -5,6 +5,7 @@
 //! the web, the CLI and imports all reach the same answers.
 
 pub mod access;
+pub mod admission;
 pub mod command;
 pub mod discipline;
 pub mod events;

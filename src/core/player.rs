@@ -62,6 +62,14 @@ pub struct Player {
     /// §3): the entry is the side, its rating their mean. Empty for a player.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub members: Vec<Member>,
+    /// The credentials commission's checks recorded for the player
+    /// ([`crate::core::admission`]).
+    #[serde(default)]
+    pub checks: crate::core::admission::Checks,
+    /// On the anti-doping suspension list (Ukrainian rules XII.3): never
+    /// admitted.
+    #[serde(default)]
+    pub suspended: bool,
 }
 
 /// One member of a pair go or rengo side.
@@ -120,6 +128,8 @@ impl Player {
             draw_number: None,
             rating_source: None,
             members: Vec::new(),
+            checks: Default::default(),
+            suspended: false,
         }
     }
 

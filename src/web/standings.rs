@@ -18,6 +18,7 @@ use super::error::WebResult;
 use super::page::{Ctx, Layout, render};
 use super::settings_form::named;
 use super::view::{RoundQuery, last_visible_round};
+use crate::core::admission::age_group_standings;
 use crate::core::formats::{crosstable, standings_tsv};
 use crate::core::standings::standings;
 use crate::store::tournaments::TournamentRow;
@@ -64,6 +65,15 @@ struct StandingsPage {
     match_rows: Vec<MatchLine>,
     /// Each match so far: "Ann 2–0 Bob", and whether it is decided.
     matches: Vec<(String, bool)>,
+    /// The age groups' names (RFG 19), and the one shown, if any.
+    groups: Vec<String>,
+    group: Option<usize>,
+}
+
+/// Which age group's standings to show; all players when absent.
+#[derive(serde::Deserialize, Default)]
+struct GroupQuery {
+    group: Option<usize>,
 }
 
 /// A line of a match-tournament's table.
@@ -124,6 +134,7 @@ async fn page(
     ctx: Ctx,
     short: String,
     query: RoundQuery,
+    group: Option<usize>,
     crosstable: bool,
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
@@ -154,7 +165,14 @@ async fn page(
         super::gor::Column::of(&view.effective.tournament, |r| r.get() <= round)
     };
     let criteria = state.settings().placement.clone();
-    let table = standings(&state, round, &criteria);
+    let groups = &state.settings().admission.age_groups;
+    // A crosstable names opponents by their place in the whole table, so
+    // only the standings are shown per age group.
+    let group = group.filter(|g| *g < groups.len() && !crosstable);
+    let table = match group {
+        Some(g) => age_group_standings(&state, &standings(&state, round, &criteria), &groups[g]),
+        None => standings(&state, round, &criteria),
+    };
     let cells = if crosstable {
         crosstable::table(&state, &table)
     } else {
@@ -210,6 +228,8 @@ async fn page(
         ),
         match_rows,
         matches,
+        groups: groups.iter().map(|g| g.name.clone()).collect(),
+        group,
     })
 }
 
@@ -218,8 +238,9 @@ async fn show_standings(
     ctx: Ctx,
     Path(short): Path<String>,
     Query(query): Query<RoundQuery>,
+    Query(group): Query<GroupQuery>,
 ) -> WebResult<Html<String>> {
-    page(app, ctx, short, query, false).await
+    page(app, ctx, short, query, group.group, false).await
 }
 
 async fn show_crosstable(
@@ -228,5 +249,5 @@ async fn show_crosstable(
     Path(short): Path<String>,
     Query(query): Query<RoundQuery>,
 ) -> WebResult<Html<String>> {
-    page(app, ctx, short, query, true).await
+    page(app, ctx, short, query, None, true).await
 }

@@ -39,6 +39,14 @@ pub struct PlayerDraft {
     /// `name, rating` or `name, rank`.
     #[serde(default)]
     pub members: String,
+    /// The year of birth, for the age groups; `None` keeps it as it was
+    /// (a program that does not send it), empty clears it.
+    pub birth_year: Option<String>,
+    /// The credentials commission's checks; `None` keeps them. Never taken
+    /// from a self-registration.
+    pub checks: Option<crate::core::admission::Checks>,
+    /// On the anti-doping suspension list; `None` keeps it.
+    pub suspended: Option<bool>,
     /// The rating list's entry for this player, when its rating is the one
     /// typed: its list, origin and licence are kept (looked up by the shell).
     #[serde(skip)]
@@ -183,6 +191,17 @@ impl PlayerDraft {
         if !email.is_empty() && !email.contains('@') {
             problems.push(FieldProblem::new("email", "player.error.email"));
         }
+        let birth_year = match self.birth_year.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(text) => text
+                .parse::<u16>()
+                .ok()
+                .filter(|y| (1900..=2100).contains(y))
+                .or_else(|| {
+                    problems.push(number_range("birth_year", 1900, 2100));
+                    None
+                }),
+        };
         let (Ok(rank), true) = (rank, problems.is_empty()) else {
             return Err(Refusal::Fields(problems));
         };
@@ -195,6 +214,11 @@ impl PlayerDraft {
         player.egf_pin = self.egf_pin.trim().to_string();
         player.smms_correction = correction;
         player.draw_number = draw_number;
+        player.birth_year = birth_year;
+        if !self_registration {
+            player.checks = self.checks.unwrap_or_default();
+            player.suspended = self.suspended.unwrap_or_default();
+        }
         player.grade = rank.to_string();
         player.registration = if self_registration || !self.is_final {
             Registration::Preliminary
@@ -390,13 +414,20 @@ pub(super) fn edit(
             .ffg_licence_status
             .clone_from(&entry.ffg_licence_status);
     }
-    // Fields the form does not show (birth year…) stay as they were; a
-    // rating left as it was keeps where it came from.
+    // Fields the form does not show (gender…), and those a program did not
+    // send, stay as they were; a rating left as it was keeps where it came
+    // from.
     let same_rating = player.rating == before.rating;
     let updated = Player {
         aga_id: before.aga_id.clone(),
         aga_expiration_date: before.aga_expiration_date.clone(),
-        birth_year: before.birth_year,
+        birth_year: if draft.birth_year.is_some() {
+            player.birth_year
+        } else {
+            before.birth_year
+        },
+        checks: draft.checks.unwrap_or(before.checks),
+        suspended: draft.suspended.unwrap_or(before.suspended),
         gender: before.gender,
         rating_origin: if same_rating {
             before.rating_origin.clone()

@@ -64,6 +64,14 @@ pub fn check_settings(
         problems
             .push(FieldProblem::new("rounds", "tournament.error.rounds_paired").arg("round", last));
     }
+    // A player is in at most one age group (RFG 19; Ukrainian rules IV.1.1).
+    if let Some((a, b)) = crate::core::admission::overlapping(&s.admission.age_groups) {
+        problems.push(
+            FieldProblem::new("age_groups", "settings.error.age_groups_overlap")
+                .arg("first", &a.name)
+                .arg("second", &b.name),
+        );
+    }
     // McMahon: the floor is below the bar (EGF GTR; OpenGotha refuses it too).
     if s.mcmahon.floor > s.mcmahon.bar {
         problems.push(FieldProblem::new(

@@ -75,8 +75,11 @@ pub struct Check {
 }
 
 fn takes_part(t: &Tournament, round: RoundNo, id: PlayerId) -> bool {
-    t.player(id)
-        .is_some_and(|p| p.registration == Registration::Final && p.participation.plays(round))
+    t.player(id).is_some_and(|p| {
+        p.registration == Registration::Final
+            && p.participation.plays(round)
+            && crate::core::admission::is_admitted(t.settings(), p)
+    })
 }
 
 fn is_paired(p: &RoundPairing, id: PlayerId) -> bool {

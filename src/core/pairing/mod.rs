@@ -213,10 +213,14 @@ pub struct Draw<'t> {
 }
 
 /// Pairs `round` of `tournament` for the players who take part in it: registered
-/// as final, participating, and not yet in a game or the bye of that round.
+/// as final, participating, admitted, and not yet in a game or the bye of
+/// that round.
 /// McMahon, Swiss, SwissCat and Cup as OpenGotha; round robin by the Berger
 /// tables; a knockout from its bracket and the recorded results ([`knockout_round`]).
 pub fn pair_round(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
+    // A player the credentials commission has not admitted is not paired.
+    let admitted = crate::core::admission::without_unadmitted(tournament, round);
+    let tournament = admitted.as_ref().unwrap_or(tournament);
     match tournament.settings().system {
         System::McMahon | System::Swiss | System::SwissCat | System::Cup => {
             Draw::prepare(tournament, round)?.pair()

@@ -68,6 +68,9 @@ pub struct Settings {
     /// Who plays a game: one player a side, or a pair go or rengo side.
     #[serde(default)]
     pub sides: Sides,
+    /// The checks a player needs to be admitted, and the age groups.
+    #[serde(default)]
+    pub admission: crate::core::admission::Admission,
 }
 
 /// Who sits at each side of the board (RFG code App. 4 §3).
@@ -129,6 +132,7 @@ impl Default for Settings {
             two_losses_eliminate: false,
             preliminary_players: PreliminaryListing::Apart,
             sides: Sides::Individual,
+            admission: Default::default(),
         }
     }
 }

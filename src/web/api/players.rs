@@ -159,6 +159,13 @@ pub(super) struct PlayerIn {
     #[serde(default)]
     #[schema(examples("Ivanova Anna, 2k\nPetrov Boris, 1850"))]
     members: String,
+    /// The year of birth, for the age groups; left out keeps it.
+    #[schema(minimum = 1900, maximum = 2100)]
+    birth_year: Option<u16>,
+    /// The credentials commission's checks recorded; left out keeps them.
+    checks: Option<crate::core::admission::Checks>,
+    /// On the anti-doping suspension list; left out keeps it.
+    suspended: Option<bool>,
 }
 
 impl PlayerIn {
@@ -176,6 +183,9 @@ impl PlayerIn {
             is_final: self.is_final,
             rounds: self.rounds,
             members: self.members,
+            birth_year: self.birth_year.map(|y| y.to_string()),
+            checks: self.checks,
+            suspended: self.suspended,
             ..PlayerDraft::default()
         };
         (self.version, draft, self.confirm_duplicate)

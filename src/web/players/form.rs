@@ -29,6 +29,12 @@ pub struct PlayerForm {
     pub confirm_duplicate: Option<String>,
     /// A side's members, one a line: `name, rating`.
     pub members: String,
+    pub birth_year: String,
+    /// The credentials commission's checks, ticked.
+    pub check_documents: Option<String>,
+    pub check_medical: Option<String>,
+    pub check_anti_doping: Option<String>,
+    pub suspended: Option<String>,
 }
 
 impl PlayerForm {
@@ -61,6 +67,11 @@ impl PlayerForm {
                 .map(|m| format!("{}, {}", m.name, m.rating))
                 .collect::<Vec<_>>()
                 .join("\n"),
+            birth_year: player.birth_year.map(|y| y.to_string()).unwrap_or_default(),
+            check_documents: player.checks.documents.then(|| "on".into()),
+            check_medical: player.checks.medical.then(|| "on".into()),
+            check_anti_doping: player.checks.anti_doping.then(|| "on".into()),
+            suspended: player.suspended.then(|| "on".into()),
         }
     }
 
@@ -100,6 +111,13 @@ impl PlayerForm {
             ),
             email: self.email.clone(),
             members: self.members.clone(),
+            birth_year: Some(self.birth_year.clone()),
+            checks: Some(crate::core::admission::Checks {
+                documents: self.check_documents.is_some(),
+                medical: self.check_medical.is_some(),
+                anti_doping: self.check_anti_doping.is_some(),
+            }),
+            suspended: Some(self.suspended.is_some()),
             from_list,
         }
     }

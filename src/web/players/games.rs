@@ -101,7 +101,7 @@ pub(super) async fn show_player(
     render(&PlayerPage {
         layout: Layout::titled(&ctx, &player.full_name())
             .live(&tournament.short_name, tournament.version),
-        player: PlayerLine::of(player, state.settings().number_of_rounds),
+        player: PlayerLine::of(player, state.settings()),
         tournament,
         games,
         byes,

@@ -41,10 +41,13 @@ pub struct PlayerLine {
     pub draw: Option<u32>,
     /// "possibly the same person as …", for organisers; "" when nobody is.
     pub duplicate_of: String,
+    /// Why the player is not admitted, as translation keys; empty when admitted.
+    pub not_admitted: Vec<&'static str>,
 }
 
 impl PlayerLine {
-    pub(super) fn of(p: &Player, rounds: u32) -> Self {
+    pub(super) fn of(p: &Player, settings: &crate::core::Settings) -> Self {
+        let rounds = settings.number_of_rounds;
         let absent: Vec<String> = (1..=rounds)
             .filter_map(RoundNo::new)
             .filter(|r| !p.participation.plays(*r))
@@ -63,6 +66,7 @@ impl PlayerLine {
             absent: absent.join(", "),
             draw: None,
             duplicate_of: String::new(),
+            not_admitted: crate::core::admission::not_admitted_because(settings, p),
         }
     }
 }
@@ -74,7 +78,6 @@ pub(super) fn source_text(p: &Player) -> String {
 
 /// The players list by name, with the draw numbers where the system pairs on them.
 pub(super) fn player_lines(state: &Tournament) -> Vec<PlayerLine> {
-    let rounds = state.settings().number_of_rounds;
     let numbers: HashMap<PlayerId, u32> = if numbers::pairs_on_numbers(state.settings().system) {
         numbers::numbered(state)
             .iter()
@@ -89,7 +92,7 @@ pub(super) fn player_lines(state: &Tournament) -> Vec<PlayerLine> {
         .iter()
         .map(|p| PlayerLine {
             draw: numbers.get(&p.id).copied(),
-            ..PlayerLine::of(p, rounds)
+            ..PlayerLine::of(p, state.settings())
         })
         .collect();
     players.sort_by(|a, b| (&a.name, &a.first_name).cmp(&(&b.name, &b.first_name)));

@@ -66,6 +66,12 @@ pub struct TournamentForm {
     pub criterion_6: String,
     /// Show each player's EGF rating change in the standings.
     pub show_gor_change: Option<String>,
+    /// The credentials commission's checks a player needs to be paired.
+    pub required_documents: Option<String>,
+    pub required_medical: Option<String>,
+    pub required_anti_doping: Option<String>,
+    /// Age groups, one a line: `name: min-max` (either end may be left out).
+    pub age_groups: String,
     /// Replace pairing, handicap and placement by the system's standard ones.
     pub use_presets: Option<String>,
     pub pai_minimize_score_difference: String,
@@ -256,6 +262,16 @@ impl TournamentForm {
             criterion_5: criterion(4),
             criterion_6: criterion(5),
             show_gor_change: s.display.show_gor_change.then(|| "on".into()),
+            required_documents: s.admission.required.documents.then(|| "on".into()),
+            required_medical: s.admission.required.medical.then(|| "on".into()),
+            required_anti_doping: s.admission.required.anti_doping.then(|| "on".into()),
+            age_groups: s
+                .admission
+                .age_groups
+                .iter()
+                .map(age_group_line)
+                .collect::<Vec<_>>()
+                .join("\n"),
             use_presets: None,
             pai_minimize_score_difference: s.pairing.minimize_score_difference.to_string(),
             pai_dudd_weight: s.pairing.dudd_weight.to_string(),
@@ -421,3 +437,9 @@ pub fn named(lang: super::i18n::Lang, criteria: &[Criterion]) -> Vec<(String, St
 
 #[cfg(test)]
 mod tests;
+
+/// An age group as the form writes it: `U12: -12`, `U16: 13-16`, `Veterans: 60-`.
+fn age_group_line(g: &crate::core::admission::AgeGroup) -> String {
+    let end = |a: Option<u16>| a.map(|a| a.to_string()).unwrap_or_default();
+    format!("{}: {}-{}", g.name, end(g.min_age), end(g.max_age))
+}

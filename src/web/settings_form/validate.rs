@@ -81,6 +81,21 @@ impl TournamentForm {
         s.losers_play_on = self.losers_play_on.is_some();
         s.two_losses_eliminate = self.two_losses.is_some();
         s.display.show_gor_change = self.show_gor_change.is_some();
+        s.admission.required = crate::core::admission::Checks {
+            documents: self.required_documents.is_some(),
+            medical: self.required_medical.is_some(),
+            anti_doping: self.required_anti_doping.is_some(),
+        };
+        match age_groups(&self.age_groups) {
+            Ok(groups) => s.admission.age_groups = groups,
+            Err(line) => errors.add(
+                "age_groups",
+                ctx.lang.tf(
+                    "settings.error.age_group_line",
+                    &[("line", line.to_string())],
+                ),
+            ),
+        }
         let rank = |field: &'static str, text: &str, errors: &mut FieldErrors| match Rank::from_str(
             text.trim(),
         ) {
@@ -350,4 +365,37 @@ impl TournamentForm {
             Err(errors)
         }
     }
+}
+
+/// Age groups typed one a line, `name: min-max` with either end left out
+/// (`U12: -12`, `Veterans: 60-`) or one age (`U12: 12`); the number of the
+/// first line that cannot be read.
+fn age_groups(text: &str) -> Result<Vec<crate::core::admission::AgeGroup>, usize> {
+    let age = |t: &str| match t.trim() {
+        "" => Ok(None),
+        t => t.parse::<u16>().map(Some).map_err(|_| ()),
+    };
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, line)| {
+            let read = || -> Result<_, ()> {
+                let (name, range) = line.rsplit_once(':').ok_or(())?;
+                let name = crate::core::command::name(name);
+                let (min, max) = match range.split_once('-') {
+                    Some((min, max)) => (age(min)?, age(max)?),
+                    None => (age(range)?, age(range)?),
+                };
+                if name.is_empty() || (min.is_none() && max.is_none()) {
+                    return Err(());
+                }
+                Ok(crate::core::admission::AgeGroup {
+                    name,
+                    min_age: min,
+                    max_age: max,
+                })
+            };
+            read().map_err(|()| i + 1)
+        })
+        .collect()
 }

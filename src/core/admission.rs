@@ -1,0 +1,299 @@
+//! Who may play, and in which age group.
+//!
+//! - The credentials commission's checks (Ukrainian rules III.6–7: documents
+//!   and a doctor's clearance; XII.3–4: anti-doping education, and nobody
+//!   on the suspension list is admitted). The tournament names the checks it
+//!   requires; a player without one of them is registered but not admitted,
+//!   and the pairing leaves them out ([`crate::core::pairing::pair_round`]).
+//!   The EGF and RFG texts require none, so none is required by default.
+//! - Age groups by birth year: age = the event's year − the birth year
+//!   (RFG art. 19; Ukrainian rules IV.1.1 count the age on 31 December of the
+//!   event's year, which is the same number). A group is a range of ages;
+//!   groups may not overlap, and the standings can be shown per group.
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::standings::{Row, Standings};
+use crate::core::{Player, PlayerId, RoundNo, Settings, Tournament};
+
+/// What a tournament asks of its players beyond registration.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Admission {
+    /// The checks recorded before a player is admitted.
+    pub required: Checks,
+    /// Age groups for the standings, in the order the organiser gave them.
+    pub age_groups: Vec<AgeGroup>,
+}
+
+/// The credentials commission's checks, as required or as recorded.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema,
+)]
+pub struct Checks {
+    /// Identity and eligibility documents (III.6).
+    pub documents: bool,
+    /// A doctor's clearance (III.7).
+    pub medical: bool,
+    /// Anti-doping education certificate (ADEL, XII.4).
+    pub anti_doping: bool,
+}
+
+/// An age group: from `min_age` to `max_age` years, both included; an open
+/// end is `None` ("up to 12", "60 and over").
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AgeGroup {
+    pub name: String,
+    pub min_age: Option<u16>,
+    pub max_age: Option<u16>,
+}
+
+impl AgeGroup {
+    /// Whether a player of `age` belongs to the group.
+    pub fn contains(&self, age: u16) -> bool {
+        self.min_age.is_none_or(|min| age >= min) && self.max_age.is_none_or(|max| age <= max)
+    }
+
+    fn overlaps(&self, other: &AgeGroup) -> bool {
+        let low = self.min_age.unwrap_or(0).max(other.min_age.unwrap_or(0));
+        let high = self
+            .max_age
+            .unwrap_or(u16::MAX)
+            .min(other.max_age.unwrap_or(u16::MAX));
+        low <= high
+    }
+}
+
+/// Why a player is not admitted, as translation keys; empty when admitted.
+pub fn not_admitted_because(settings: &Settings, player: &Player) -> Vec<&'static str> {
+    let required = settings.admission.required;
+    let recorded = player.checks;
+    let mut why = Vec::new();
+    if player.suspended {
+        why.push("admission.suspended");
+    }
+    for (needed, has, key) in [
+        (
+            required.documents,
+            recorded.documents,
+            "admission.missing_documents",
+        ),
+        (
+            required.medical,
+            recorded.medical,
+            "admission.missing_medical",
+        ),
+        (
+            required.anti_doping,
+            recorded.anti_doping,
+            "admission.missing_anti_doping",
+        ),
+    ] {
+        if needed && !has {
+            why.push(key);
+        }
+    }
+    why
+}
+
+/// Whether the player may be paired.
+pub fn is_admitted(settings: &Settings, player: &Player) -> bool {
+    not_admitted_because(settings, player).is_empty()
+}
+
+/// The tournament as the pairing of `round` sees it: a player not admitted
+/// sits the round out, as one who does not take part in it. `None` when
+/// every player who takes part is admitted.
+pub fn without_unadmitted(t: &Tournament, round: RoundNo) -> Option<Tournament> {
+    let out: Vec<PlayerId> = t
+        .players()
+        .iter()
+        .filter(|p| p.participation.plays(round) && !is_admitted(t.settings(), p))
+        .map(|p| p.id)
+        .collect();
+    if out.is_empty() {
+        return None;
+    }
+    let mut t = t.clone();
+    for id in out {
+        t.set_participation(id, round, false).ok()?;
+    }
+    Some(t)
+}
+
+/// The event's year, from its first day (`YYYY-MM-DD`).
+fn event_year(settings: &Settings) -> Option<u16> {
+    settings.general.begin_date.get(..4)?.parse().ok()
+}
+
+/// The player's age for the age groups: the event's year − the birth year.
+pub fn age(settings: &Settings, player: &Player) -> Option<u16> {
+    event_year(settings)?.checked_sub(player.birth_year?)
+}
+
+/// The age group the player belongs to, if any.
+pub fn age_group<'s>(settings: &'s Settings, player: &Player) -> Option<&'s AgeGroup> {
+    let age = age(settings, player)?;
+    settings
+        .admission
+        .age_groups
+        .iter()
+        .find(|g| g.contains(age))
+}
+
+/// The standings of one age group: its players in the order of the whole
+/// table, placed from 1 among themselves, equal values sharing a place.
+pub fn age_group_standings(t: &Tournament, table: &Standings, group: &AgeGroup) -> Standings {
+    let mut rows: Vec<Row> = table
+        .rows
+        .iter()
+        .filter(|r| {
+            t.player(r.player)
+                .and_then(|p| age(t.settings(), p))
+                .is_some_and(|a| group.contains(a))
+        })
+        .cloned()
+        .collect();
+    for i in 0..rows.len() {
+        rows[i].place = if i > 0 && rows[i].values == rows[i - 1].values {
+            rows[i - 1].place
+        } else {
+            i as u32 + 1
+        };
+    }
+    Standings {
+        rows,
+        ..table.clone()
+    }
+}
+
+/// The first two groups whose ages overlap, or a group whose bounds are
+/// reversed (given as the same group twice).
+pub fn overlapping(groups: &[AgeGroup]) -> Option<(&AgeGroup, &AgeGroup)> {
+    for (i, a) in groups.iter().enumerate() {
+        if let (Some(min), Some(max)) = (a.min_age, a.max_age)
+            && min > max
+        {
+            return Some((a, a));
+        }
+        if let Some(b) = groups[i + 1..].iter().find(|b| a.overlaps(b)) {
+            return Some((a, b));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{PlayerId, Rank};
+
+    fn group(name: &str, min: Option<u16>, max: Option<u16>) -> AgeGroup {
+        AgeGroup {
+            name: name.into(),
+            min_age: min,
+            max_age: max,
+        }
+    }
+
+    fn born(year: u16) -> Player {
+        let mut p = Player::new(PlayerId(1), "Lee", "Ann", Rank::Kyu(5));
+        p.birth_year = Some(year);
+        p
+    }
+
+    /// Ukrainian rules IV.1.1, RFG 19: age by birth year only; born 2013,
+    /// a 2025 event: 12, in "up to 12" and not in "up to 10".
+    #[test]
+    fn a_player_born_in_2013_is_twelve_at_a_2025_event() {
+        let mut settings = Settings::default();
+        settings.general.begin_date = "2025-03-01".into();
+        settings.admission.age_groups = vec![
+            group("U10", None, Some(10)),
+            group("U12", Some(11), Some(12)),
+            group("Veterans", Some(60), None),
+        ];
+        let player = born(2013);
+        assert_eq!(age(&settings, &player), Some(12));
+        assert_eq!(age_group(&settings, &player).unwrap().name, "U12");
+        assert!(!settings.admission.age_groups[0].contains(12));
+        assert_eq!(age_group(&settings, &born(1964)).unwrap().name, "Veterans");
+        assert!(age_group(&settings, &born(1970)).is_none(), "55: no group");
+    }
+
+    #[test]
+    fn overlapping_or_reversed_groups_are_found() {
+        let apart = [
+            group("U10", None, Some(10)),
+            group("U12", Some(11), Some(12)),
+        ];
+        assert!(overlapping(&apart).is_none());
+        let both_twelve = [
+            group("U12", None, Some(12)),
+            group("U14", Some(12), Some(14)),
+        ];
+        assert_eq!(overlapping(&both_twelve).unwrap().1.name, "U14");
+        let reversed = [group("odd", Some(14), Some(12))];
+        assert!(overlapping(&reversed).is_some());
+    }
+
+    /// RFG 19: the standings of an age group keep the whole table's order
+    /// and place its players from 1.
+    #[test]
+    fn an_age_group_has_its_own_places() {
+        use crate::core::standings::standings;
+        let mut settings = Settings::default();
+        settings.display.display_non_playing_players = true;
+        settings.general.begin_date = "2025-05-01".into();
+        let u12 = group("U12", None, Some(12));
+        settings.admission.age_groups = vec![u12.clone()];
+        let mut t = Tournament::new(settings);
+        for (name, year) in [("Old", 1990), ("Kid", 2014), ("Teen", 2008), ("Tot", 2016)] {
+            let mut p = born(year);
+            p.name = name.into();
+            t.register(p);
+        }
+        let criteria = t.settings().placement.clone();
+        let table = standings(&t, 1, &criteria);
+        assert_eq!(table.rows.len(), 4);
+        let kids = age_group_standings(&t, &table, &u12);
+        let names: Vec<&str> = kids
+            .rows
+            .iter()
+            .map(|r| t.player(r.player).unwrap().name.as_str())
+            .collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        assert_eq!(sorted, ["Kid", "Tot"]);
+        assert_eq!(kids.rows[0].place, 1);
+    }
+
+    /// Ukrainian rules III.7, XII.3–4: a player without a required check
+    /// (a doctor's clearance, the ADEL certificate), or on the suspension
+    /// list, is not admitted; nothing is required unless
+    /// the tournament says so.
+    #[test]
+    fn a_required_check_missing_or_a_suspension_keeps_a_player_out() {
+        let mut settings = Settings::default();
+        let mut player = born(2000);
+        assert!(is_admitted(&settings, &player));
+        settings.admission.required.medical = true;
+        assert_eq!(
+            not_admitted_because(&settings, &player),
+            ["admission.missing_medical"]
+        );
+        player.checks.medical = true;
+        assert!(is_admitted(&settings, &player));
+        settings.admission.required.anti_doping = true;
+        assert_eq!(
+            not_admitted_because(&settings, &player),
+            ["admission.missing_anti_doping"]
+        );
+        player.checks.anti_doping = true;
+        assert!(is_admitted(&settings, &player));
+        player.suspended = true;
+        assert_eq!(
+            not_admitted_because(&settings, &player),
+            ["admission.suspended"]
+        );
+    }
+}
