@@ -772,3 +772,70 @@ async fn a_colour_error_recorded_at_the_board_is_what_every_later_page_reads() {
         "round 2 balances the colours actually played"
     );
 }
+
+/// WMSG 2008 Appendix 1 through the referee's board page: the fill-in
+/// count shows the result with its margin, refuses a count that cannot
+/// be, and is recorded in one more tap, in the log with its margin.
+#[tokio::test]
+async fn a_wmsg_fill_in_count_at_the_board_gives_the_result_with_its_margin() {
+    let h = hall("60").await;
+    let path = "/t/autumn/referee/rounds/1/boards/1";
+    // Game 1 of the appendix: one point left in Black's territory, Black
+    // moved last: White wins by half a point (Proc. 8).
+    let game_one = [
+        ("owner", "black"),
+        ("empty_points", "1"),
+        ("losing_stones", "0"),
+        ("black_last", "on"),
+    ];
+    let with = |act: &'static str, fields: &[(&'static str, &'static str)]| {
+        let mut all = vec![("act", act)];
+        all.extend_from_slice(fields);
+        all
+    };
+    let res = h
+        .app
+        .post_form(&h.referee, path, &with("count", &game_one))
+        .await;
+    assert_eq!(res.status(), 200);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(text(&page, "[data-test=counted]").unwrap(), "W+0.5");
+    assert_eq!(h.board(1, 1).await.2, "?", "counting alone records nothing");
+
+    // Losing stones count two points each: six in Black's territory, B+12.5.
+    let six = [
+        ("owner", "black"),
+        ("empty_points", "1"),
+        ("losing_stones", "6"),
+    ];
+    let res = h
+        .app
+        .post_form(&h.referee, path, &with("count", &six))
+        .await;
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(text(&page, "[data-test=counted]").unwrap(), "B+12.5");
+
+    // Two empty points on a filled board cannot be: the check is named.
+    let two = [
+        ("owner", "black"),
+        ("empty_points", "2"),
+        ("losing_stones", "0"),
+    ];
+    let res = h
+        .app
+        .post_form(&h.referee, path, &with("count", &two))
+        .await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(
+        text(&page, "[data-test=referee-error]")
+            .unwrap()
+            .contains("recount the stones")
+    );
+
+    assert_eq!(h.act(1, 1, &with("record_count", &game_one)).await, 303);
+    assert_eq!(h.board(1, 1).await.2, "w");
+    let (_, page) = h.app.get_html(&h.referee, path).await;
+    let log = text(&page, "[data-test=board-incidents]").unwrap();
+    assert!(log.contains("W+0.5"), "{log}");
+}

@@ -38,6 +38,8 @@ pub(crate) enum FormError {
     Field(&'static str),
     /// The discipline rules refused the act.
     Discipline(DisciplineError),
+    /// A fill-in count that cannot be right: the check that failed.
+    Counting(crate::core::rules::fill_in::FillInError),
 }
 
 impl FormError {
@@ -47,6 +49,25 @@ impl FormError {
             FormError::Discipline(e) => {
                 let (key, args) = discipline_message(e);
                 lang.tf(key, &args)
+            }
+            FormError::Counting(e) => {
+                use crate::core::rules::fill_in::FillInError;
+                match e {
+                    FillInError::EmptyPoints { counted, expected } => lang.tf(
+                        "counting.error.empty_points",
+                        &[
+                            ("counted", counted.to_string()),
+                            ("expected", expected.to_string()),
+                        ],
+                    ),
+                    FillInError::TooManyLosingStones(n) => {
+                        lang.tf("counting.error.losing_stones", &[("stones", n.to_string())])
+                    }
+                    FillInError::Areas { black, white } => lang.tf(
+                        "counting.error.areas",
+                        &[("black", black.to_string()), ("white", white.to_string())],
+                    ),
+                }
             }
         }
     }

@@ -9,7 +9,9 @@ use crate::core::discipline::{
     SanctionKind, Subject, board_status, start_of,
 };
 use crate::core::events::pair_go::{OrderClaim, OrderRuling, member_to_move, order_ruling};
-use crate::core::round::Colour;
+use crate::core::round::{Colour, ResultOrigin};
+use crate::core::rules::fill_in::FillIn;
+use crate::core::rules::scoring::Outcome;
 use crate::core::{BoardNo, HalfPoints, Tournament, results};
 use crate::desk::now;
 use crate::store::tournaments::TournamentRow;
@@ -68,6 +70,43 @@ pub(super) struct BoardForm {
     swapped: Option<String>,
     #[serde(default)]
     handicap: String,
+    /// WMSG fill-in count: whose territory is left partly unfilled
+    /// ("black" or "white"), its empty points, the losing stones in it, an
+    /// unfilled seki point, and whether Black moved last.
+    #[serde(default)]
+    owner: String,
+    #[serde(default)]
+    empty_points: String,
+    #[serde(default)]
+    losing_stones: String,
+    #[serde(default)]
+    seki: Option<String>,
+    #[serde(default)]
+    black_last: Option<String>,
+}
+
+/// The result a fill-in count gives (WMSG 2008 Appendix 1, Proc. 8), or the
+/// check that failed.
+pub(super) fn counted(form: &BoardForm) -> Result<Outcome, FormError> {
+    let owner = match form.owner.as_str() {
+        "black" => Colour::Black,
+        "white" => Colour::White,
+        _ => return Err(FormError::Field("counting.choose_owner")),
+    };
+    let number = |text: &str| {
+        text.trim()
+            .parse::<u32>()
+            .map_err(|_| FormError::Field("counting.bad_number"))
+    };
+    FillIn {
+        owner,
+        empty_points: number(&form.empty_points)?,
+        losing_stones: number(&form.losing_stones)?,
+        seki_point_unfilled: form.seki.is_some(),
+        black_moved_last: form.black_last.is_some(),
+    }
+    .outcome()
+    .map_err(FormError::Counting)
 }
 
 /// One player's tally on the board page.
@@ -100,6 +139,8 @@ pub(super) struct BoardPage {
     incidents: Vec<String>,
     /// Pair go or rengo: who moves, in turn, from the first move (empty otherwise).
     order: Vec<String>,
+    /// A fill-in count's result, "B+2.5", shown before it is recorded.
+    counted: String,
     form: BoardForm,
     error: String,
 }
@@ -198,6 +239,10 @@ pub(super) fn board_page(
         forfeit_now: status.forfeit_from.is_some_and(|at| at <= now),
         incidents,
         order: order_of_play(t, g),
+        counted: match (form.act.as_str(), error.is_empty()) {
+            ("count", true) => counted(&form).map(|o| o.to_string()).unwrap_or_default(),
+            _ => String::new(),
+        },
         tournament,
         form,
         error,
@@ -360,6 +405,18 @@ pub(super) fn board_act(t: &Tournament, game: GameRef, form: &BoardForm) -> Resu
                 reason: reason()?,
             })
         }
+        // WMSG 2008 fill-in: the counted result, recorded with its margin
+        // in the reason, as a referee's correction of the board's result.
+        "record_count" => {
+            let outcome = counted(form)?;
+            Ok(Act::Correction {
+                game,
+                result: outcome.result,
+                origin: ResultOrigin::Played,
+                reason: Reason::new(&format!("WMSG 2008 fill-in count: {outcome}"))
+                    .map_err(FormError::Discipline)?,
+            })
+        }
         "played_as" => {
             let restart = match form.third_move.as_str() {
                 "before" => true,
@@ -394,6 +451,14 @@ pub(super) async fn act_on_board(
     let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let current = view(&app, access.tournament.tournament_id).await?;
     let game = game_ref(&current.entered, n, b)?;
+    // A count is shown first; recording it is a second tap.
+    if form.act == "count" {
+        let error = counted(&form)
+            .err()
+            .map(|e| e.message(ctx.lang))
+            .unwrap_or_default();
+        return board_page(&ctx, access.tournament, &current, game, form, error);
+    }
     let outcome = match board_act(&current.entered, game, &form) {
         Ok(act) => record_or_explain(&app, &access, act).await?,
         Err(e) => Err(e),
