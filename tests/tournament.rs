@@ -1277,3 +1277,68 @@ fn form_value(page: &scraper::Html, name: &str) -> String {
         .unwrap_or_default()
         .to_string()
 }
+
+/// The ruleset chosen on the settings form sets the komi of handicap
+/// games the pairing gives: under Chinese rules Black returns a point a
+/// handicap stone, under territory rules there is none.
+#[tokio::test]
+async fn the_chosen_ruleset_sets_the_komi_of_a_handicap_game() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    for (short, ruleset, komi_of) in [
+        (
+            "chinese",
+            "Chinese",
+            (|h: u64| h.to_string()) as fn(u64) -> String,
+        ),
+        ("territory", "JapaneseTerritory", |_| "0".to_string()),
+    ] {
+        let changes = [
+            ("name", short),
+            ("short_name", short),
+            ("time_zone", "Europe/Kyiv"),
+            ("rules_profile", ruleset),
+        ];
+        let res = app
+            .submit(
+                &org,
+                "/tournaments/new",
+                SETTINGS_FORM,
+                "/tournaments",
+                &changes,
+            )
+            .await;
+        assert_eq!(res.status(), 303);
+        for (name, rank) in [("Strong", "3d"), ("Weak", "8k")] {
+            let fields = [("name", name), ("rank", rank)];
+            let path = format!("/t/{short}/players");
+            let res = app
+                .submit(&org, &format!("{path}/new"), FORM, &path, &fields)
+                .await;
+            assert_eq!(res.status(), 303);
+        }
+        app.post_ok(&org, &format!("/t/{short}/rounds/pair"), &[])
+            .await;
+        app.post_ok(&org, &format!("/t/{short}/rounds/1/publish"), &[])
+            .await;
+        let round: serde_json::Value = app
+            .client
+            .get(app.url(&format!("/api/v1/tournaments/{short}/rounds/1")))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let game = &round["games"][0];
+        let handicap = game["handicap"].as_u64().unwrap();
+        assert!(handicap >= 2, "a handicap game: {game}");
+        assert_eq!(
+            game["komi"].as_str().unwrap(),
+            komi_of(handicap),
+            "{ruleset}"
+        );
+    }
+}

@@ -122,13 +122,51 @@ pub fn key(player: &Player) -> String {
 }
 
 /// Komi of a game: the tournament's komi for an even game. With handicap
-/// (1 stone: Black moves first, no stone) komi is ½ where a tie would be a
-/// jigo (EGF, AGA practice) and 0 where the tie rule decides it (RFG 15.1 b).
+/// (1 stone: Black moves first, no stone), the chosen ruleset's handicap
+/// komi (`Profile::handicap_komi`: Chinese and AGA compensate the stones);
+/// without one, as OpenGotha: ½ where a tie would be a jigo (EGF, AGA
+/// practice) and 0 where the tie rule decides it (RFG 15.1 b).
 pub fn komi(settings: &Settings, handicap: u8) -> HalfPoints {
-    match (handicap, settings.rules.tie_rule) {
-        (0, _) => settings.rules.komi,
-        (_, TieRule::Jigo) => HalfPoints::HALF,
-        (_, TieRule::WhiteWins | TieRule::BlackWins) => HalfPoints::ZERO,
+    match (handicap, settings.rules.profile, settings.rules.tie_rule) {
+        (0, _, _) => settings.rules.komi,
+        (h, Some(profile), _) => profile.handicap_komi().komi(h),
+        (_, None, TieRule::Jigo) => HalfPoints::HALF,
+        (_, None, TieRule::WhiteWins | TieRule::BlackWins) => HalfPoints::ZERO,
+    }
+}
+
+#[cfg(test)]
+mod handicap_komi_tests {
+    use super::*;
+    use crate::core::rules::profile::Profile;
+
+    /// A handicap game's komi under each ruleset, as the pairing gives it:
+    /// 3 stones. Territory (RFG App. 2 a) and Ing: none; Japanese material
+    /// and WMSG: ½; Chinese: a point a stone; AGA: ½ and a point a stone
+    /// after the first. Even games keep the tournament's komi.
+    #[test]
+    fn a_handicap_games_komi_follows_the_ruleset() {
+        let expected = [
+            (Profile::JapaneseTerritory, 0),
+            (Profile::SimplifiedIngArea, 0),
+            (Profile::AreaJapaneseMaterial, 1),
+            (Profile::Wmsg2008FillIn, 1),
+            (Profile::Chinese, 6),
+            (Profile::Aga, 5),
+        ];
+        for (profile, halves) in expected {
+            let mut settings = Settings::default();
+            settings.rules.profile = Some(profile);
+            settings.rules.komi = profile.komi();
+            assert_eq!(
+                komi(&settings, 3),
+                HalfPoints::from_halves(halves),
+                "{profile:?}"
+            );
+            assert_eq!(komi(&settings, 0), profile.komi(), "{profile:?}");
+        }
+        let opengotha = Settings::default();
+        assert_eq!(komi(&opengotha, 3), HalfPoints::HALF);
     }
 }
 

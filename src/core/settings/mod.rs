@@ -357,6 +357,12 @@ pub struct RulesOfPlay {
     pub komi: HalfPoints,
     /// What a tie on the board means.
     pub tie_rule: TieRule,
+    /// The ruleset chosen, which sets the komi of handicap games
+    /// ([`crate::core::rules::profile::Profile::handicap_komi`]); `None`
+    /// (an OpenGotha file, custom rules) keeps OpenGotha's: ½ point where
+    /// a tie is a jigo, else none.
+    #[serde(default)]
+    pub profile: Option<crate::core::rules::profile::Profile>,
 }
 
 impl Default for RulesOfPlay {
@@ -365,6 +371,7 @@ impl Default for RulesOfPlay {
             board_size: 19,
             komi: HalfPoints::from_halves(15),
             tie_rule: TieRule::Jigo,
+            profile: None,
         }
     }
 }

@@ -242,7 +242,11 @@ impl TournamentForm {
             bar: s.mcmahon.bar.to_string(),
             floor: s.mcmahon.floor.to_string(),
             board_size: s.rules.board_size.to_string(),
-            rules_profile: String::new(),
+            rules_profile: s
+                .rules
+                .profile
+                .map(|p| format!("{p:?}"))
+                .unwrap_or_default(),
             komi: s.rules.komi.to_string(),
             tie_rule: key_of(&TIE_RULES, s.rules.tie_rule).to_string(),
             basic_minutes: s.time.basic_minutes.to_string(),

@@ -116,9 +116,13 @@ impl TournamentForm {
             Ok(n) if (5..=25).contains(&n) => s.rules.board_size = n,
             _ => errors.add("board_size", t("tournament.error.board_size")),
         }
-        let profile = Profile::ALL
+        let chosen = Profile::ALL
             .into_iter()
             .find(|p| format!("{p:?}") == self.rules_profile);
+        // A ruleset newly chosen sets the komi and the tie rule; kept as it
+        // was, it leaves them as typed (GTR: its parameters are defaults).
+        let profile = chosen.filter(|p| Some(*p) != s.rules.profile);
+        s.rules.profile = chosen;
         match (profile, parse_komi(&self.komi)) {
             (Some(profile), _) => s.rules.komi = profile.komi(),
             (None, Some(komi)) => s.rules.komi = komi,
