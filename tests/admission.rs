@@ -124,3 +124,66 @@ async fn a_player_without_a_doctors_clearance_is_not_paired_and_an_age_group_has
         .collect();
     assert_eq!(first[0], "1", "{first:?}");
 }
+
+/// Ukrainian rules IV.1.1 at the player form: a veterans' event refuses a
+/// player under 60, and a women's event a man, each at its field.
+#[tokio::test]
+async fn a_veterans_womens_event_refuses_the_young_and_men_at_the_field() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let changes = [
+        ("name", "Veterans Ladies"),
+        ("short_name", "vet"),
+        ("time_zone", "Europe/Kyiv"),
+        ("begin_date", "2025-09-01"),
+        ("min_age", "60"),
+        ("women_only", "on"),
+    ];
+    let res = app
+        .submit(
+            &org,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            &changes,
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let register = |fields: Vec<(&'static str, &'static str)>| {
+        let (app, org) = (&app, &org);
+        async move {
+            app.submit(
+                org,
+                "/t/vet/players/new",
+                "[data-test=player-form]",
+                "/t/vet/players",
+                &fields,
+            )
+            .await
+        }
+    };
+    let young_man = vec![
+        ("name", "Young"),
+        ("rank", "5k"),
+        ("birth_year", "1990"),
+        ("gender", "male"),
+    ];
+    let res = register(young_man).await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(
+        text(&page, "[data-test=birth_year-error]")
+            .unwrap()
+            .contains("60")
+    );
+    assert!(text(&page, "[data-test=gender-error]").is_some());
+    let veteran = vec![
+        ("name", "Elder"),
+        ("rank", "5k"),
+        ("birth_year", "1960"),
+        ("gender", "female"),
+    ];
+    assert_eq!(register(veteran).await.status(), 303);
+}

@@ -23,6 +23,54 @@ pub struct Admission {
     pub required: Checks,
     /// Age groups for the standings, in the order the organiser gave them.
     pub age_groups: Vec<AgeGroup>,
+    /// Who may enter by age (Ukrainian rules IV.1.1: a junior event up to
+    /// its age, which a younger player may enter; a veterans' event from
+    /// 60): the youngest and the oldest age admitted.
+    #[serde(default)]
+    pub min_age: Option<u16>,
+    #[serde(default)]
+    pub max_age: Option<u16>,
+    /// A women's event, which no man may enter; a men's event is open to
+    /// women (IV.1.1).
+    #[serde(default)]
+    pub women_only: bool,
+}
+
+/// Why a player may not enter the event, at a field of the player form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryRefusal {
+    pub field: &'static str,
+    /// The translation key of the message.
+    pub key: &'static str,
+    /// The values the message names.
+    pub args: Vec<(&'static str, String)>,
+}
+
+/// Why a player may not enter the event.
+pub fn entry_refusals(settings: &Settings, player: &Player) -> Vec<EntryRefusal> {
+    let refusal = |field, key, args| EntryRefusal { field, key, args };
+    let rules = &settings.admission;
+    let mut refusals = Vec::new();
+    if rules.min_age.is_some() || rules.max_age.is_some() {
+        match age(settings, player) {
+            None => refusals.push(refusal("birth_year", "admission.birth_year_needed", vec![])),
+            Some(a) if rules.min_age.is_some_and(|min| a < min) => refusals.push(refusal(
+                "birth_year",
+                "admission.too_young",
+                vec![("age", rules.min_age.unwrap_or_default().to_string())],
+            )),
+            Some(a) if rules.max_age.is_some_and(|max| a > max) => refusals.push(refusal(
+                "birth_year",
+                "admission.too_old",
+                vec![("age", rules.max_age.unwrap_or_default().to_string())],
+            )),
+            Some(_) => {}
+        }
+    }
+    if rules.women_only && player.gender != Some(crate::core::player::Gender::Female) {
+        refusals.push(refusal("gender", "admission.women_only", vec![]));
+    }
+    refusals
 }
 
 /// The credentials commission's checks, as required or as recorded.
@@ -234,6 +282,53 @@ mod tests {
         assert_eq!(overlapping(&both_twelve).unwrap().1.name, "U14");
         let reversed = [group("odd", Some(14), Some(12))];
         assert!(overlapping(&reversed).is_some());
+    }
+
+    /// Ukrainian rules IV.1.1: a player of 12 may enter an under-14 or an
+    /// open event but not a veterans' one; a veterans' event refuses 59; a
+    /// women's event refuses a man, and a men's event takes a woman.
+    #[test]
+    fn entry_follows_the_events_ages_and_gender() {
+        use crate::core::player::Gender;
+        let mut settings = Settings::default();
+        settings.general.begin_date = "2025-05-01".into();
+        let twelve = born(2013);
+        let refused = |s: &Settings, p: &Player| -> Vec<&str> {
+            entry_refusals(s, p).into_iter().map(|r| r.key).collect()
+        };
+        assert!(refused(&settings, &twelve).is_empty(), "an open event");
+        settings.admission.max_age = Some(14);
+        assert!(refused(&settings, &twelve).is_empty(), "under 14");
+        settings.admission.max_age = Some(10);
+        assert_eq!(refused(&settings, &twelve), ["admission.too_old"]);
+        settings.admission.max_age = None;
+        settings.admission.min_age = Some(60);
+        assert_eq!(refused(&settings, &twelve), ["admission.too_young"]);
+        assert_eq!(
+            refused(&settings, &born(1966)),
+            ["admission.too_young"],
+            "59"
+        );
+        assert!(refused(&settings, &born(1965)).is_empty(), "60");
+        let mut unknown = born(1960);
+        unknown.birth_year = None;
+        assert_eq!(
+            refused(&settings, &unknown),
+            ["admission.birth_year_needed"]
+        );
+
+        let mut open = Settings::default();
+        let mut man = born(1990);
+        man.gender = Some(Gender::Male);
+        let mut woman = born(1990);
+        woman.gender = Some(Gender::Female);
+        assert!(
+            refused(&open, &woman).is_empty(),
+            "a woman in an open (men's) event"
+        );
+        open.admission.women_only = true;
+        assert_eq!(refused(&open, &man), ["admission.women_only"]);
+        assert!(refused(&open, &woman).is_empty());
     }
 
     /// RFG 19: the standings of an age group keep the whole table's order

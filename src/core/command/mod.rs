@@ -17,6 +17,7 @@ mod results;
 mod rounds;
 mod scope;
 mod settings;
+mod sides;
 mod teams;
 mod text;
 pub use text::{MAX_TEXT, cleaned, name};

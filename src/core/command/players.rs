@@ -6,9 +6,9 @@ use std::str::FromStr;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
+use super::sides::{mean_rating, members};
 use super::{Done, FieldProblem, Outcome, Refusal, State, json};
 use crate::core::pairing::numbers;
-use crate::core::player::Member;
 use crate::core::settings::Sides;
 use crate::core::{Participation, Player, PlayerId, Rank, Rating, Registration, RoundNo};
 
@@ -47,6 +47,8 @@ pub struct PlayerDraft {
     pub checks: Option<crate::core::admission::Checks>,
     /// On the anti-doping suspension list; `None` keeps it.
     pub suspended: Option<bool>,
+    /// "female", "male" or empty for not given; `None` keeps it.
+    pub gender: Option<String>,
     /// The rating list's entry for this player, when its rating is the one
     /// typed: its list, origin and licence are kept (looked up by the shell).
     #[serde(skip)]
@@ -215,6 +217,11 @@ impl PlayerDraft {
         player.smms_correction = correction;
         player.draw_number = draw_number;
         player.birth_year = birth_year;
+        player.gender = match self.gender.as_deref() {
+            Some("female") => Some(crate::core::player::Gender::Female),
+            Some("male") => Some(crate::core::player::Gender::Male),
+            _ => None,
+        };
         if !self_registration {
             player.checks = self.checks.unwrap_or_default();
             player.suspended = self.suspended.unwrap_or_default();
@@ -247,57 +254,6 @@ impl PlayerDraft {
         }
         Ok(player)
     }
-}
-
-/// The members of a side, one a line: `name, rating` or `name, rank`
-/// (a rank gives its rating). A line that cannot be read, or a count the
-/// event's `sides` do not allow, is a problem of the field `members`.
-fn members(text: &str, sides: Sides, problems: &mut Vec<FieldProblem>) -> Vec<Member> {
-    let mut members = Vec::new();
-    for (line, text) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
-        let member = text.rsplit_once(',').and_then(|(name, strength)| {
-            let strength = strength.trim();
-            let rating = match strength.parse::<i32>() {
-                Ok(r) if (Rating::MIN..=Rating::MAX).contains(&r) => Rating::new(r),
-                Ok(_) => return None,
-                Err(_) => Rating::of_rank(Rank::from_str(strength).ok()?),
-            };
-            let name = super::text::name(name);
-            (!name.is_empty() && name.chars().count() <= 60).then_some(Member { name, rating })
-        });
-        match member {
-            Some(member) => members.push(member),
-            None => {
-                problems.push(FieldProblem::new("members", "side.error.line").arg("line", line + 1))
-            }
-        }
-    }
-    let allowed = sides.members();
-    if problems.iter().all(|p| p.field != "members") && !allowed.contains(&members.len()) {
-        let key = match sides {
-            Sides::Individual => "side.error.individual",
-            Sides::PairGo => "side.error.pair",
-            Sides::Rengo => "side.error.count",
-        };
-        problems.push(
-            FieldProblem::new("members", key)
-                .arg("min", allowed.start())
-                .arg("max", allowed.end()),
-        );
-    }
-    members
-}
-
-/// The mean rating of a side's members, rounded to the nearest point; the
-/// handicap between sides takes the exact means (RFG App. 4 §3.7.5).
-fn mean_rating(members: &[Member]) -> Option<Rating> {
-    let n = i32::try_from(members.len()).ok().filter(|&n| n > 0)?;
-    let sum: i32 = members.iter().map(|m| m.rating.gor()).sum();
-    Some(Rating::new((2 * sum + n).div_euclid(2 * n)))
 }
 
 /// A fingerprint of a player as a form showed them: a changed player
@@ -355,6 +311,26 @@ fn registered(state: &mut State, player: Player, action: &str) -> Outcome {
     }
 }
 
+/// The event's entry rules by age and gender (Ukrainian rules IV.1.1).
+fn may_enter(state: &State, player: &Player) -> Result<(), Refusal> {
+    let problems: Vec<FieldProblem> =
+        crate::core::admission::entry_refusals(state.doc.settings(), player)
+            .into_iter()
+            .map(|r| {
+                r.args
+                    .into_iter()
+                    .fold(FieldProblem::new(r.field, r.key), |p, (name, value)| {
+                        p.arg(name, value)
+                    })
+            })
+            .collect();
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Refusal::Fields(problems))
+    }
+}
+
 pub(super) fn register(
     state: &mut State,
     draft: PlayerDraft,
@@ -363,6 +339,7 @@ pub(super) fn register(
     let rounds = state.doc.settings().number_of_rounds;
     let sides = state.doc.settings().sides;
     let player = draft.check(PlayerId(0), rounds, state.doc.players(), false, sides)?;
+    may_enter(state, &player)?;
     let duplicates = likely_duplicates(state.doc.players(), &player);
     if !duplicates.is_empty() && !confirm_duplicate {
         return Err(Refusal::LikelyDuplicate(duplicates));
@@ -375,6 +352,7 @@ pub(super) fn self_register(state: &mut State, draft: PlayerDraft) -> Result<Out
         return Err(Refusal::RegistrationClosed);
     }
     let player = draft.check(PlayerId(0), 0, &[], true, state.doc.settings().sides)?;
+    may_enter(state, &player)?;
     // The same name sent again is nearly always the form submitted twice or
     // a player unsure it worked: telling them so beats a second entry the
     // organiser must find and delete. A near match (accents, swapped names)
@@ -428,7 +406,11 @@ pub(super) fn edit(
         },
         checks: draft.checks.unwrap_or(before.checks),
         suspended: draft.suspended.unwrap_or(before.suspended),
-        gender: before.gender,
+        gender: if draft.gender.is_some() {
+            player.gender
+        } else {
+            before.gender
+        },
         rating_origin: if same_rating {
             before.rating_origin.clone()
         } else {
@@ -441,6 +423,7 @@ pub(super) fn edit(
         },
         ..player
     };
+    may_enter(state, &updated)?;
     let name = updated.full_name();
     state.doc.update_player(updated)?;
     Ok(Outcome {

@@ -166,6 +166,9 @@ pub(super) struct PlayerIn {
     checks: Option<crate::core::admission::Checks>,
     /// On the anti-doping suspension list; left out keeps it.
     suspended: Option<bool>,
+    /// "female", "male" or "" (not given); left out keeps it.
+    #[schema(examples("female", "male"))]
+    gender: Option<String>,
 }
 
 impl PlayerIn {
@@ -186,6 +189,7 @@ impl PlayerIn {
             birth_year: self.birth_year.map(|y| y.to_string()),
             checks: self.checks,
             suspended: self.suspended,
+            gender: self.gender,
             ..PlayerDraft::default()
         };
         (self.version, draft, self.confirm_duplicate)

@@ -30,6 +30,8 @@ pub struct PlayerForm {
     /// A side's members, one a line: `name, rating`.
     pub members: String,
     pub birth_year: String,
+    /// "female", "male" or "".
+    pub gender: String,
     /// The credentials commission's checks, ticked.
     pub check_documents: Option<String>,
     pub check_medical: Option<String>,
@@ -68,6 +70,11 @@ impl PlayerForm {
                 .collect::<Vec<_>>()
                 .join("\n"),
             birth_year: player.birth_year.map(|y| y.to_string()).unwrap_or_default(),
+            gender: match player.gender {
+                Some(crate::core::player::Gender::Female) => "female".into(),
+                Some(crate::core::player::Gender::Male) => "male".into(),
+                None => String::new(),
+            },
             check_documents: player.checks.documents.then(|| "on".into()),
             check_medical: player.checks.medical.then(|| "on".into()),
             check_anti_doping: player.checks.anti_doping.then(|| "on".into()),
@@ -118,6 +125,7 @@ impl PlayerForm {
                 anti_doping: self.check_anti_doping.is_some(),
             }),
             suspended: Some(self.suspended.is_some()),
+            gender: Some(self.gender.clone()),
             from_list,
         }
     }

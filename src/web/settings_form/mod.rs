@@ -72,6 +72,10 @@ pub struct TournamentForm {
     pub required_anti_doping: Option<String>,
     /// Age groups, one a line: `name: min-max` (either end may be left out).
     pub age_groups: String,
+    /// Who may enter: the youngest and oldest age, a women's event.
+    pub min_age: String,
+    pub max_age: String,
+    pub women_only: Option<String>,
     /// Replace pairing, handicap and placement by the system's standard ones.
     pub use_presets: Option<String>,
     pub pai_minimize_score_difference: String,
@@ -276,6 +280,17 @@ impl TournamentForm {
                 .map(age_group_line)
                 .collect::<Vec<_>>()
                 .join("\n"),
+            min_age: s
+                .admission
+                .min_age
+                .map(|a| a.to_string())
+                .unwrap_or_default(),
+            max_age: s
+                .admission
+                .max_age
+                .map(|a| a.to_string())
+                .unwrap_or_default(),
+            women_only: s.admission.women_only.then(|| "on".into()),
             use_presets: None,
             pai_minimize_score_difference: s.pairing.minimize_score_difference.to_string(),
             pai_dudd_weight: s.pairing.dudd_weight.to_string(),

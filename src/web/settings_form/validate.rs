@@ -86,6 +86,25 @@ impl TournamentForm {
             medical: self.required_medical.is_some(),
             anti_doping: self.required_anti_doping.is_some(),
         };
+        s.admission.women_only = self.women_only.is_some();
+        for (field, text, slot) in [
+            ("min_age", &self.min_age, &mut s.admission.min_age),
+            ("max_age", &self.max_age, &mut s.admission.max_age),
+        ] {
+            match text.trim() {
+                "" => *slot = None,
+                text => match text.parse::<u16>() {
+                    Ok(age) if age <= 120 => *slot = Some(age),
+                    _ => errors.add(
+                        field,
+                        ctx.lang.tf(
+                            "form.number_range",
+                            &[("min", "0".into()), ("max", "120".into())],
+                        ),
+                    ),
+                },
+            }
+        }
         match age_groups(&self.age_groups) {
             Ok(groups) => s.admission.age_groups = groups,
             Err(line) => errors.add(
