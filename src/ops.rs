@@ -239,6 +239,21 @@ pub enum ImportProblem {
     Inconsistent(crate::core::discipline::DisciplineError),
 }
 
+impl ImportProblem {
+    /// The settings of a file refused by the door: a short name another
+    /// tournament holds is told apart, as the form can offer another.
+    fn of_settings(problems: Vec<crate::core::command::FieldProblem>) -> Self {
+        if problems
+            .iter()
+            .any(|p| p.key == "tournament.error.short_name_taken")
+        {
+            ImportProblem::ShortNameTaken
+        } else {
+            ImportProblem::Settings(problems)
+        }
+    }
+}
+
 /// What a tournament file held: another program's document, or a whole
 /// tournament in Tengen's own format.
 enum Read {
@@ -328,16 +343,7 @@ pub async fn import_tournament(
     {
         Ok(row) => row,
         Err(crate::desk::DeskError::Refused(crate::core::command::Refusal::Fields(problems))) => {
-            return Ok(Err(
-                if problems
-                    .iter()
-                    .any(|p| p.key == "tournament.error.short_name_taken")
-                {
-                    ImportProblem::ShortNameTaken
-                } else {
-                    ImportProblem::Settings(problems)
-                },
-            ));
+            return Ok(Err(ImportProblem::of_settings(problems)));
         }
         Err(e) => return Err(e.into()),
     };
@@ -352,7 +358,7 @@ async fn import_archive(
     archive: &crate::core::formats::archive::Archive,
     short_name: Option<&str>,
 ) -> anyhow::Result<Result<crate::store::tournaments::TournamentRow, ImportProblem>> {
-    use crate::core::command::{FieldProblem, Refusal};
+    use crate::core::command::Refusal;
     use crate::desk::DeskError;
     let short_name = short_name.map(str::trim).filter(|s| !s.is_empty());
     let short = short_name.unwrap_or(&archive.doc.settings().general.short_name);
@@ -362,16 +368,9 @@ async fn import_archive(
     let desk = crate::desk::Desk::new(store.clone(), None);
     match desk.import_archive(owner, archive, short_name).await {
         Ok(imported) => Ok(Ok(imported.row)),
-        Err(DeskError::Refused(Refusal::Fields(problems))) => Ok(Err(
-            if problems
-                .iter()
-                .any(|p: &FieldProblem| p.key == "tournament.error.short_name_taken")
-            {
-                ImportProblem::ShortNameTaken
-            } else {
-                ImportProblem::Settings(problems)
-            },
-        )),
+        Err(DeskError::Refused(Refusal::Fields(problems))) => {
+            Ok(Err(ImportProblem::of_settings(problems)))
+        }
         Err(DeskError::Refused(Refusal::Discipline(e))) => Ok(Err(ImportProblem::Inconsistent(e))),
         Err(e) => Err(e.into()),
     }

@@ -179,6 +179,16 @@ async fn a_snapshot_restores_the_tournament_as_it_was_at_publication() {
             .contains("Restored as it was when round 1 was published")
     );
 
+    // A copy needs an address of its own: one another tournament holds, or
+    // one no address can be, is refused at the form and creates nothing.
+    for taken_or_bad in ["crawl", "not an address"] {
+        let res = app
+            .post_form(&org, &actions[1], &[("short_name", taken_or_bad)])
+            .await;
+        assert_eq!(res.status(), 422, "{taken_or_bad}");
+        let page = Html::parse_document(&res.text().await.unwrap());
+        assert!(common::text(&page, "[data-test=snapshot-error]").is_some());
+    }
     let res = app
         .post_form(&org, &actions[1], &[("short_name", "crawl-r1")])
         .await;

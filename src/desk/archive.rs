@@ -4,8 +4,8 @@
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::{Desk, DeskError, now, short_name_taken};
-use crate::core::command::{self, Refusal, State};
+use super::{Desk, DeskError, check_new, insert, now};
+use crate::core::command::{Refusal, State};
 use crate::core::formats::archive::Archive;
 use crate::store::{aggregate, archives, audit, tournaments};
 
@@ -60,11 +60,7 @@ impl Desk {
             settings.general.short_name = short.to_string();
             state.doc.set_settings(settings);
         }
-        let last = state.doc.last_round_with_game().map(|r| r.get());
-        let problems = command::check_settings(state.doc.settings(), &state.header, last);
-        if !problems.is_empty() {
-            return Err(Refusal::Fields(problems).into());
-        }
+        check_new(&state)?;
         // A book naming what the document lacks would make every page of
         // the tournament unreadable: such a file is refused whole.
         state
@@ -72,17 +68,7 @@ impl Desk {
             .check_references(&state.doc)
             .map_err(Refusal::from)?;
         let mut tx = self.store.begin().await?;
-        let header = tournaments::Header {
-            time_zone: &state.header.time_zone,
-            registration_open: state.header.registration_open,
-            is_public: state.header.is_public,
-            late_forfeit_minutes: state.header.late_forfeit_minutes,
-            schedule: &state.header.schedule,
-        };
-        let row = tournaments::insert(&mut *tx, owner, &header, &state.doc)
-            .await
-            .map_err(short_name_taken)?;
-        aggregate::save(&mut tx, row.tournament_id, row.version, &state).await?;
+        let row = insert(&mut tx, owner, &state).await?;
         for record in &archive.audit {
             archives::append_audit(&mut *tx, row.tournament_id, record).await?;
         }

@@ -236,11 +236,8 @@ impl Desk {
         action: &str,
         summary: serde_json::Value,
     ) -> Result<tournaments::TournamentRow, DeskError> {
+        check_new(&state)?;
         let last = state.doc.last_round_with_game().map(|r| r.get());
-        let problems = command::check_settings(state.doc.settings(), &state.header, last);
-        if !problems.is_empty() {
-            return Err(Refusal::Fields(problems).into());
-        }
         let at = now();
         for round in (1..=last.unwrap_or(0)).filter_map(crate::core::RoundNo::new) {
             if state.doc.is_paired(round) {
@@ -248,17 +245,7 @@ impl Desk {
             }
         }
         let mut tx = self.store.begin().await?;
-        let header = tournaments::Header {
-            time_zone: &state.header.time_zone,
-            registration_open: state.header.registration_open,
-            is_public: state.header.is_public,
-            late_forfeit_minutes: state.header.late_forfeit_minutes,
-            schedule: &state.header.schedule,
-        };
-        let row = tournaments::insert(&mut *tx, owner, &header, &state.doc)
-            .await
-            .map_err(short_name_taken)?;
-        aggregate::save(&mut tx, row.tournament_id, row.version, &state).await?;
+        let row = insert(&mut tx, owner, &state).await?;
         audit::record(
             &mut *tx,
             Some(row.tournament_id),
@@ -271,6 +258,37 @@ impl Desk {
         tx.commit().await?;
         Ok(row)
     }
+}
+
+/// A new tournament's settings, checked as any change of them is.
+fn check_new(state: &State) -> Result<(), DeskError> {
+    let last = state.doc.last_round_with_game().map(|r| r.get());
+    let problems = command::check_settings(state.doc.settings(), &state.header, last);
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Refusal::Fields(problems).into())
+    }
+}
+
+/// Inserts a new tournament's row and saves its aggregate (in `tx`).
+async fn insert(
+    tx: &mut sqlx::PgConnection,
+    owner: Uuid,
+    state: &State,
+) -> Result<tournaments::TournamentRow, DeskError> {
+    let header = tournaments::Header {
+        time_zone: &state.header.time_zone,
+        registration_open: state.header.registration_open,
+        is_public: state.header.is_public,
+        late_forfeit_minutes: state.header.late_forfeit_minutes,
+        schedule: &state.header.schedule,
+    };
+    let row = tournaments::insert(&mut *tx, owner, &header, &state.doc)
+        .await
+        .map_err(short_name_taken)?;
+    aggregate::save(tx, row.tournament_id, row.version, state).await?;
+    Ok(row)
 }
 
 /// The moment and the actor, with the roles the caller holds in the tournament.

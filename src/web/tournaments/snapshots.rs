@@ -137,28 +137,26 @@ pub(super) async fn copy_snapshot(
         .await?
         .ok_or(WebError::NotFound)?;
     let short_name = form.short_name.trim();
-    let problem = if crate::core::command::is_valid_short_name(short_name) {
-        match app
-            .desk
-            .import_archive(me.account_id, &archive, Some(short_name))
-            .await
-        {
-            Ok(imported) => {
-                return Ok((
-                    Flash::new("notice.snapshot_copied").arg("name", imported.row.name.clone()),
-                    Redirect::to(&urls::tournament(&imported.row.short_name)),
-                )
-                    .into_response());
-            }
-            Err(DeskError::Refused(Refusal::Fields(problems))) => problems
-                .iter()
-                .map(|p| crate::web::refusals::field_text(ctx.lang, p))
-                .collect::<Vec<_>>()
-                .join(" "),
-            Err(e) => return Err(e.into()),
+    // The core checks the short name as for any new tournament: an
+    // address it cannot be, or one another tournament holds.
+    let problem = match app
+        .desk
+        .import_archive(me.account_id, &archive, Some(short_name))
+        .await
+    {
+        Ok(imported) => {
+            return Ok((
+                Flash::new("notice.snapshot_copied").arg("name", imported.row.name.clone()),
+                Redirect::to(&urls::tournament(&imported.row.short_name)),
+            )
+                .into_response());
         }
-    } else {
-        ctx.lang.t("tournament.error.short_name")
+        Err(DeskError::Refused(Refusal::Fields(problems))) => problems
+            .iter()
+            .map(|p| crate::web::refusals::field_text(ctx.lang, p))
+            .collect::<Vec<_>>()
+            .join(" "),
+        Err(e) => return Err(e.into()),
     };
     Ok(render_invalid(&page(&app, &ctx, tournament, problem).await?)?.into_response())
 }
