@@ -111,6 +111,10 @@ async fn a_player_without_a_doctors_clearance_is_not_paired_and_an_age_group_has
     let (_, kids) = app
         .get_html(&app.new_client(), &format!("/t/junior/standings{href}"))
         .await;
+    assert!(
+        kids.html().contains("Standings — U12"),
+        "the title names the group, as a printed table shows it"
+    );
     let table = text(&kids, "[data-test=standings] tbody").unwrap();
     assert!(table.contains("Kid") && table.contains("Tot"), "{table}");
     assert!(

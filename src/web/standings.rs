@@ -205,12 +205,14 @@ async fn page(
     } else {
         "standings.title"
     };
+    // A printed table has no links: the group shown is in its title.
+    let title = match group {
+        Some(g) => format!("{} — {}", ctx.lang.t(title), groups[g].name),
+        None => ctx.lang.t(title),
+    };
     render(&StandingsPage {
-        layout: Layout::titled(
-            &ctx,
-            &format!("{} — {}", tournament.name, ctx.lang.t(title)),
-        )
-        .live(&tournament.short_name, tournament.version),
+        layout: Layout::titled(&ctx, &format!("{} — {}", tournament.name, title))
+            .live(&tournament.short_name, tournament.version),
         tournament,
         round,
         rounds: (1..=last).collect(),

@@ -466,3 +466,34 @@ fn absurd_settings_give_an_error_or_a_pairing_never_a_panic() {
         Err(e) => assert_eq!(e, PairingError::WeightOutOfRange),
     }
 }
+
+/// Ukrainian rules III.7: a player the credentials commission has not
+/// admitted is left out by the engine and cannot be seated by hand.
+#[test]
+fn a_player_not_admitted_is_not_paired_by_the_engine_or_by_hand() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut t = random_tournament(&mut rng, 8, System::McMahon, false);
+    let mut settings = t.settings().clone();
+    settings.admission.required.medical = true;
+    t.set_settings(settings);
+    let ids: Vec<PlayerId> = t.players().iter().map(|p| p.id).collect();
+    let (out, rest) = ids.split_first().unwrap();
+    for id in rest {
+        let mut p = t.player(*id).unwrap().clone();
+        p.checks.medical = true;
+        t.update_player(p).unwrap();
+    }
+    let round = RoundNo::FIRST;
+    let paired = pair_round(&t, round).expect("a pairing exists");
+    let seated = |p: &RoundPairing, id: PlayerId| {
+        p.games.iter().any(|g| g.colour_of(id).is_some()) || p.bye == Some(id)
+    };
+    assert!(!seated(&paired, *out));
+    assert!(rest.iter().all(|id| seated(&paired, *id)));
+    let first = paired.bye.unwrap_or(paired.games[0].white);
+    let freed = manual::apply(&t, round, &paired, manual::Edit::Unpair(first)).unwrap();
+    assert_eq!(
+        manual::apply(&t, round, &freed, manual::Edit::Pair(*out, first)),
+        Err(manual::ManualError::NotTakingPart(*out))
+    );
+}
