@@ -47,6 +47,10 @@ use tengen::web::i18n::Lang;
 /// the code must go.
 const DYNAMIC_PREFIXES: &[(&str, &str)] = &[
     (
+        "level.",
+        "settings form: level.{key}, each event level (core::settings::Level::key)",
+    ),
+    (
         "criterion.",
         "standings: criterion.{name}, each tie-break criterion",
     ),

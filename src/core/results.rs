@@ -1,7 +1,8 @@
 //! How results are written and typed: OpenGotha's notation for lists and
 //! crosstables, and the short codes of the fast result-entry page.
 
-use super::round::{GameResult, ResultOrigin};
+use super::round::{GameResult, Method, ResultOrigin};
+use super::units::HalfPoints;
 
 /// The result as OpenGotha prints it, White's score first: `1-0`, `0-1`,
 /// `½-½`, `0-0`, `1-1`, `?`; a `!` marks a result by default (forfeit).
@@ -60,9 +61,128 @@ pub fn code(result: GameResult, origin: ResultOrigin) -> String {
     }
 }
 
+/// Reads a code that may also say how the game ended, as a result sheet
+/// writes it (RFG 11.3): `b+3.5` (counted, margin 3.5), `w+r` (resigned),
+/// `w+t` (on time), `b+0` (a tie broken by the rule), besides every code of
+/// [`parse_code`].
+pub fn parse_entry_code(code: &str) -> Option<(GameResult, ResultOrigin, Option<Method>)> {
+    let lower = code.trim().to_lowercase();
+    if let Some((side, how)) = lower
+        .split_once('+')
+        .filter(|(_, how)| !how.trim().is_empty())
+    {
+        let result = match side.trim() {
+            "w" => GameResult::WhiteWins,
+            "b" => GameResult::BlackWins,
+            _ => return None,
+        };
+        let method = match how.trim() {
+            "r" | "res" | "resign" => Method::Resignation,
+            "t" | "time" => Method::Time,
+            margin
+                if margin
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == '.' || c == ',') =>
+            {
+                Method::Count(HalfPoints::parse_decimal(margin)?)
+            }
+            _ => return None,
+        };
+        return Some((result, ResultOrigin::Played, Some(method)));
+    }
+    parse_code(code).map(|(result, origin)| (result, origin, None))
+}
+
+/// A game's result as lists print it: the notation, then how the game
+/// ended when the sheet said so (`0-1 B+3.5`).
+pub fn game_notation(game: &super::round::Game) -> String {
+    let notation = notation(game.result, game.origin);
+    match method_text(game.result, game.method) {
+        Some(how) => format!("{notation} {how}"),
+        None => notation,
+    }
+}
+
+/// The code [`parse_entry_code`] reads back as this result and method.
+pub fn entry_code(result: GameResult, origin: ResultOrigin, method: Option<Method>) -> String {
+    match (method_text(result, method), origin) {
+        (Some(text), ResultOrigin::Played) => text.to_lowercase(),
+        _ => code(result, origin),
+    }
+}
+
+/// How a game won on the board ended, as the result sheet writes it:
+/// `B+3.5`, `W+R`, `W+T`; `None` without a method or a winner.
+pub fn method_text(result: GameResult, method: Option<Method>) -> Option<String> {
+    let side = match result {
+        GameResult::WhiteWins => "W",
+        GameResult::BlackWins => "B",
+        _ => return None,
+    };
+    let how = match method? {
+        Method::Resignation => "R".to_string(),
+        Method::Time => "T".to_string(),
+        Method::Count(margin) => margin.to_string(),
+    };
+    Some(format!("{side}+{how}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_result_sheet_code_carries_how_the_game_ended() {
+        let half = HalfPoints::HALF;
+        assert_eq!(
+            parse_entry_code("B+0.5"),
+            Some((
+                GameResult::BlackWins,
+                ResultOrigin::Played,
+                Some(Method::Count(half))
+            ))
+        );
+        assert_eq!(
+            parse_entry_code("w+R"),
+            Some((
+                GameResult::WhiteWins,
+                ResultOrigin::Played,
+                Some(Method::Resignation)
+            ))
+        );
+        assert_eq!(
+            parse_entry_code("w+t"),
+            Some((
+                GameResult::WhiteWins,
+                ResultOrigin::Played,
+                Some(Method::Time)
+            ))
+        );
+        assert_eq!(
+            parse_entry_code("b"),
+            Some((GameResult::BlackWins, ResultOrigin::Played, None))
+        );
+        assert_eq!(parse_entry_code("b+0.3"), None);
+        assert_eq!(parse_entry_code("x+3"), None);
+        assert_eq!(parse_entry_code("b+-2"), None);
+        for method in [
+            Method::Resignation,
+            Method::Time,
+            Method::Count(half),
+            Method::Count(HalfPoints::from_halves(25)),
+        ] {
+            let code = entry_code(GameResult::WhiteWins, ResultOrigin::Played, Some(method));
+            assert_eq!(
+                parse_entry_code(&code),
+                Some((GameResult::WhiteWins, ResultOrigin::Played, Some(method))),
+                "{code}"
+            );
+        }
+        assert_eq!(
+            method_text(GameResult::BlackWins, Some(Method::Count(half))).as_deref(),
+            Some("B+0.5")
+        );
+    }
 
     #[test]
     fn every_result_reads_back_from_its_code() {

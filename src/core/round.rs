@@ -32,6 +32,24 @@ pub enum ResultOrigin {
     RefereeDecision,
 }
 
+/// How a game won on the board ended, as the result sheet records it
+/// (GTR "Resignation", "Loss on time", counting; RFG 11.3: `B+3.5`,
+/// `W+R`, `W+T`). Together with [`GameResult`] and [`ResultOrigin`] it
+/// names every kind of result: a forfeit is [`ResultOrigin::ByDefault`], a
+/// referee's award [`ResultOrigin::RefereeDecision`], both-lose and jigo
+/// are results of their own, and a count with margin 0 is a tie broken by
+/// the tie rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Method {
+    /// The loser resigned: no margin.
+    Resignation,
+    /// Counted: the winner's margin, in half points (so `0.5` is exact).
+    Count(HalfPoints),
+    /// The loser's time ran out (GTR "Loss on time"; Ukrainian rules:
+    /// byo-yomi exhausted).
+    Time,
+}
+
 /// One of the two colours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Colour {
@@ -62,6 +80,9 @@ pub struct Game {
     pub origin: ResultOrigin,
     /// Whether the colours are known (OpenGotha `knownColor`).
     pub colours_known: bool,
+    /// How the game ended, when the result sheet says so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<Method>,
 }
 
 impl Game {
@@ -131,6 +152,7 @@ mod tests {
             result,
             origin,
             colours_known: true,
+            method: None,
         }
     }
 

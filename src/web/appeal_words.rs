@@ -33,6 +33,7 @@ pub(crate) fn outcome_key(outcome: Outcome) -> &'static str {
         Outcome::Upheld => "appeals.outcome.upheld",
         Outcome::Rejected => "appeals.outcome.rejected",
         Outcome::Modified => "appeals.outcome.modified",
+        Outcome::Declined => "appeals.outcome.declined",
     }
 }
 

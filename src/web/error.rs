@@ -153,6 +153,7 @@ fn refused_message_key(r: &crate::core::command::Refusal) -> &'static str {
             Some(ResultProblem::Confirmed(_, e)) => discipline_message(e).0,
             Some(ResultProblem::Conflict { .. }) => "error.stale_form",
             Some(ResultProblem::Locked) => "results.locked",
+            Some(ResultProblem::Method(..)) => "results.impossible_method",
             Some(ResultProblem::Twice(_)) | None => "error.invalid_request",
         },
         _ => "error.invalid_request",
@@ -194,7 +195,10 @@ fn domain_status(e: &TournamentError) -> StatusCode {
         | TournamentError::ByeTaken(_) => StatusCode::CONFLICT,
         TournamentError::SelfPairing(_)
         | TournamentError::RoundOutOfRange { .. }
-        | TournamentError::ImpossibleJigo { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+        | TournamentError::ImpossibleJigo { .. }
+        | TournamentError::MethodWithoutWinner { .. }
+        | TournamentError::ImpossibleMargin { .. }
+        | TournamentError::NoTimeLimit { .. } => StatusCode::UNPROCESSABLE_ENTITY,
     }
 }
 
@@ -214,6 +218,9 @@ pub(super) fn domain_message_key(e: &TournamentError) -> &'static str {
         TournamentError::SelfPairing(_) => "error.self_pairing",
         TournamentError::RoundOutOfRange { .. } => "error.round_out_of_range",
         TournamentError::ImpossibleJigo { .. } => "error.impossible_jigo",
+        TournamentError::MethodWithoutWinner { .. }
+        | TournamentError::ImpossibleMargin { .. }
+        | TournamentError::NoTimeLimit { .. } => "results.impossible_method",
     }
 }
 
@@ -249,6 +256,8 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | NoProtest { .. }
         | Unsigned(_)
         | NotOnPanel { .. }
+        | TooFewSigners { .. }
+        | PairingDecisionFinal(_)
         | RemediesOnRejection(_)
         | ArbiterAtTwoLevels { .. }
         | TournamentNotOver(_)
@@ -365,6 +374,17 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
         NotOnPanel { appeal, name } => (
             "discipline.error.not_on_panel",
             vec![("appeal", appeal.to_string()), ("name", name.clone())],
+        ),
+        TooFewSigners { appeal, signed } => (
+            "discipline.error.too_few_signers",
+            vec![
+                ("appeal", appeal.to_string()),
+                ("signed", signed.to_string()),
+            ],
+        ),
+        PairingDecisionFinal(a) => (
+            "discipline.error.pairing_decision_final",
+            vec![("appeal", a.to_string())],
         ),
         RemediesOnRejection(a) => (
             "discipline.error.remedies_on_rejection",

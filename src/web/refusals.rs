@@ -50,10 +50,29 @@ pub fn result_text(lang: Lang, round: u32, p: &ResultProblem) -> String {
         ),
         ResultProblem::Twice(b) => lang.tf("results.twice", &[board(b)]),
         ResultProblem::Locked => lang.t("results.locked"),
+        ResultProblem::Method(b, e) => method_text(lang, *b, e),
         ResultProblem::Confirmed(_, e) => {
             let (key, args) = discipline_message(e);
             lang.tf(key, &args)
         }
+    }
+}
+
+/// Why a margin, resignation or loss on time was refused.
+fn method_text(lang: Lang, b: crate::core::BoardNo, e: &crate::core::TournamentError) -> String {
+    use crate::core::TournamentError::*;
+    let board = ("board", b.get().to_string());
+    match e {
+        ImpossibleMargin { margin, komi, .. } => lang.tf(
+            "results.impossible_margin",
+            &[
+                board,
+                ("margin", margin.to_string()),
+                ("komi", komi.to_string()),
+            ],
+        ),
+        NoTimeLimit { .. } => lang.tf("results.no_time_limit", &[board]),
+        _ => lang.tf("results.method_without_winner", &[board]),
     }
 }
 

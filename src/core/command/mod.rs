@@ -463,6 +463,10 @@ fn round_json(t: &Tournament, round: RoundNo) -> Option<serde_json::Value> {
 }
 
 #[cfg(test)]
+mod result_method_tests;
+#[cfg(test)]
+mod round_one_tests;
+#[cfg(test)]
 mod side_tests;
 #[cfg(test)]
 mod team_play_tests;

@@ -97,6 +97,8 @@ pub enum ResultProblem {
     Twice(BoardNo),
     /// A confirmed result changes only by correction or appeal.
     Confirmed(BoardNo, DisciplineError),
+    /// A margin, resignation or loss on time the game or the clock rules out.
+    Method(BoardNo, crate::core::TournamentError),
 }
 
 impl Refusal {

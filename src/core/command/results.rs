@@ -3,6 +3,7 @@
 
 use super::{Done, Outcome, Refusal, ResultProblem, State, json};
 use crate::core::discipline::GameRef;
+use crate::core::round::Method;
 use crate::core::{BoardNo, GameResult, ResultOrigin, RoundNo, TournamentError, results};
 
 /// One typed result.
@@ -11,6 +12,8 @@ pub struct ResultEntry {
     pub board: BoardNo,
     pub result: GameResult,
     pub origin: ResultOrigin,
+    /// How the game ended, when the sheet says so (`B+3.5`, `W+R`, `W+T`).
+    pub method: Option<Method>,
     /// The result the person saw on this board when typing (the table's
     /// field as loaded); `None` from a quick entry line.
     pub seen: Option<(GameResult, ResultOrigin)>,
@@ -60,8 +63,14 @@ pub fn check_results(
                 continue;
             }
         };
+        if let Some(method) = e.method
+            && let Err(error) = doc.check_method(round, e.board, e.result, e.origin, method)
+        {
+            problems.push(ResultProblem::Method(e.board, error));
+            continue;
+        }
         // Only boards whose result really changes are written and logged.
-        if (game.result, game.origin) == (e.result, e.origin)
+        if (game.result, game.origin, game.method) == (e.result, e.origin, e.method)
             || changes.iter().any(|c| c.board == e.board)
         {
             continue;
@@ -114,6 +123,7 @@ pub(super) fn enter(
     let mut before = Vec::new();
     for c in &changes {
         before.push(state.doc.enter_result(round, c.board, c.result, c.origin)?);
+        state.doc.set_method(round, c.board, c.method)?;
     }
     let after: Vec<_> = changes
         .iter()

@@ -1,7 +1,8 @@
 //! A round's life: paired (by the engine or by hand), published, locked,
 //! or undone while no result is in.
 
-use super::{Context, Done, Outcome, Refusal, State, json, players, round_json};
+use super::{Context, Done, FieldProblem, Outcome, Refusal, State, json, players, round_json};
+use crate::core::advice::{Weight, advice};
 use crate::core::pairing::RoundPairing;
 use crate::core::pairing::manual::{self, Edit};
 use crate::core::teams::roster;
@@ -27,6 +28,21 @@ pub(super) fn pair(
     // means the tournament changed while it worked.
     if next_round(&state.doc)? != round {
         return Err(Refusal::Stale);
+    }
+    if round == RoundNo::FIRST {
+        let missing: Vec<FieldProblem> = advice(&state.doc, &state.book)
+            .into_iter()
+            .filter(|a| a.weight == Weight::BeforeRoundOne)
+            .map(|a| FieldProblem {
+                field: "round",
+                key: a.key,
+                args: a.args,
+                count: None,
+            })
+            .collect();
+        if !missing.is_empty() {
+            return Err(Refusal::Fields(missing));
+        }
     }
     players::fix_numbers(state, round);
     record_line_ups(&mut state.doc, round)?;

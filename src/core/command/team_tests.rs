@@ -130,6 +130,7 @@ pub(super) fn every_board(state: &mut State, round: RoundNo, result: impl Fn(&Ga
             board: g.board,
             result: result(g),
             origin: ResultOrigin::Played,
+            method: None,
             seen: None,
         })
         .collect();
@@ -267,6 +268,7 @@ fn a_line_up_changed_after_the_pairing_reseats_the_boards_until_a_result_is_in()
         board: board_one.unwrap(),
         result: GameResult::WhiteWins,
         origin: ResultOrigin::Played,
+        method: None,
         seen: None,
     };
     let enter = Command::EnterResults {

@@ -3,7 +3,7 @@ use super::*;
 use crate::core::pairing::pair_round;
 use crate::core::{Settings, System};
 
-fn referee() -> Context {
+pub(super) fn referee() -> Context {
     Context {
         actor: Actor::Staff {
             roles: vec![StaffRole::Referee],
@@ -23,7 +23,7 @@ fn draft(name: &str, rank: &str) -> PlayerDraft {
     }
 }
 
-fn cup(players: usize) -> State {
+pub(super) fn cup(players: usize) -> State {
     let settings = Settings {
         system: System::McMahon,
         number_of_rounds: 3,
@@ -40,7 +40,7 @@ fn cup(players: usize) -> State {
     state
 }
 
-fn pair_next(state: &mut State) -> RoundNo {
+pub(super) fn pair_next(state: &mut State) -> RoundNo {
     let round = next_round(&state.doc).unwrap();
     let paired = pair_round(&state.effective().unwrap().tournament, round).unwrap();
     let command = Command::Pair {
@@ -159,6 +159,7 @@ fn a_locked_round_refuses_results_and_publishing_marks_the_round() {
         board,
         result,
         origin: crate::core::ResultOrigin::Played,
+        method: None,
         seen: None,
     };
     let white_wins = Command::EnterResults {
@@ -192,6 +193,7 @@ fn a_known_result_is_replaced_only_when_seen_or_confirmed() {
             board,
             result,
             origin: played,
+            method: None,
             seen,
         }],
         replace,

@@ -10,7 +10,7 @@ use super::checks::{check_player, check_remedies, is_appealable};
 use super::committee::{Committee, Panel};
 use super::effective::effective;
 use super::log::{Act, AppealId, EntryId, GameRef, Level, Log, Moment, Official, Reason, Remedy};
-use super::settings::DisciplineSettings;
+use super::settings::{DisciplineSettings, Ruleset};
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::round::{GameResult, ResultOrigin};
 use crate::core::tournament::Tournament;
@@ -75,6 +75,9 @@ pub enum Outcome {
     Rejected,
     /// The decision appealed is changed as the remedies say.
     Modified,
+    /// Not taken further: the judgement below is obviously right and just
+    /// (GTR "Arbitration > General": a higher level may decline a case).
+    Declined,
 }
 
 /// A body's decision on an appeal.
@@ -90,7 +93,15 @@ pub struct Decision {
     pub at: Moment,
     /// What changes.
     pub remedies: Vec<Remedy>,
+    /// Fewer than three members signed because the committee could not
+    /// meet in full before the next round (GTR "Appeals committee").
+    #[serde(default)]
+    pub could_not_meet: bool,
 }
+
+/// The committee's size when it meets in full (GTR "Appeals committee":
+/// "at least three persons").
+pub const FULL_COMMITTEE: usize = 3;
 
 /// Where an appeal stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -318,6 +329,15 @@ impl Appeal {
                 name: name.as_str().to_owned(),
             });
         }
+        // GTR "Appeals committee": three persons decide; fewer only when
+        // they could not meet before the next round.
+        let full = FULL_COMMITTEE.min(panel.members.len());
+        if decision.signed_by.len() < full && !decision.could_not_meet {
+            return Err(DisciplineError::TooFewSigners {
+                appeal: self.id,
+                signed: decision.signed_by.len(),
+            });
+        }
         self.complete(&mut decision, tournament, log)?;
         let act = self.act(Level::Committee, &decision);
         let panel = panel.clone();
@@ -325,11 +345,20 @@ impl Appeal {
         Ok(act)
     }
 
-    /// Refers the committee's decision to the federation's rules commission.
-    pub fn escalate(&mut self, at: Moment) -> Result<(), DisciplineError> {
+    /// Refers the committee's decision to the federation's rules commission;
+    /// under the RFG code a decision on a pairing is final (26.4 г).
+    pub fn escalate(
+        &mut self,
+        at: Moment,
+        settings: &DisciplineSettings,
+    ) -> Result<(), DisciplineError> {
         let AppealState::Decided { panel, decision } = self.state.clone() else {
             return Err(self.wrong_state(AppealStatus::Decided));
         };
+        if settings.ruleset == Ruleset::Rfg && matches!(self.filing.appealed, Appealed::Pairing(_))
+        {
+            return Err(DisciplineError::PairingDecisionFinal(self.id));
+        }
         self.state = AppealState::Escalated {
             panel,
             decision,
@@ -394,7 +423,7 @@ impl Appeal {
         log: &Log,
     ) -> Result<(), DisciplineError> {
         match (decision.outcome, self.filing.appealed) {
-            (Outcome::Rejected, _) if !decision.remedies.is_empty() => {
+            (Outcome::Rejected | Outcome::Declined, _) if !decision.remedies.is_empty() => {
                 return Err(DisciplineError::RemediesOnRejection(self.id));
             }
             (Outcome::Upheld, Appealed::Entry(id))

@@ -10,7 +10,7 @@ use crate::core::units::HalfPoints;
 
 /// One round, A beat B on board 1 and C beat D on board 2; then the referee
 /// warned A twice on board 1, which forfeits it. Returns the second warning.
-fn forfeited_by_warnings() -> (Tournament, Log, EntryId, Committee) {
+pub(super) fn forfeited_by_warnings() -> (Tournament, Log, EntryId, Committee) {
     let (mut t, [a, ..]) = four_players_round_one();
     t.set_settings(Settings {
         number_of_rounds: 1,
@@ -40,7 +40,7 @@ fn forfeited_by_warnings() -> (Tournament, Log, EntryId, Committee) {
     (t, log, second.id, committee)
 }
 
-fn filing(appellant: PlayerId, appealed: Appealed) -> Filing {
+pub(super) fn filing(appellant: PlayerId, appealed: Appealed) -> Filing {
     Filing {
         appellant: Party::Player(appellant),
         filed_by: FiledBy::Referee(referee()),
@@ -51,13 +51,15 @@ fn filing(appellant: PlayerId, appealed: Appealed) -> Filing {
     }
 }
 
-fn decision(outcome: Outcome, signers: &[&str], remedies: Vec<Remedy>) -> Decision {
+pub(super) fn decision(outcome: Outcome, signers: &[&str], remedies: Vec<Remedy>) -> Decision {
     Decision {
         outcome,
         reasons: Reason::new("witnesses heard no talking").unwrap(),
         signed_by: signers.iter().map(|n| Official::new(n).unwrap()).collect(),
         at: minute(50),
         remedies,
+        // Most cases here are signed by the chair alone.
+        could_not_meet: true,
     }
 }
 
@@ -117,7 +119,7 @@ fn refused_steps_name_the_state_the_appeal_is_in() {
             needed: AppealStatus::UnderReview
         })
     );
-    assert!(appeal.escalate(minute(41)).is_err());
+    assert!(appeal.escalate(minute(41), &s).is_err());
     appeal
         .begin_review(&committee, &t, &log, &s, minute(40))
         .unwrap();
@@ -165,7 +167,7 @@ fn an_escalated_appeal_keeps_the_standings_pending_until_the_commission_rules() 
         )
         .unwrap();
     assert!(pending_prize_appeals(&[appeal.clone()]).is_empty());
-    appeal.escalate(minute(60)).unwrap();
+    appeal.escalate(minute(60), &s).unwrap();
     assert_eq!(pending_prize_appeals(&[appeal.clone()]), [appeal.id]);
     let twice = appeal.rule(decision(Outcome::Upheld, &["Chair"], vec![]), &t, &log, &s);
     assert_eq!(
@@ -224,7 +226,7 @@ fn the_rules_commission_rules_only_after_the_tournament() {
     appeal
         .decide(decision(Outcome::Rejected, &["Chair"], vec![]), &t, &log)
         .unwrap();
-    appeal.escalate(minute(60)).unwrap();
+    appeal.escalate(minute(60), &s).unwrap();
     let early = appeal.rule(
         decision(Outcome::Rejected, &["Commission"], vec![]),
         &t,
@@ -419,7 +421,7 @@ fn the_next_round_is_paired_from_a_committee_decision_still_under_appeal_to_the_
         .unwrap();
     log.record(&t, &s, minute(50), Official::new("Chair").unwrap(), act)
         .unwrap();
-    appeal.escalate(minute(60)).unwrap();
+    appeal.escalate(minute(60), &s).unwrap();
     assert_eq!(appeal.status(), AppealStatus::Escalated);
     let now = effective(&t, &log, &s).unwrap().tournament;
     assert_eq!(board1().game(&now).unwrap().result, GameResult::WhiteWins);

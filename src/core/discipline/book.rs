@@ -170,9 +170,10 @@ impl Book {
 
     /// Refers a decided appeal to the federation's rules commission.
     pub fn escalate(&mut self, id: AppealId, at: Moment) -> Result<(), DisciplineError> {
+        let settings = self.settings.clone();
         let appeal = self.appeal_mut(id)?;
         let mut next = appeal.clone();
-        next.escalate(at)?;
+        next.escalate(at, &settings)?;
         *appeal = next;
         Ok(())
     }
@@ -275,6 +276,7 @@ mod tests {
             signed_by: vec![Official::new("Chair").unwrap()],
             at: minute(40),
             remedies,
+            could_not_meet: true,
         }
     }
 

@@ -27,6 +27,8 @@ mod settings;
 mod withdrawal;
 
 #[cfg(test)]
+mod appeal_rule_tests;
+#[cfg(test)]
 mod appeal_tests;
 #[cfg(test)]
 mod test_support;
@@ -220,6 +222,19 @@ pub enum DisciplineError {
         /// The signer.
         name: String,
     },
+    /// Fewer than three signed without the committee having been unable to meet.
+    #[error(
+        "appeal {appeal}: {signed} signed; fewer than three only when the committee could not meet before the next round"
+    )]
+    TooFewSigners {
+        /// The appeal.
+        appeal: AppealId,
+        /// How many signed.
+        signed: usize,
+    },
+    /// The committee's decision on a pairing is final (RFG 26.4 г).
+    #[error("appeal {0} is about a pairing: the committee's decision is final")]
+    PairingDecisionFinal(AppealId),
     /// A rejected appeal changes nothing.
     #[error("appeal {0} is rejected, so its decision cannot change anything")]
     RemediesOnRejection(AppealId),

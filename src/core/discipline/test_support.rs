@@ -38,6 +38,7 @@ pub(crate) fn game(round: u32, board: u32, white: PlayerId, black: PlayerId) -> 
         result: GameResult::Unknown,
         origin: ResultOrigin::Played,
         colours_known: true,
+        method: None,
     }
 }
 

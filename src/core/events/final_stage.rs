@@ -140,6 +140,7 @@ mod tests {
                     result: GameResult::WhiteWins,
                     origin: ResultOrigin::Played,
                     colours_known: true,
+                    method: None,
                 })
                 .ok();
             }

@@ -105,6 +105,7 @@ mod tests {
             result: GameResult::WhiteWins,
             origin: ResultOrigin::Played,
             colours_known: true,
+            method: None,
         })
         .unwrap();
         t

@@ -105,6 +105,7 @@ mod tests {
             result: GameResult::BlackWins,
             origin: ResultOrigin::ByDefault,
             colours_known: true,
+            method: None,
         })
         .unwrap();
         t.give_bye(Bye {

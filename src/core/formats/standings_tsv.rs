@@ -92,6 +92,7 @@ mod tests {
             result: GameResult::Jigo,
             origin: ResultOrigin::Played,
             colours_known: true,
+            method: None,
         })
         .unwrap();
         let expected = "place\tname\tfirstName\trank\tCAT\tSOSW\tNBW\tMMS\tcatPlace\n\

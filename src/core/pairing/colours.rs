@@ -194,6 +194,7 @@ pub fn even_games(
                 result: GameResult::Unknown,
                 origin: ResultOrigin::Played,
                 colours_known,
+                method: None,
             })
         })
         .collect()

@@ -115,6 +115,7 @@ fn new_game(t: &Tournament, round: RoundNo, board: BoardNo, a: PlayerId, b: Play
         result: GameResult::Unknown,
         origin: ResultOrigin::Played,
         colours_known: true,
+        method: None,
     }
 }
 
@@ -177,6 +178,7 @@ pub fn apply(
                 white: g.black,
                 black: g.white,
                 colours_known: true,
+                method: None,
                 ..g.clone()
             };
         }

@@ -445,6 +445,7 @@ impl<'t> Draw<'t> {
                     result: GameResult::Unknown,
                     origin: ResultOrigin::Played,
                     colours_known: true,
+                    method: None,
                 }
             })
             .collect();

@@ -308,6 +308,7 @@ fn the_report_names_a_repeat_a_club_pairing_a_big_handicap_and_colour_imbalance(
         result: GameResult::WhiteWins,
         origin: ResultOrigin::Played,
         colours_known: true,
+        method: None,
     };
     for g in [
         game(1, 1, ids[0], ids[1], 0),

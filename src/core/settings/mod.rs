@@ -10,7 +10,9 @@ use super::standings::Criterion;
 use super::units::HalfPoints;
 use serde::{Deserialize, Serialize};
 
+mod level;
 mod teams;
+pub use level::Level;
 pub use teams::TeamParameters;
 
 /// Everything that configures a tournament.
@@ -192,6 +194,9 @@ pub struct General {
     /// The referee panel the final protocol names (RFG 26.2.1; Ukrainian V.1).
     #[serde(default)]
     pub panel: RefereePanel,
+    /// The event's level, which the rule texts tie officials to.
+    #[serde(default)]
+    pub level: Level,
     /// Rank norms fulfilled, as the chief referee words them: the Ukrainian
     /// protocol must report them (III.8 2)), and no norm table is in the rules.
     #[serde(default)]
@@ -238,6 +243,7 @@ impl Default for General {
             end_date: String::new(),
             internet: false,
             panel: RefereePanel::default(),
+            level: Level::Local,
             rank_norms: String::new(),
             komi_text: String::new(),
         }
@@ -402,6 +408,13 @@ pub struct TimeSystem {
     pub canadian_seconds: u32,
     /// Fischer increment, seconds.
     pub fischer_seconds: u32,
+}
+
+impl TimeSystem {
+    /// Whether a clock runs at all: main time, or overtime after none.
+    pub fn has_limit(&self) -> bool {
+        self.basic_minutes > 0 || self.overtime != Overtime::SuddenDeath
+    }
 }
 
 impl Default for TimeSystem {

@@ -69,6 +69,7 @@ pub(crate) fn handicap_game(
         result,
         origin,
         colours_known: true,
+        method: None,
     })
     .expect("a valid game");
 }

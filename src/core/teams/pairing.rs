@@ -93,6 +93,7 @@ fn stand_in_tournament(t: &Tournament, round: RoundNo, boards: usize) -> Tournam
             result,
             origin: ResultOrigin::Played,
             colours_known: true,
+            method: None,
         };
         // Each stand-in plays once per round: matches_up_to finds each once.
         let _ = field.add_game(game);
@@ -181,6 +182,7 @@ pub fn pair_teams(t: &Tournament, round: RoundNo) -> Result<TeamRound, PairingEr
                 result: GameResult::Unknown,
                 origin: ResultOrigin::Played,
                 colours_known: true,
+                method: None,
             });
         }
     }

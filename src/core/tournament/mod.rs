@@ -8,8 +8,10 @@ use super::ids::{BoardNo, PlayerId, RoundNo};
 use super::player::{Player, Registration};
 use super::round::{Bye, Game};
 use super::settings::Settings;
+use super::units::HalfPoints;
 use serde::{Deserialize, Serialize};
 
+mod results;
 mod teams;
 pub use teams::{LineUpFiled, Team, TeamBoard};
 
@@ -72,6 +74,36 @@ pub enum TournamentError {
     /// A played jigo on a board whose komi has a half point, which rules a tie out.
     #[error("board {board} of round {round} has a half-point komi; a jigo is impossible")]
     ImpossibleJigo {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
+    /// A margin or a way of ending given with no winner on the board.
+    #[error(
+        "board {board} of round {round}: only a game won on the board has a margin, a resignation or a loss on time"
+    )]
+    MethodWithoutWinner {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
+    /// A margin the komi rules out.
+    #[error("board {board} of round {round}: a margin of {margin} is impossible with komi {komi}")]
+    ImpossibleMargin {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+        /// The margin typed.
+        margin: HalfPoints,
+        /// The game's komi.
+        komi: HalfPoints,
+    },
+    /// A loss on time in a tournament without a time limit.
+    #[error("board {board} of round {round}: the tournament has no time limit, so no loss on time")]
+    NoTimeLimit {
         /// The round.
         round: RoundNo,
         /// The board.
@@ -387,92 +419,6 @@ impl Tournament {
         self.games
             .iter()
             .find(|g| g.round == round && g.board == board)
-    }
-
-    /// The game on a board, if `result` is one it can have had: a jigo is
-    /// played only under integer komi (a jigo by default is the organiser's
-    /// scoring, not a count on the board, so it stays possible).
-    pub fn check_result(
-        &self,
-        round: RoundNo,
-        board: BoardNo,
-        result: super::round::GameResult,
-        origin: super::round::ResultOrigin,
-    ) -> Result<&Game, TournamentError> {
-        let game = self
-            .game_on(round, board)
-            .ok_or(TournamentError::NoSuchBoard { round, board })?;
-        if result == super::round::GameResult::Jigo
-            && origin == super::round::ResultOrigin::Played
-            && game.komi.halves() % 2 != 0
-        {
-            return Err(TournamentError::ImpossibleJigo { round, board });
-        }
-        Ok(game)
-    }
-
-    /// A result entered by hand (results page, API): [`Self::check_result`],
-    /// then [`Self::set_result`]. Returns the game as it was.
-    pub fn enter_result(
-        &mut self,
-        round: RoundNo,
-        board: BoardNo,
-        result: super::round::GameResult,
-        origin: super::round::ResultOrigin,
-    ) -> Result<Game, TournamentError> {
-        self.check_result(round, board, result, origin)?;
-        self.set_result(round, board, result, origin)
-    }
-
-    /// Records how a game was actually played (EGF GTR "Colour or handicap
-    /// error", RFG 22.1): with the colours swapped, the winner stays the
-    /// winner; with another handicap, the stones placed.
-    pub fn record_played(
-        &mut self,
-        round: RoundNo,
-        board: BoardNo,
-        colours_swapped: bool,
-        handicap: Option<u8>,
-    ) -> Result<(), TournamentError> {
-        use super::round::GameResult::{BlackWins, WhiteWins};
-        let game = self
-            .games
-            .iter_mut()
-            .find(|g| g.round == round && g.board == board)
-            .ok_or(TournamentError::NoSuchBoard { round, board })?;
-        if colours_swapped {
-            std::mem::swap(&mut game.white, &mut game.black);
-            game.result = match game.result {
-                WhiteWins => BlackWins,
-                BlackWins => WhiteWins,
-                other => other,
-            };
-            game.colours_known = true;
-        }
-        if let Some(stones) = handicap {
-            game.handicap = stones;
-        }
-        Ok(())
-    }
-
-    /// Sets a game's result and how it arose; returns the game as it was.
-    /// It judges nothing but the board: replaying a stored log must not fail.
-    pub fn set_result(
-        &mut self,
-        round: RoundNo,
-        board: BoardNo,
-        result: super::round::GameResult,
-        origin: super::round::ResultOrigin,
-    ) -> Result<Game, TournamentError> {
-        let game = self
-            .games
-            .iter_mut()
-            .find(|g| g.round == round && g.board == board)
-            .ok_or(TournamentError::NoSuchBoard { round, board })?;
-        let before = game.clone();
-        game.result = result;
-        game.origin = origin;
-        Ok(before)
     }
 }
 

@@ -17,6 +17,7 @@ fn game(round: u32, white: PlayerId, black: PlayerId) -> Game {
         result: GameResult::WhiteWins,
         origin: ResultOrigin::Played,
         colours_known: true,
+        method: None,
     }
 }
 

@@ -250,7 +250,7 @@ pub(super) async fn take_up_appeal(
 pub(super) struct DecisionIn {
     /// The tournament version this write is based on.
     version: i32,
-    /// `Upheld`, `Rejected` or `Modified`.
+    /// `Upheld`, `Rejected`, `Modified` or `Declined`.
     outcome: Outcome,
     /// The reasons, in clear language.
     reasons: Reason,
@@ -260,6 +260,10 @@ pub(super) struct DecisionIn {
     /// 1, "board": 2}, "result": "WhiteWins", "origin": "Played"}}`.
     #[serde(default)]
     remedies: Vec<Remedy>,
+    /// Fewer than three signed because the committee could not meet in
+    /// full before the next round (GTR "Appeals committee").
+    #[serde(default)]
+    could_not_meet: bool,
 }
 
 impl DecisionIn {
@@ -270,6 +274,7 @@ impl DecisionIn {
             signed_by: self.signed_by,
             at: now(),
             remedies: self.remedies,
+            could_not_meet: self.could_not_meet,
         };
         (self.version, decision)
     }

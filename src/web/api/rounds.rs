@@ -106,8 +106,8 @@ pub(super) async fn show_round(
             black: PlayerRef::of(&state, g.black),
             handicap: g.handicap,
             komi: g.komi.to_string(),
-            result: results::code(g.result, g.origin),
-            notation: results::notation(g.result, g.origin),
+            result: results::entry_code(g.result, g.origin, g.method),
+            notation: results::game_notation(g),
         })
         .collect();
     let bye = state
@@ -130,22 +130,24 @@ pub(super) struct ResultBody {
     /// The tournament version this write is based on.
     version: i32,
     /// `w`, `b`, `=` (jigo), `0` (both lose), `1` (both win), `?`; a
-    /// trailing `!` means by default.
+    /// trailing `!` means by default. A game won on the board may say how
+    /// it ended: `b+3.5` (counted), `w+r` (resigned), `w+t` (on time).
     #[schema(
-        examples("w", "b!", "="),
-        pattern = r"^\s*(?:(?:[wW]|1-0|[wW]\+|[bB]|0-1|[bB]\+|=|[jJ]|½-½|1/2|0|0-0|1|1-1)\s*!?|\?|-|)\s*$"
+        examples("w", "b!", "=", "b+3.5", "w+r"),
+        pattern = r"^\s*(?:(?:[wW]|1-0|[wW]\+|[bB]|0-1|[bB]\+|=|[jJ]|½-½|1/2|0|0-0|1|1-1)\s*!?|\?|-|[wWbB]\s*\+\s*(?:[rR]|[rR][eE][sS]|[rR][eE][sS][iI][gG][nN]|[tT]|[tT][iI][mM][eE]|[0-9]+(?:[.,](?:50*|0*))?)|)\s*$"
     )]
     result: String,
 }
 
 /// A result code as the core takes it; one that is no code is refused.
 fn entry(board: BoardNo, code: &str) -> WebResult<ResultEntry> {
-    let (result, origin) = results::parse_code(code)
+    let (result, origin, method) = results::parse_entry_code(code)
         .ok_or_else(|| WebError::Invalid(format!("result: {code:?} is not a result code")))?;
     Ok(ResultEntry {
         board,
         result,
         origin,
+        method,
         seen: None,
     })
 }

@@ -167,6 +167,9 @@ pub(super) struct DecisionForm {
     /// Also take the appealed entry's effect away (a modified decision).
     #[serde(default)]
     revoke: Option<String>,
+    /// Fewer than three sign: the committee could not meet in full in time.
+    #[serde(default)]
+    could_not_meet: Option<String>,
 }
 
 pub(super) fn decision(
@@ -178,6 +181,7 @@ pub(super) fn decision(
         "upheld" => Outcome::Upheld,
         "rejected" => Outcome::Rejected,
         "modified" => Outcome::Modified,
+        "declined" => Outcome::Declined,
         _ => return Err(FormError::Field("appeals.choose_outcome")),
     };
     let reasons = Reason::new(&form.reasons).map_err(FormError::Discipline)?;
@@ -213,6 +217,7 @@ pub(super) fn decision(
         signed_by,
         at: now(),
         remedies,
+        could_not_meet: form.could_not_meet.is_some(),
     })
 }
 

@@ -27,6 +27,7 @@ fn game(board: u32, result: GameResult) -> Game {
         result,
         origin: ResultOrigin::Played,
         colours_known: true,
+        method: None,
     }
 }
 

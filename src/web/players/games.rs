@@ -86,7 +86,7 @@ pub(super) async fn show_player(
                 opponent_no: opponent.0,
                 handicap: g.handicap,
                 // White's score first, as on the pairing list.
-                result: crate::core::results::notation(g.result, g.origin),
+                result: crate::core::results::game_notation(g),
                 gor: gor.game(g.round),
             })
         })

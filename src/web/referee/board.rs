@@ -217,7 +217,7 @@ pub(super) fn board_page(
         round: game.round.get(),
         white: name(t, g.white),
         black: name(t, g.black),
-        result: results::notation(g.result, g.origin),
+        result: results::game_notation(g),
         note_key: crate::web::incidents::note_key(g.result, g.origin),
         sides: [0, 1].map(|i| SideStatus {
             warnings: status.warnings[i],

@@ -112,7 +112,7 @@ pub(super) fn round_page(
             board: g.board.get(),
             white: name(t, g.white),
             black: name(t, g.black),
-            result: results::notation(g.result, g.origin),
+            result: results::game_notation(g),
             note_key: crate::web::incidents::note_key(g.result, g.origin),
             white_warnings: status.warnings[0],
             black_warnings: status.warnings[1],

@@ -6,6 +6,7 @@ use super::lists::state_of;
 use crate::core::access::Action;
 use crate::core::command::{Command, Done, Refusal, ResultEntry, ResultProblem, check_results};
 use crate::core::discipline::GameRef;
+use crate::core::round::Method;
 use crate::core::{BoardNo, GameResult, ResultOrigin, RoundNo, results};
 use crate::store::rounds::{self as round_store};
 use crate::store::tournaments::TournamentRow;
@@ -144,17 +145,19 @@ pub(super) fn results_layout(ctx: &Ctx, tournament: &TournamentRow, n: u32) -> L
 
 /// Reads one quick entry: a board number, then a code ("12 b", "7w!").
 /// `Err(None)` when unreadable, `Err(Some(n))` for board 0.
-pub(super) fn parse_entry(entry: &str) -> Result<(BoardNo, GameResult, ResultOrigin), Option<u32>> {
+pub(super) fn parse_entry(
+    entry: &str,
+) -> Result<(BoardNo, GameResult, ResultOrigin, Option<Method>), Option<u32>> {
     let digits = entry
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(entry.len());
     let (board, code) = entry.split_at(digits);
     let board: u32 = board.parse().map_err(|_| None)?;
-    let (result, origin) = results::parse_code(code)
+    let (result, origin, method) = results::parse_entry_code(code)
         .filter(|_| !code.trim().is_empty())
         .ok_or(None)?;
     let board = BoardNo::new(board).ok_or(Some(board))?;
-    Ok((board, result, origin))
+    Ok((board, result, origin, method))
 }
 
 /// Results come as `entry` (one or more of "12 b", "7 w!", "3 =", separated
@@ -190,10 +193,11 @@ pub(super) async fn enter_results(
     {
         match parse_entry(item) {
             // The quick entry shows no stored result: none was seen.
-            Ok((board, result, origin)) => typed.push(ResultEntry {
+            Ok((board, result, origin, method)) => typed.push(ResultEntry {
                 board,
                 result,
                 origin,
+                method,
                 seen: None,
             }),
             Err(Some(board)) => refusals.push(no_board(board)),
@@ -212,11 +216,12 @@ pub(super) async fn enter_results(
         if was == Some(value) {
             continue;
         }
-        match (BoardNo::new(number), results::parse_code(value)) {
-            (Some(board), Some((result, origin))) => typed.push(ResultEntry {
+        match (BoardNo::new(number), results::parse_entry_code(value)) {
+            (Some(board), Some((result, origin, method))) => typed.push(ResultEntry {
                 board,
                 result,
                 origin,
+                method,
                 seen: was.and_then(|w| results::parse_code(w)),
             }),
             (None, _) => refusals.push(no_board(number)),

@@ -11,7 +11,9 @@ use crate::core::pairing::parameters::SeedSystem;
 use crate::core::presets;
 use crate::core::rules::profile::Profile;
 use crate::core::settings::Sides;
-use crate::core::settings::{Overtime, PanelMember, PreliminaryListing, RefereePanel, TieRule};
+use crate::core::settings::{
+    Level, Overtime, PanelMember, PreliminaryListing, RefereePanel, TieRule,
+};
 use crate::core::{Criterion, HalfPoints, Rank, Settings, System};
 
 use super::page::{Ctx, FieldErrors};
@@ -106,6 +108,8 @@ pub struct TournamentForm {
     /// Deputies and referees, one a line: `name, category`.
     pub referees: String,
     pub rank_norms: String,
+    /// The event's level ([`crate::core::settings::Level::key`]).
+    pub level: String,
     /// The tournament version the form was loaded at; absent when creating.
     pub version: Option<i32>,
 }
@@ -333,6 +337,7 @@ impl TournamentForm {
                 .collect::<Vec<_>>()
                 .join("\n"),
             rank_norms: s.general.rank_norms.clone(),
+            level: s.general.level.key().to_string(),
             version: None,
         }
     }

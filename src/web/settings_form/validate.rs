@@ -48,6 +48,14 @@ impl TournamentForm {
             s.general.panel.referees.push(member(name, category));
         }
         s.general.rank_norms = self.rank_norms.trim().to_string();
+        // A form from before this field keeps the level it had.
+        match self.level.trim() {
+            "" => {}
+            key => match Level::ALL.into_iter().find(|l| l.key() == key) {
+                Some(level) => s.general.level = level,
+                None => errors.add("level", t("form.choose")),
+            },
+        }
 
         match value_of(&SYSTEMS, &self.system) {
             Some(system) => s.system = system,

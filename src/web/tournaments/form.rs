@@ -7,9 +7,11 @@ use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 
 use crate::core::access::Action;
+use crate::core::advice::{Weight, advice};
 use crate::core::command::{self, Command, Refusal};
-use crate::core::discipline::Ruleset;
+use crate::core::discipline::{Book, Ruleset};
 use crate::core::rules::profile::Profile;
+use crate::core::settings::Level;
 use crate::core::{Criterion, Settings, Tournament};
 use crate::store::accounts::Account;
 use crate::web::AppState;
@@ -33,9 +35,16 @@ struct TournamentFormPage {
     errors: FieldErrors,
     /// The short name in the URL of the tournament being edited.
     editing: Option<String>,
+    /// What the rule texts advise of the tournament as saved: the text and
+    /// its weight's class.
+    advice: Vec<(String, &'static str)>,
 }
 
 impl TournamentFormPage {
+    fn levels(&self) -> Vec<&'static str> {
+        Level::ALL.iter().map(|l| l.key()).collect()
+    }
+
     fn rulesets(&self) -> Vec<&'static str> {
         Ruleset::ALL.iter().map(|r| r.key()).collect()
     }
@@ -93,6 +102,7 @@ pub(super) async fn new_tournament(SignedIn(me): SignedIn, ctx: Ctx) -> WebResul
         form: TournamentForm::for_new(),
         errors: FieldErrors::default(),
         editing: None,
+        advice: Vec::new(),
     })
 }
 
@@ -108,6 +118,7 @@ pub(super) async fn create_tournament(
         form: form.clone(),
         errors,
         editing: None,
+        advice: Vec::new(),
     };
     let valid = match form.validate(&ctx, &Settings::default()) {
         Ok(valid) => valid,
@@ -139,6 +150,21 @@ pub(super) async fn create_tournament(
         .into_response())
 }
 
+/// The advice of [`crate::core::advice`] in the reader's language.
+fn advice_lines(ctx: &Ctx, t: &Tournament, book: &Book) -> Vec<(String, &'static str)> {
+    advice(t, book)
+        .into_iter()
+        .map(|a| {
+            let class = match a.weight {
+                Weight::Note => "note",
+                Weight::Warning => "warning",
+                Weight::BeforeRoundOne => "before-round-one",
+            };
+            (ctx.lang.tf(a.key, &a.args), class)
+        })
+        .collect()
+}
+
 pub(super) async fn edit_settings(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
@@ -163,6 +189,7 @@ pub(super) async fn edit_settings(
         form,
         errors: FieldErrors::default(),
         editing: Some(tournament.short_name),
+        advice: advice_lines(&ctx, &state, &view.book),
     })
 }
 
@@ -180,6 +207,7 @@ pub(super) async fn update_settings(
         form: form.clone(),
         errors,
         editing: Some(tournament.short_name.clone()),
+        advice: Vec::new(),
     };
     let state = crate::web::view::load(&app, tournament.tournament_id).await?;
     let valid = match form.validate(&ctx, state.settings()) {

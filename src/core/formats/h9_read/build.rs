@@ -164,6 +164,7 @@ pub(super) fn build(
                 ResultOrigin::Played
             },
             colours_known: known,
+            method: None,
         });
         debug_assert!(added.is_ok(), "an h9 player has two games in one round");
     }

@@ -192,6 +192,7 @@ pub(super) fn build(
                 (false, false) => ResultOrigin::Played,
             },
             colours_known: true,
+            method: None,
         })
         .map_err(refused)?;
     }

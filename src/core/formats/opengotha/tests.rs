@@ -225,6 +225,7 @@ fn everything() -> Tournament {
             result,
             origin,
             colours_known: k != 3,
+            method: None,
         })
         .unwrap();
     }

@@ -24,6 +24,7 @@ fn game(round: u32, board: u32, white: PlayerId, black: PlayerId) -> Game {
         result: GameResult::WhiteWins,
         origin: ResultOrigin::Played,
         colours_known: true,
+        method: None,
     }
 }
 

@@ -409,6 +409,7 @@ impl<'x> Importer<'x> {
                 result: g.result,
                 origin: g.origin,
                 colours_known: g.colours_known,
+                method: None,
             })
             .map_err(|e| ImportError {
                 line: g.line,
