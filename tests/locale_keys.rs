@@ -47,6 +47,10 @@ use tengen::web::i18n::Lang;
 /// the code must go.
 const DYNAMIC_PREFIXES: &[(&str, &str)] = &[
     (
+        "priority.",
+        "overview: priority.{key}, each level of the GTR order of priority (core::rules::priority::Source::key)",
+    ),
+    (
         "level.",
         "settings form: level.{key}, each event level (core::settings::Level::key)",
     ),

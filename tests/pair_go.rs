@@ -72,8 +72,8 @@ async fn a_pair_go_game_gets_its_handicap_from_mean_ratings_and_the_referee_rule
 
     // Means 2075 and 1950: 1.25 stones, rounded up to 2 (§3.7.5).
     for members in [
-        "Ivanova Anna, 2150\nPetrov Boris, 1k",
-        "Kozlova Olga, 1950\nSmirnov Ivan, 1950",
+        "Ivanova Anna, 2150, f\nPetrov Boris, 1k, m",
+        "Kozlova Olga, 1950, f\nSmirnov Ivan, 1950, m",
     ] {
         phone.goto(&app.url("/t/pairs/players/new")).await;
         phone.fill("#members", members).await;

@@ -93,6 +93,15 @@ async fn six_boards_of_result_slips_print_on_two_a4_pages() {
         pages.iter().all(|p| !p.contains("Jigo")),
         "every board has a half-point komi, so no slip offers a jigo: {pages:#?}"
     );
+    // A result sheet has the round, both names, both signatures and a
+    // "played under protest" box for each player (RFG 16.8 л, 26.3 б).
+    let protests = |page: &str| page.matches("under protest").count();
+    assert_eq!(
+        (protests(&pages[0]), protests(&pages[1])),
+        (8, 4),
+        "{pages:#?}"
+    );
+    assert!(pages[0].contains("Round 1"), "{}", pages[0]);
     browser.client.clone().close().await.unwrap();
 }
 

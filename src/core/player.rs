@@ -79,6 +79,9 @@ pub struct Member {
     pub name: String,
     /// EGF rating (GoR), from the rank where none was given.
     pub rating: Rating,
+    /// Gender, where the event's sides need it (mixed pairs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gender: Option<Gender>,
 }
 
 /// Which rating list a player's rating comes from, and of which day.

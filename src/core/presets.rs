@@ -4,10 +4,12 @@
 //! handicap and placement criteria. Organisers start from these and change
 //! what their regulations say.
 
+use super::discipline::Ruleset;
 use super::pairing::parameters::{DuddMode, PairingParameters, SeedSystem};
 use super::rank::Rank;
 use super::settings::{HandicapSettings, Settings, System};
 use super::standings::Criterion;
+use super::units::HalfPoints;
 
 /// OpenGotha's maximum weights (`PairingParameterSet` constants).
 const AVOID_DUPLICATE_GAME: i64 = 500_000_000_000_000;
@@ -21,8 +23,49 @@ const MAXIMIZE_SEEDING: i64 = MINIMIZE_SCORE_DIFFERENCE / 20_000;
 pub fn apply(settings: &mut Settings, system: System) {
     settings.system = system;
     settings.pairing = pairing(system, &settings.pairing);
-    settings.handicap = handicap(system);
+    settings.handicap = HandicapSettings {
+        weak_players_minus_two: settings.handicap.weak_players_minus_two,
+        ..handicap(system)
+    };
     settings.placement = placement(system);
+}
+
+/// What a competition ruleset, newly chosen, sets where its text differs
+/// from OpenGotha's defaults: the RFG code gives a bye 1 point (20.2 а);
+/// the Ukrainian rules break McMahon and Swiss ties by SOS, SODOS, SOSOS,
+/// the games between the tied and the rating (III.3), Buchholz first in a
+/// Swiss (II.5).
+pub fn apply_ruleset(settings: &mut Settings, ruleset: Ruleset) {
+    match ruleset {
+        Ruleset::Egf => {}
+        Ruleset::Rfg => {
+            settings.unplayed.nbw_bye = HalfPoints::ONE;
+            settings.unplayed.mms_bye = HalfPoints::ONE;
+            settings.handicap.weak_players_minus_two = true;
+        }
+        Ruleset::Ukraine => {
+            let ua = match settings.system {
+                System::McMahon => vec![
+                    Criterion::Mms,
+                    Criterion::Sosm,
+                    Criterion::Sodosm,
+                    Criterion::Sososm,
+                    Criterion::HeadToHead,
+                    Criterion::Rating,
+                ],
+                System::Swiss => vec![
+                    Criterion::Nbw,
+                    Criterion::BuchholzUa,
+                    Criterion::Sodosw,
+                    Criterion::Sososw,
+                    Criterion::HeadToHead,
+                    Criterion::Rating,
+                ],
+                _ => return,
+            };
+            settings.placement = ua;
+        }
+    }
 }
 
 /// The standard pairing weights of a system; `base` keeps the values no preset sets.
@@ -104,12 +147,14 @@ pub fn handicap(system: System) -> HandicapSettings {
             no_handicap_threshold: Rank::Dan(1),
             correction: 1,
             ceiling: 9,
+            weak_players_minus_two: false,
         },
         System::SwissCat => HandicapSettings {
             based_on_mms: true,
             no_handicap_threshold: Rank::Dan(9),
             correction: 1,
             ceiling: 9,
+            weak_players_minus_two: false,
         },
         System::Swiss | System::Cup | System::RoundRobin | System::Knockout | System::RfgSwiss => {
             HandicapSettings {
@@ -117,6 +162,7 @@ pub fn handicap(system: System) -> HandicapSettings {
                 no_handicap_threshold: Rank::Kyu(30),
                 correction: 0,
                 ceiling: 0,
+                weak_players_minus_two: false,
             }
         }
     }
@@ -202,5 +248,38 @@ mod tests {
                 Criterion::Rating,
             ]
         );
+    }
+
+    #[test]
+    fn the_rfg_code_gives_a_bye_one_point_and_the_ukrainian_rules_their_tie_breaks() {
+        let mut rfg = Settings::default();
+        apply_ruleset(&mut rfg, Ruleset::Rfg);
+        assert_eq!(
+            (rfg.unplayed.nbw_bye, rfg.unplayed.mms_bye),
+            (HalfPoints::ONE, HalfPoints::ONE)
+        );
+        let mut ua = Settings::default();
+        apply_ruleset(&mut ua, Ruleset::Ukraine);
+        assert_eq!(
+            ua.placement,
+            [
+                Criterion::Mms,
+                Criterion::Sosm,
+                Criterion::Sodosm,
+                Criterion::Sososm,
+                Criterion::HeadToHead,
+                Criterion::Rating
+            ]
+        );
+        let mut swiss = Settings::default();
+        apply(&mut swiss, System::Swiss);
+        apply_ruleset(&mut swiss, Ruleset::Ukraine);
+        assert_eq!(
+            swiss.placement[..2],
+            [Criterion::Nbw, Criterion::BuchholzUa]
+        );
+        let mut egf = Settings::default();
+        apply_ruleset(&mut egf, Ruleset::Egf);
+        assert_eq!(egf, Settings::default());
     }
 }

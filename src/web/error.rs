@@ -254,6 +254,7 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | NoCommittee
         | NotAppealable(_)
         | NoProtest { .. }
+        | AppealTooLate { .. }
         | Unsigned(_)
         | NotOnPanel { .. }
         | TooFewSigners { .. }
@@ -366,6 +367,13 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
             vec![("entry", id.to_string())],
         ),
         NoProtest { round, board } => ("discipline.error.no_protest", game(round, board)),
+        AppealTooLate { entry, minutes } => (
+            "discipline.error.appeal_too_late",
+            vec![
+                ("entry", entry.to_string()),
+                ("minutes", minutes.to_string()),
+            ],
+        ),
         AppealState { appeal, .. } => (
             "discipline.error.appeal_state",
             vec![("appeal", appeal.to_string())],

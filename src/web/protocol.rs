@@ -10,6 +10,7 @@
 //! Whoever may read the standings may read the protocol, over the same
 //! rounds: published ones for visitors, every paired one for staff.
 
+use crate::core::discipline::Ruleset;
 use askama::Template;
 use axum::Router;
 use axum::extract::{Path, Query, State};
@@ -24,7 +25,9 @@ use super::i18n::Lang;
 use super::page::{Ctx, Layout, render};
 use super::settings_form::{SYSTEMS, time_label};
 use super::view::last_visible_round;
+use crate::core::System;
 use crate::core::formats::protocol::{self, CellWords, Protocol, Words};
+use crate::core::pairing::parameters::SeedSystem;
 use crate::core::rules::time::TimeControl;
 use crate::core::settings::TieRule;
 use crate::store::tournaments::TournamentRow;
@@ -98,7 +101,7 @@ async fn load(
     app: &AppState,
     ctx: &Ctx,
     short: &str,
-) -> WebResult<(TournamentRow, Protocol, String)> {
+) -> WebResult<(TournamentRow, Protocol, String, Ruleset)> {
     let (tournament, roles) = viewable(app, ctx, short).await?;
     let view = super::view::view(app, tournament.tournament_id).await?;
     let pending = view
@@ -110,7 +113,22 @@ async fn load(
         .join(", ");
     let state = view.for_standings();
     let last = last_visible_round(app, &tournament, &state, ctx.is_staff(&roles)).await?;
-    Ok((tournament, protocol::protocol(&state, last), pending))
+    let ruleset = view.book.settings.ruleset;
+    Ok((
+        tournament,
+        protocol::protocol(&state, last),
+        pending,
+        ruleset,
+    ))
+}
+
+/// How a bye's cell reads: "+" under the RFG code, a technical win (20.2 а),
+/// elsewhere the word for a player free in the round.
+fn bye_word(ruleset: Ruleset, lang: Lang) -> String {
+    match ruleset {
+        Ruleset::Rfg => "+".to_string(),
+        Ruleset::Egf | Ruleset::Ukraine => lang.t("protocol.bye"),
+    }
 }
 
 /// The header lines in `lang`: dates, place, system, rounds, time control,
@@ -191,12 +209,51 @@ fn heading(p: &Protocol, lang: Lang) -> Vec<(String, String)> {
         ),
         ("protocol.rules", rules),
         ("protocol.handicap", handicap),
+        ("protocol.pairing", pairing_text(p, lang)),
         ("protocol.criteria", criteria),
     ]
     .into_iter()
     .filter(|(_, value)| !value.is_empty())
     .map(|(key, value)| (lang.t(key), value))
     .collect()
+}
+
+/// The pairing parameters the regulations publish (RFG App. 7 §1.5): the
+/// McMahon bar and floor, how groups are seeded and until which round,
+/// and whether players of one club or city are kept apart.
+fn pairing_text(p: &Protocol, lang: Lang) -> String {
+    let seed = |s: SeedSystem| {
+        lang.t(match s {
+            SeedSystem::SplitAndRandom => "protocol.seed.random",
+            SeedSystem::SplitAndFold => "protocol.seed.fold",
+            SeedSystem::SplitAndSlip => "protocol.seed.slip",
+        })
+    };
+    let mut parts = Vec::new();
+    if p.system == System::McMahon {
+        parts.push(lang.tf(
+            "protocol.bar_floor",
+            &[
+                ("bar", p.mcmahon.bar.to_string()),
+                ("floor", p.mcmahon.floor.to_string()),
+            ],
+        ));
+    }
+    let pairing = &p.pairing;
+    parts.push(lang.tf(
+        "protocol.seeding",
+        &[
+            ("first", seed(pairing.seed_system1)),
+            ("round", pairing.last_round_for_seed_system1.to_string()),
+            ("then", seed(pairing.seed_system2)),
+        ],
+    ));
+    parts.push(lang.t(if pairing.avoid_same_geo > 0 {
+        "protocol.same_club_avoided"
+    } else {
+        "protocol.same_club_allowed"
+    }));
+    parts.join("; ")
 }
 
 /// Russian and Ukrainian write decimals with a comma.
@@ -247,11 +304,11 @@ async fn show_protocol(
 ) -> WebResult<Html<String>> {
     ctx.lang = language(&ctx, &query);
     let lang = ctx.lang;
-    let (tournament, p, pending_appeals) = load(&app, &ctx, &short).await?;
+    let (tournament, p, pending_appeals, ruleset) = load(&app, &ctx, &short).await?;
     let (white, black, bye) = (
         lang.t("protocol.white"),
         lang.t("protocol.black"),
-        lang.t("protocol.bye"),
+        bye_word(ruleset, lang),
     );
     let words = CellWords {
         white: &white,
@@ -312,7 +369,7 @@ async fn download_protocol(
     Query(query): Query<ProtocolQuery>,
 ) -> WebResult<Response> {
     let lang = language(&ctx, &query);
-    let (tournament, p, _) = load(&app, &ctx, &short).await?;
+    let (tournament, p, _, ruleset) = load(&app, &ctx, &short).await?;
     let t = |key: &str| lang.t(key);
     let (title, number, place, surname, first_name, rank, club, round) = (
         t("protocol.title"),
@@ -324,7 +381,11 @@ async fn download_protocol(
         t("protocol.club"),
         t("protocol.round"),
     );
-    let (white, black, bye) = (t("protocol.white"), t("protocol.black"), t("protocol.bye"));
+    let (white, black, bye) = (
+        t("protocol.white"),
+        t("protocol.black"),
+        bye_word(ruleset, lang),
+    );
     let (director, chief, secretary, referee) = (
         t("settings.director"),
         t("settings.chief_referee"),
@@ -361,4 +422,40 @@ async fn download_protocol(
         protocol::csv(&p, &words),
     )
         .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_heading_publishes_the_bar_the_seeding_and_the_club_rule() {
+        let mut t = crate::core::Tournament::new(crate::core::Settings::default());
+        let mut s = t.settings().clone();
+        s.mcmahon.bar = "3d".parse().unwrap();
+        s.pairing.last_round_for_seed_system1 = 2;
+        t.set_settings(s);
+        let p = protocol::protocol(&t, 0);
+        let heading = heading(&p, Lang::En);
+        let (_, pairing) = heading
+            .iter()
+            .find(|(label, _)| *label == Lang::En.t("protocol.pairing"))
+            .expect("a pairing line");
+        assert!(pairing.contains("3D"), "{pairing}");
+        assert!(pairing.contains(" 2"), "{pairing}");
+        assert!(
+            pairing.contains(&Lang::En.t("protocol.same_club_avoided")),
+            "{pairing}"
+        );
+    }
+
+    #[test]
+    fn a_bye_reads_plus_in_an_rfg_protocol_and_free_elsewhere() {
+        assert_eq!(bye_word(Ruleset::Rfg, Lang::Ru), "+");
+        assert_eq!(
+            bye_word(Ruleset::Ukraine, Lang::Uk),
+            Lang::Uk.t("protocol.bye")
+        );
+        assert_ne!(bye_word(Ruleset::Egf, Lang::En), "+");
+    }
 }

@@ -151,6 +151,13 @@ pub(super) fn change(
     if !problems.is_empty() {
         return Err(Refusal::Fields(problems));
     }
+    // A competition ruleset newly chosen brings the defaults its text sets.
+    if let Some(d) = discipline
+        .as_ref()
+        .filter(|d| d.ruleset != state.book.settings.ruleset)
+    {
+        crate::core::presets::apply_ruleset(&mut settings, d.ruleset);
+    }
     let before = json(state.doc.settings());
     state.doc.set_settings(settings);
     state.header = header;

@@ -53,7 +53,7 @@ fn problems(refusal: Refusal) -> Vec<(&'static str, &'static str)> {
 #[test]
 fn a_pair_takes_its_name_rating_and_rank_from_its_members() {
     let mut state = event(Sides::PairGo);
-    register(&mut state, "", "Ivanova Anna, 2150\nPetrov Boris, 1k").unwrap();
+    register(&mut state, "", "Ivanova Anna, 2150, f\nPetrov Boris, 1k, m").unwrap();
     let side = &state.doc.players()[0];
     assert_eq!(side.name, "Ivanova Anna & Petrov Boris");
     assert_eq!(side.members.len(), 2);
@@ -69,6 +69,17 @@ fn a_side_of_the_wrong_size_or_an_unreadable_line_is_refused() {
     assert_eq!(problems(three), [("members", "side.error.pair")]);
     let unreadable = register(&mut pairs, "", "A, 1k\nB without strength").unwrap_err();
     assert_eq!(problems(unreadable), [("members", "side.error.line")]);
+    // A mixed pair is one woman and one man (Ukrainian rules IV.1.2).
+    for same in ["A, 1k, f\nB, 2k, f", "A, 1k, m\nB, 2k, m", "A, 1k\nB, 2k"] {
+        let refused = register(&mut pairs, "", same).unwrap_err();
+        assert_eq!(
+            problems(refused),
+            [("members", "side.error.pair_genders")],
+            "{same}"
+        );
+    }
+    assert!(register(&mut pairs, "", "A, 1k, м\nB, 2k, ж").is_ok());
+    pairs = event(Sides::PairGo);
     let mut rengo = event(Sides::Rengo);
     assert!(register(&mut rengo, "Trio", "A, 1k\nB, 2k\nC, 3k").is_ok());
     let mut single = event(Sides::Individual);
@@ -81,8 +92,8 @@ fn a_side_of_the_wrong_size_or_an_unreadable_line_is_refused() {
 fn the_handicap_between_sides_is_their_mean_difference_rounded_up() {
     let mut state = event(Sides::PairGo);
     // Means 2100 and 1950: 1.5 stones, rounded up to 2 (§3.7.5).
-    register(&mut state, "", "A, 2200\nB, 2000").unwrap();
-    register(&mut state, "", "C, 1950\nD, 1950").unwrap();
+    register(&mut state, "", "A, 2200, f\nB, 2000, m").unwrap();
+    register(&mut state, "", "C, 1950, f\nD, 1950, m").unwrap();
     let players = state.doc.players();
     let input = |k: usize| ColourInput {
         player: &players[k],
@@ -102,7 +113,7 @@ fn the_handicap_between_sides_is_their_mean_difference_rounded_up() {
 #[test]
 fn who_plays_cannot_change_once_entries_are_registered() {
     let mut state = event(Sides::PairGo);
-    register(&mut state, "", "A, 1k\nB, 2k").unwrap();
+    register(&mut state, "", "A, 1k, f\nB, 2k, m").unwrap();
     let refusal = change_settings(&mut state, |s| s.sides = Sides::Individual);
     assert_eq!(
         problems(refusal),

@@ -4,13 +4,24 @@
 use std::str::FromStr;
 
 use super::FieldProblem;
-use crate::core::player::Member;
+use crate::core::player::{Gender, Member};
 use crate::core::settings::Sides;
 use crate::core::{Rank, Rating};
 
+/// A gender written after a member's strength: `f`/`w`/`ж` or `m`/`м`/`ч`.
+fn gender(text: &str) -> Option<Gender> {
+    match text.trim().to_lowercase().as_str() {
+        "f" | "w" | "ж" => Some(Gender::Female),
+        "m" | "м" | "ч" => Some(Gender::Male),
+        _ => None,
+    }
+}
+
 /// The members of a side, one a line: `name, rating` or `name, rank`
-/// (a rank gives its rating). A line that cannot be read, or a count the
-/// event's `sides` do not allow, is a problem of the field `members`.
+/// (a rank gives its rating), then, for pair go, `f` or `m`. A line that
+/// cannot be read, a count the event's `sides` do not allow, or a pair
+/// that is not a woman and a man (Ukrainian rules IV.1.2; RFG App. 4 §3.1)
+/// is a problem of the field `members`.
 pub(super) fn members(text: &str, sides: Sides, problems: &mut Vec<FieldProblem>) -> Vec<Member> {
     let mut members = Vec::new();
     for (line, text) in text
@@ -18,6 +29,10 @@ pub(super) fn members(text: &str, sides: Sides, problems: &mut Vec<FieldProblem>
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
     {
+        let (text, gender) = match text.rsplit_once(',') {
+            Some((rest, last)) if gender(last).is_some() => (rest, gender(last)),
+            _ => (text, None),
+        };
         let member = text.rsplit_once(',').and_then(|(name, strength)| {
             let strength = strength.trim();
             let rating = match strength.parse::<i32>() {
@@ -26,7 +41,11 @@ pub(super) fn members(text: &str, sides: Sides, problems: &mut Vec<FieldProblem>
                 Err(_) => Rating::of_rank(Rank::from_str(strength).ok()?),
             };
             let name = super::text::name(name);
-            (!name.is_empty() && name.chars().count() <= 60).then_some(Member { name, rating })
+            (!name.is_empty() && name.chars().count() <= 60).then_some(Member {
+                name,
+                rating,
+                gender,
+            })
         });
         match member {
             Some(member) => members.push(member),
@@ -47,6 +66,12 @@ pub(super) fn members(text: &str, sides: Sides, problems: &mut Vec<FieldProblem>
                 .arg("min", allowed.start())
                 .arg("max", allowed.end()),
         );
+    }
+    let genders: Vec<_> = members.iter().map(|m| m.gender).collect();
+    let mixed = genders == [Some(Gender::Female), Some(Gender::Male)]
+        || genders == [Some(Gender::Male), Some(Gender::Female)];
+    if sides == Sides::PairGo && problems.iter().all(|p| p.field != "members") && !mixed {
+        problems.push(FieldProblem::new("members", "side.error.pair_genders"));
     }
     members
 }

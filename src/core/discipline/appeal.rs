@@ -196,6 +196,13 @@ impl Appeal {
                 if !is_appealable(&e.act) {
                     return Err(DisciplineError::NotAppealable(entry));
                 }
+                // RFG 26.4 г: an appeal comes by the deadline fixed in advance.
+                if let Some(minutes) = settings.appeal_deadline_minutes
+                    && appeal.filing.at.unix_seconds() - e.at.unix_seconds()
+                        > i64::from(minutes) * 60
+                {
+                    return Err(DisciplineError::AppealTooLate { entry, minutes });
+                }
             }
             Appealed::Result(game) => {
                 game.game(tournament)?;

@@ -102,3 +102,26 @@ fn under_the_rfg_code_a_committee_decision_on_a_pairing_is_not_escalated() {
         }
     }
 }
+
+#[test]
+fn an_appeal_after_the_deadline_fixed_in_advance_is_refused_as_late() {
+    let (t, log, warning, _) = forfeited_by_warnings();
+    let a = board1().game(&t).unwrap().white;
+    // The warning appealed was given at minute 20; the filing comes at 30.
+    let strict = DisciplineSettings {
+        appeal_deadline_minutes: Some(5),
+        ..settings()
+    };
+    assert_eq!(
+        Appeal::file(&[], filing(a, Appealed::Entry(warning)), &t, &log, &strict),
+        Err(DisciplineError::AppealTooLate {
+            entry: warning,
+            minutes: 5
+        })
+    );
+    let fair = DisciplineSettings {
+        appeal_deadline_minutes: Some(15),
+        ..settings()
+    };
+    assert!(Appeal::file(&[], filing(a, Appealed::Entry(warning)), &t, &log, &fair).is_ok());
+}

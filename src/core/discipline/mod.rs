@@ -191,6 +191,14 @@ pub enum DisciplineError {
     /// Only sanctions, absences and corrections can be appealed or revoked.
     #[error("entry {0} is not a referee's decision")]
     NotAppealable(EntryId),
+    /// Filed after the deadline fixed in advance (RFG 26.4 г).
+    #[error("entry {entry} can be appealed within {minutes} minutes only")]
+    AppealTooLate {
+        /// The decision appealed.
+        entry: EntryId,
+        /// The deadline.
+        minutes: u32,
+    },
     /// The game was played on without the appellant's protest (GTR, RFG 26.3 б).
     #[error(
         "board {board} of round {round} was not played under protest, so it cannot be appealed"

@@ -44,6 +44,10 @@ pub struct DisciplineSettings {
     pub committee_reserves: u32,
     /// A committee member from a party's club is treated as a party.
     pub exclude_club_mates: bool,
+    /// Minutes after a referee's decision within which it may be appealed
+    /// (RFG 26.4 г: "a deadline fixed in advance"); `None`: no deadline.
+    #[serde(default)]
+    pub appeal_deadline_minutes: Option<u32>,
 }
 
 impl DisciplineSettings {
@@ -67,6 +71,7 @@ impl DisciplineSettings {
             committee_members: 3,
             committee_reserves: 1,
             exclude_club_mates: false,
+            appeal_deadline_minutes: None,
         };
         match ruleset {
             Ruleset::Egf => egf,

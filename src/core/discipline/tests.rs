@@ -144,7 +144,12 @@ fn a_forfeit_overrides_the_entered_result_and_forfeits_of_each_player_add_up() {
     let mut log = Log::default();
     record(&mut log, &t, &s, 10, forfeit_act(board1(), a));
     let eff = effective(&t, &log, &s).unwrap().tournament;
-    assert_eq!(result_of(&eff, board1()).0, GameResult::BlackWins);
+    // The loss goes to the one sanctioned and the win to the opponent, as
+    // the referee's decision (GTR "Position disturbance", remedy 4).
+    assert_eq!(
+        result_of(&eff, board1()),
+        (GameResult::BlackWins, ResultOrigin::RefereeDecision)
+    );
     record(&mut log, &t, &s, 11, forfeit_act(board1(), b));
     let eff = effective(&t, &log, &s).unwrap().tournament;
     assert_eq!(result_of(&eff, board1()).0, GameResult::BothLose);
@@ -473,4 +478,23 @@ fn a_remark_to_a_spectator_is_recorded_by_name_and_changes_no_result() {
         result_of(&after.tournament, board1()),
         (GameResult::WhiteWins, ResultOrigin::Played)
     );
+}
+
+#[test]
+fn an_unfinished_game_counts_as_played_for_the_rfg_half_of_the_games() {
+    // A plays rounds 1 and 2, and round 3 is still on the board when A
+    // leaves before round 4: three of five count, so nothing is annulled.
+    let (t, [a, ..], _) = leaver();
+    assert_eq!(result_of(&t, at(3, 1)).0, GameResult::Unknown);
+    let mut log = Log::default();
+    let leave = Act::Withdrawal {
+        player: a,
+        from_round: round(4),
+        note: String::new(),
+    };
+    let s = DisciplineSettings::for_ruleset(Ruleset::Rfg);
+    record(&mut log, &t, &s, 300, leave);
+    let eff = effective(&t, &log, &s).unwrap();
+    assert_eq!(eff.withdrawals[0].played, 3);
+    assert!(!eff.withdrawals[0].annulled, "3 of 5 is more than half");
 }

@@ -44,11 +44,13 @@ pub(super) fn withdraw(
     let withdrawals: Vec<Withdrawn> = leaving
         .iter()
         .map(|(&player, &(from_round, cause))| {
-            // Games rewritten for another leaver are left out, so a second pass counts the same.
+            // Games rewritten for another leaver are left out, so a second
+            // pass counts the same. A game not yet finished counts as played
+            // (RFG 21.5 г): only a forfeit is a game not played.
             let played = t
                 .games()
                 .iter()
-                .filter(|g| g.round < from_round && g.was_played())
+                .filter(|g| g.round < from_round && g.origin != ResultOrigin::ByDefault)
                 .filter_map(|g| g.opponent_of(player).map(|o| (g, o)))
                 .filter(|(g, o)| !left_by(*o, g.round))
                 .count() as u32;

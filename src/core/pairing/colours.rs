@@ -64,10 +64,17 @@ pub fn signed_handicap(
         p.min(settings.no_handicap_threshold.opengotha_value())
     };
     let raw = pseudo(first) - pseudo(second);
+    let below_15k =
+        |c: &ColourInput| c.player.rank.opengotha_value() < Rank::Kyu(15).opengotha_value();
+    let correction = if settings.weak_players_minus_two && below_15k(first) && below_15k(second) {
+        2
+    } else {
+        settings.correction
+    };
     let corrected = if raw > 0 {
-        (raw - settings.correction).max(0)
+        (raw - correction).max(0)
     } else if raw < 0 {
-        (raw + settings.correction).min(0)
+        (raw + correction).min(0)
     } else {
         0
     };
@@ -224,7 +231,37 @@ mod tests {
             no_handicap_threshold: threshold,
             correction,
             ceiling,
+            weak_players_minus_two: false,
         }
+    }
+
+    #[test]
+    fn between_two_players_weaker_than_15_kyu_the_rfg_takes_two_stones_off() {
+        let (a, b) = (
+            Player::new(PlayerId(1), "A", "a", Rank::Kyu(16)),
+            Player::new(PlayerId(2), "B", "b", Rank::Kyu(21)),
+        );
+        let rfg = HandicapSettings {
+            weak_players_minus_two: true,
+            ..rules(false, Rank::Dan(1), 1, 9)
+        };
+        // 16k against 21k: 5 − 2 = 3 stones, not 5 − 1.
+        assert_eq!(
+            game_between(&rfg, &input(&a, 0, 0), &input(&b, 0, 0)).handicap,
+            3
+        );
+        // A one-stone gap never goes below an even game.
+        let c = Player::new(PlayerId(3), "C", "c", Rank::Kyu(17));
+        assert_eq!(
+            game_between(&rfg, &input(&a, 0, 0), &input(&c, 0, 0)).handicap,
+            0
+        );
+        // With a 15 kyu in the game the correction applies as usual.
+        let d = Player::new(PlayerId(4), "D", "d", Rank::Kyu(15));
+        assert_eq!(
+            game_between(&rfg, &input(&d, 0, 0), &input(&b, 0, 0)).handicap,
+            5
+        );
     }
 
     #[test]

@@ -69,9 +69,27 @@ pub fn both_absent_charge(elapsed: Duration) -> Duration {
     elapsed / 2
 }
 
+/// Minutes after the clocks start during which photographers may work in
+/// the playing hall: 10 in round 1, 5 in later rounds (RFG App. 8 §8.3).
+pub fn photography_minutes(round: crate::core::RoundNo) -> u32 {
+    if round == crate::core::RoundNo::FIRST {
+        10
+    } else {
+        5
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn photographers_have_ten_minutes_in_round_one_and_five_later() {
+        use crate::core::RoundNo;
+        assert_eq!(photography_minutes(RoundNo::FIRST), 10);
+        assert_eq!(photography_minutes(RoundNo::new(2).unwrap()), 5);
+        assert_eq!(photography_minutes(RoundNo::new(7).unwrap()), 5);
+    }
 
     fn minutes(m: u64) -> Duration {
         Duration::from_secs(m * 60)

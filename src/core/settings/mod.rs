@@ -341,6 +341,10 @@ pub struct HandicapSettings {
     pub correction: i32,
     /// Highest handicap given.
     pub ceiling: u8,
+    /// Between two players weaker than 15 kyu, two stones come off the
+    /// rank difference, whatever the correction (RFG App. 5 §5.5).
+    #[serde(default)]
+    pub weak_players_minus_two: bool,
 }
 
 impl Default for HandicapSettings {
@@ -350,6 +354,7 @@ impl Default for HandicapSettings {
             no_handicap_threshold: Rank::Dan(1),
             correction: 1,
             ceiling: 9,
+            weak_players_minus_two: false,
         }
     }
 }

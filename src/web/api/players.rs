@@ -157,7 +157,7 @@ pub(super) struct PlayerIn {
     /// A pair go or rengo side's members in playing order, one a line:
     /// `name, rating` or `name, rank`.
     #[serde(default)]
-    #[schema(examples("Ivanova Anna, 2k\nPetrov Boris, 1850"))]
+    #[schema(examples("Ivanova Anna, 2k, f\nPetrov Boris, 1850, m"))]
     members: String,
     /// The year of birth, for the age groups; left out keeps it.
     #[schema(minimum = 1900, maximum = 2100)]

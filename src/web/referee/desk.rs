@@ -3,7 +3,7 @@
 
 use super::record;
 use crate::core::access::Action;
-use crate::core::discipline::{Act, GameRef, board_status};
+use crate::core::discipline::{Act, GameRef, Moment, board_status};
 use crate::core::{RoundNo, Tournament, results};
 use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
@@ -41,6 +41,8 @@ pub(super) struct RoundPage {
     round: u32,
     rounds: Vec<u32>,
     started: String,
+    /// When photography in the hall ends ("" before the round starts).
+    photos_until: String,
     /// Line-ups of this round that came after their deadline, with the
     /// minutes: the referee decides what follows (RFG App. 4 §1.2).
     late_line_ups: Vec<String>,
@@ -120,20 +122,26 @@ pub(super) fn round_page(
             confirmed: status.locked_by.is_some(),
         });
     }
-    let started = view
-        .book
-        .log
-        .entries()
-        .iter()
-        .find_map(|e| match e.act {
-            Act::StartRound {
-                round: r,
-                board: None,
-            } if Some(r) == round => Some(e.at),
-            _ => None,
+    let started = view.book.log.entries().iter().find_map(|e| match e.act {
+        Act::StartRound {
+            round: r,
+            board: None,
+        } if Some(r) == round => Some(e.at),
+        _ => None,
+    });
+    let zone = &access.tournament.time_zone;
+    // Photographers work only in the round's opening minutes (RFG App. 8 §8.3).
+    let photos_until = started
+        .zip(round)
+        .map(|(at, r)| {
+            let minutes = i64::from(crate::core::rules::lateness::photography_minutes(r));
+            wall_clock(
+                Moment::from_unix_seconds(at.unix_seconds() + minutes * 60),
+                zone,
+            )
         })
-        .map(|at| wall_clock(at, &access.tournament.time_zone))
         .unwrap_or_default();
+    let started = started.map(|at| wall_clock(at, zone)).unwrap_or_default();
     render(&RoundPage {
         layout: Layout::titled(
             ctx,
@@ -151,6 +159,7 @@ pub(super) fn round_page(
         tournament: access.tournament,
         round: n.unwrap_or(0),
         started,
+        photos_until,
         late_line_ups: t
             .teams()
             .iter()

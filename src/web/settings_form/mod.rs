@@ -99,6 +99,8 @@ pub struct TournamentForm {
     pub late_forfeit_minutes: String,
     /// The competition rules referees and the appeals committee follow.
     pub ruleset: String,
+    /// Minutes after a referee's decision to appeal it; empty: no deadline.
+    pub appeal_deadline_minutes: String,
     pub schedule: String,
     pub director: String,
     pub chief_referee: String,
@@ -123,6 +125,7 @@ pub struct ValidForm {
     pub is_public: bool,
     pub late_forfeit_minutes: i32,
     pub ruleset: Ruleset,
+    pub appeal_deadline_minutes: Option<u32>,
 }
 
 /// The systems the form offers, as (form value, system).
@@ -319,6 +322,7 @@ impl TournamentForm {
             is_public: is_public.then(|| "on".into()),
             late_forfeit_minutes: late_forfeit_minutes.to_string(),
             ruleset: Ruleset::Egf.key().to_string(),
+            appeal_deadline_minutes: String::new(),
             schedule: String::new(),
             director: s.general.director.clone(),
             chief_referee: s.general.panel.chief_referee.name.clone(),
@@ -430,8 +434,11 @@ impl ValidForm {
     /// What the referees and the appeals committee follow: the rule text's
     /// values with the tournament's forfeit time.
     pub fn discipline(&self) -> DisciplineSettings {
-        DisciplineSettings::for_ruleset(self.ruleset)
-            .with_forfeit_minutes(self.late_forfeit_minutes.max(0) as u32)
+        DisciplineSettings {
+            appeal_deadline_minutes: self.appeal_deadline_minutes,
+            ..DisciplineSettings::for_ruleset(self.ruleset)
+        }
+        .with_forfeit_minutes(self.late_forfeit_minutes.max(0) as u32)
     }
 
     pub fn header(&self) -> Header {

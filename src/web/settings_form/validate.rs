@@ -367,6 +367,11 @@ impl TournamentForm {
             0..=600,
             &mut errors,
         );
+        // Empty: appeals have no deadline.
+        let appeal_deadline = match self.appeal_deadline_minutes.trim() {
+            "" => None,
+            text => number("appeal_deadline_minutes", text, 1..=1440, &mut errors),
+        };
         let ruleset = match self.ruleset.trim() {
             "" => Some(Ruleset::Egf),
             key => Ruleset::from_key(key),
@@ -382,6 +387,7 @@ impl TournamentForm {
             is_public: self.is_public.is_some(),
             late_forfeit_minutes: late.unwrap_or(60) as i32,
             ruleset: ruleset.unwrap_or(Ruleset::Egf),
+            appeal_deadline_minutes: appeal_deadline,
         };
         // The settings' own rules are the core's (the door checks them again
         // on saving); asked here too so that the form says every problem at once.

@@ -124,8 +124,10 @@ pub(super) async fn create_tournament(
         Ok(valid) => valid,
         Err(errors) => return Ok(render_invalid(&invalid(errors))?.into_response()),
     };
-    let summary = serde_json::to_value(&valid.settings).map_err(anyhow::Error::from)?;
-    let mut state = command::State::new(Tournament::new(valid.settings.clone()), valid.header());
+    let mut settings = valid.settings.clone();
+    crate::core::presets::apply_ruleset(&mut settings, valid.ruleset);
+    let summary = serde_json::to_value(&settings).map_err(anyhow::Error::from)?;
+    let mut state = command::State::new(Tournament::new(settings), valid.header());
     state.book.settings = valid.discipline();
     let created = match app
         .desk
@@ -184,6 +186,12 @@ pub(super) async fn edit_settings(
     form.version = Some(tournament.version);
     form.schedule = tournament.schedule.clone();
     form.ruleset = view.book.settings.ruleset.key().to_string();
+    form.appeal_deadline_minutes = view
+        .book
+        .settings
+        .appeal_deadline_minutes
+        .map(|m| m.to_string())
+        .unwrap_or_default();
     render(&TournamentFormPage {
         layout: Layout::titled(&ctx, &tournament.name),
         form,

@@ -1,6 +1,7 @@
 //! A tournament's public page (what a player wants to know before the first
 //! round) and its poster for the hall.
 
+use crate::core::rules::priority;
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Html;
@@ -49,6 +50,10 @@ struct Overview {
     players: usize,
     /// The last published round, to jump to.
     current_round: Option<u32>,
+    /// The GTR version in force, with its date.
+    gtr: String,
+    /// The order of priority of the rules, highest first, in words.
+    priority: Vec<String>,
 }
 
 pub(super) async fn show_tournament(
@@ -58,10 +63,9 @@ pub(super) async fn show_tournament(
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let is_admin = ctx.is_admin();
-    let state = view(&app, tournament.tournament_id)
-        .await?
-        .effective
-        .tournament;
+    let viewed = view(&app, tournament.tournament_id).await?;
+    let ruleset = viewed.book.settings.ruleset;
+    let state = viewed.effective.tournament;
     let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
     let s = state.settings();
     let time = TimeControl::from(&s.time);
@@ -80,7 +84,19 @@ pub(super) async fn show_tournament(
         crate::core::settings::TieRule::WhiteWins => "white_wins",
         crate::core::settings::TieRule::BlackWins => "black_wins",
     };
+    let gtr = priority::gtr_version(s);
     let info = Overview {
+        gtr: ctx.lang.tf(
+            "priority.gtr_version_text",
+            &[
+                ("name", gtr.name.to_string()),
+                ("from", gtr.valid_from.to_string()),
+            ],
+        ),
+        priority: priority::priority(priority::is_egf_tournament(s, ruleset))
+            .iter()
+            .map(|source| ctx.lang.t(&format!("priority.{}", source.key())))
+            .collect(),
         dates,
         location: s.general.location.clone(),
         system: ctx.lang.t(&format!("system.{system_key}")),

@@ -51,6 +51,10 @@ pub struct Protocol {
     pub rules: RulesOfPlay,
     /// Handicap rules.
     pub handicap: HandicapSettings,
+    /// The McMahon bar and floor, and the pairing parameters, which the
+    /// regulations publish (RFG App. 7 §1.5).
+    pub mcmahon: crate::core::settings::McMahon,
+    pub pairing: crate::core::pairing::parameters::PairingParameters,
     /// Placement criteria, most important first.
     pub criteria: Vec<Criterion>,
     /// One line per player, first place first.
@@ -233,6 +237,8 @@ pub fn protocol(tournament: &Tournament, rounds: u32) -> Protocol {
         })
         .collect();
     Protocol {
+        mcmahon: settings.mcmahon,
+        pairing: settings.pairing.clone(),
         general: settings.general.clone(),
         system: settings.system,
         planned_rounds: settings.number_of_rounds,
