@@ -17,6 +17,7 @@ pub mod ids;
 pub mod pairing;
 pub mod player;
 pub mod presets;
+pub mod prizes;
 pub mod rank;
 pub mod rating;
 pub mod results;

@@ -85,6 +85,8 @@ struct ProtocolPage {
     other_langs: Vec<Lang>,
     /// Open appeals that can change prizes (RFG 26.4 ж), e.g. "#1, #3".
     pending_appeals: String,
+    /// Who wins what: place, name, money, title and indivisible prize.
+    prizes: Vec<[String; 5]>,
 }
 
 /// The protocol's language: `?lang=` when it names one, else the reader's.
@@ -334,6 +336,7 @@ async fn show_protocol(
                 .collect(),
         })
         .collect();
+    let prizes = prize_lines(&p, decimal_comma);
     let g = &p.general;
     let signatures = [
         ("settings.chief_referee", &g.panel.chief_referee.name),
@@ -357,8 +360,30 @@ async fn show_protocol(
         landscape: p.rounds as usize + p.criteria.len() > PORTRAIT_COLUMNS,
         other_langs: Lang::ALL.into_iter().filter(|l| *l != lang).collect(),
         pending_appeals,
+        prizes,
         tournament,
     })
+}
+
+/// The prize list under the table: place, name, money, title, award.
+fn prize_lines(p: &Protocol, decimal_comma: bool) -> Vec<[String; 5]> {
+    let table: Vec<_> = p.lines.iter().map(|l| (l.player, l.place)).collect();
+    crate::core::prizes::awards(&table, &p.prizes)
+        .into_iter()
+        .filter_map(|a| {
+            let line = p.lines.iter().find(|l| l.player == a.player)?;
+            let money = match (a.cents / 100, a.cents % 100) {
+                (0, 0) => String::new(),
+                (whole, 0) => whole.to_string(),
+                (whole, cents) if decimal_comma => format!("{whole},{cents:02}"),
+                (whole, cents) => format!("{whole}.{cents:02}"),
+            };
+            let name = format!("{} {}", line.surname, line.first_name)
+                .trim()
+                .to_string();
+            Some([line.place.to_string(), name, money, a.title, a.award])
+        })
+        .collect()
 }
 
 /// `GET /t/{short}/protocol.csv`: the protocol as a spreadsheet.

@@ -60,6 +60,16 @@ pub enum FillInError {
     },
 }
 
+/// The colours whose stones, counted at the start or after counting, are
+/// not the 180 each side has (Gen. 2, Proc. 1, Proc. 9): the referee
+/// reviews the count before it stands. A count left out is not checked.
+pub fn stones_to_review(black: Option<u32>, white: Option<u32>) -> Vec<(Colour, u32)> {
+    [(Colour::Black, black), (Colour::White, white)]
+        .into_iter()
+        .filter_map(|(colour, n)| n.filter(|n| *n != STONES_PER_COLOUR).map(|n| (colour, n)))
+        .collect()
+}
+
 impl FillIn {
     /// The result by the formula of Proc. 8.
     pub fn outcome(&self) -> Result<Outcome, FillInError> {
@@ -115,6 +125,16 @@ fn last_move_point(black_moved_last: bool) -> HalfPoints {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_colour_counted_at_other_than_180_stones_is_flagged_for_review() {
+        assert_eq!(stones_to_review(Some(180), Some(180)), []);
+        assert_eq!(stones_to_review(Some(179), None), [(Colour::Black, 179)]);
+        assert_eq!(
+            stones_to_review(Some(181), Some(178)),
+            [(Colour::Black, 181), (Colour::White, 178)]
+        );
+    }
     use crate::core::round::GameResult;
 
     fn fill_in(owner: Colour, empty_points: u32, losing_stones: u32, last: bool) -> FillIn {

@@ -9,6 +9,7 @@
 
 pub mod fill_in;
 pub mod lateness;
+pub mod nigiri;
 pub mod priority;
 pub mod profile;
 pub mod scoring;

@@ -73,6 +73,9 @@ pub struct Settings {
     /// The checks a player needs to be admitted, and the age groups.
     #[serde(default)]
     pub admission: crate::core::admission::Admission,
+    /// What each place wins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prizes: Vec<crate::core::prizes::Prize>,
 }
 
 /// Who sits at each side of the board (RFG code App. 4 §3).
@@ -135,6 +138,7 @@ impl Default for Settings {
             preliminary_players: PreliminaryListing::Apart,
             sides: Sides::Individual,
             admission: Default::default(),
+            prizes: Vec::new(),
         }
     }
 }

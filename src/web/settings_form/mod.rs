@@ -74,6 +74,8 @@ pub struct TournamentForm {
     pub required_anti_doping: Option<String>,
     /// Age groups, one a line: `name: min-max` (either end may be left out).
     pub age_groups: String,
+    /// Prizes, one a line: `place; money; title; award`.
+    pub prizes: String,
     /// Who may enter: the youngest and oldest age, a women's event.
     pub min_age: String,
     pub max_age: String,
@@ -280,6 +282,12 @@ impl TournamentForm {
             required_documents: s.admission.required.documents.then(|| "on".into()),
             required_medical: s.admission.required.medical.then(|| "on".into()),
             required_anti_doping: s.admission.required.anti_doping.then(|| "on".into()),
+            prizes: s
+                .prizes
+                .iter()
+                .map(crate::core::prizes::line)
+                .collect::<Vec<_>>()
+                .join("\n"),
             age_groups: s
                 .admission
                 .age_groups

@@ -113,6 +113,14 @@ impl TournamentForm {
                 },
             }
         }
+        match crate::core::prizes::read_lines(&self.prizes) {
+            Ok(prizes) => s.prizes = prizes,
+            Err(line) => errors.add(
+                "prizes",
+                ctx.lang
+                    .tf("prizes.error.line", &[("line", line.to_string())]),
+            ),
+        }
         match age_groups(&self.age_groups) {
             Ok(groups) => s.admission.age_groups = groups,
             Err(line) => errors.add(

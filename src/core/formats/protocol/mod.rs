@@ -55,6 +55,8 @@ pub struct Protocol {
     /// regulations publish (RFG App. 7 §1.5).
     pub mcmahon: crate::core::settings::McMahon,
     pub pairing: crate::core::pairing::parameters::PairingParameters,
+    /// What each place wins.
+    pub prizes: Vec<crate::core::prizes::Prize>,
     /// Placement criteria, most important first.
     pub criteria: Vec<Criterion>,
     /// One line per player, first place first.
@@ -238,6 +240,7 @@ pub fn protocol(tournament: &Tournament, rounds: u32) -> Protocol {
         .collect();
     Protocol {
         mcmahon: settings.mcmahon,
+        prizes: settings.prizes.clone(),
         pairing: settings.pairing.clone(),
         general: settings.general.clone(),
         system: settings.system,

@@ -10,8 +10,6 @@ use crate::core::discipline::{
 };
 use crate::core::events::pair_go::{OrderClaim, OrderRuling, member_to_move, order_ruling};
 use crate::core::round::{Colour, ResultOrigin};
-use crate::core::rules::fill_in::FillIn;
-use crate::core::rules::scoring::Outcome;
 use crate::core::{BoardNo, HalfPoints, Tournament, results};
 use crate::desk::now;
 use crate::store::tournaments::TournamentRow;
@@ -29,6 +27,7 @@ use askama::Template;
 use axum::Form;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Redirect, Response};
+use tools::{counted, nigiri, review};
 
 /// What a board form sends; every field is optional so a half-filled form
 /// comes back with what was typed and a message.
@@ -83,30 +82,20 @@ pub(super) struct BoardForm {
     seki: Option<String>,
     #[serde(default)]
     black_last: Option<String>,
-}
-
-/// The result a fill-in count gives (WMSG 2008 Appendix 1, Proc. 8), or the
-/// check that failed.
-pub(super) fn counted(form: &BoardForm) -> Result<Outcome, FormError> {
-    let owner = match form.owner.as_str() {
-        "black" => Colour::Black,
-        "white" => Colour::White,
-        _ => return Err(FormError::Field("counting.choose_owner")),
-    };
-    let number = |text: &str| {
-        text.trim()
-            .parse::<u32>()
-            .map_err(|_| FormError::Field("counting.bad_number"))
-    };
-    FillIn {
-        owner,
-        empty_points: number(&form.empty_points)?,
-        losing_stones: number(&form.losing_stones)?,
-        seki_point_unfilled: form.seki.is_some(),
-        black_moved_last: form.black_last.is_some(),
-    }
-    .outcome()
-    .map_err(FormError::Counting)
+    /// Stones of each colour counted after the count, "" when not counted
+    /// (WMSG Proc. 9: 180 each).
+    #[serde(default)]
+    black_stones: String,
+    #[serde(default)]
+    white_stones: String,
+    /// Nigiri: who holds the white stones ("white" or "black", as paired),
+    /// how many, and the other's guess ("odd" or "even").
+    #[serde(default)]
+    nigiri_holder: String,
+    #[serde(default)]
+    nigiri_stones: String,
+    #[serde(default)]
+    nigiri_guess: String,
 }
 
 /// One player's tally on the board page.
@@ -141,6 +130,10 @@ pub(super) struct BoardPage {
     order: Vec<String>,
     /// A fill-in count's result, "B+2.5", shown before it is recorded.
     counted: String,
+    /// Stone counts that are not 180, for the referee to review.
+    review: String,
+    /// After a nigiri: the name of who plays Black.
+    nigiri_black: String,
     form: BoardForm,
     error: String,
 }
@@ -241,6 +234,12 @@ pub(super) fn board_page(
         order: order_of_play(t, g),
         counted: match (form.act.as_str(), error.is_empty()) {
             ("count", true) => counted(&form).map(|o| o.to_string()).unwrap_or_default(),
+            _ => String::new(),
+        },
+        review: review(&form),
+        nigiri_black: match (form.act.as_str(), nigiri(&form)) {
+            ("nigiri", Ok(Colour::White)) => name(t, g.white),
+            ("nigiri", Ok(Colour::Black)) => name(t, g.black),
             _ => String::new(),
         },
         tournament,
@@ -409,11 +408,16 @@ pub(super) fn board_act(t: &Tournament, game: GameRef, form: &BoardForm) -> Resu
         // in the reason, as a referee's correction of the board's result.
         "record_count" => {
             let outcome = counted(form)?;
+            // A stone count off 180 goes into the log for review (WMSG Proc. 9).
+            let review = match review(form) {
+                r if r.is_empty() => r,
+                r => format!("; stones to review: {r}"),
+            };
             Ok(Act::Correction {
                 game,
                 result: outcome.result,
                 origin: ResultOrigin::Played,
-                reason: Reason::new(&format!("WMSG 2008 fill-in count: {outcome}"))
+                reason: Reason::new(&format!("WMSG 2008 fill-in count: {outcome}{review}"))
                     .map_err(FormError::Discipline)?,
             })
         }
@@ -451,12 +455,15 @@ pub(super) async fn act_on_board(
     let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let current = view(&app, access.tournament.tournament_id).await?;
     let game = game_ref(&current.entered, n, b)?;
-    // A count is shown first; recording it is a second tap.
-    if form.act == "count" {
-        let error = counted(&form)
-            .err()
-            .map(|e| e.message(ctx.lang))
-            .unwrap_or_default();
+    // A count is shown first; recording it is a second tap. A nigiri
+    // only says who plays Black.
+    if form.act == "count" || form.act == "nigiri" {
+        let error = match form.act.as_str() {
+            "count" => counted(&form).err(),
+            _ => nigiri(&form).err(),
+        }
+        .map(|e| e.message(ctx.lang))
+        .unwrap_or_default();
         return board_page(&ctx, access.tournament, &current, game, form, error);
     }
     let outcome = match board_act(&current.entered, game, &form) {
@@ -476,3 +483,5 @@ pub(super) async fn act_on_board(
         }
     }
 }
+
+mod tools;
