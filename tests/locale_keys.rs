@@ -68,6 +68,10 @@ const DYNAMIC_PREFIXES: &[(&str, &str)] = &[
     ),
     ("overtime.", "tournaments/form.html: choice of overtime"),
     (
+        "handicap_placement.",
+        "tournaments/form.html: where handicap stones go",
+    ),
+    (
         "preliminary_listing.",
         "tournaments/form.html: how preliminary players are listed",
     ),

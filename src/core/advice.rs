@@ -134,6 +134,19 @@ pub fn advice(doc: &Tournament, book: &Book) -> Vec<Advice> {
                 Advice::new("advice.not_recommended", Weight::Warning).arg("criterion", c.name()),
             );
         }
+        // RFG 15.2 б: the regulations of an RFG event are published a month
+        // before it starts at least.
+        if level.is_official()
+            && let Ok(start) = s.general.begin_date.parse::<jiff::civil::Date>()
+        {
+            let latest = start.saturating_sub(jiff::Span::new().months(1));
+            match s.general.regulations_published.parse::<jiff::civil::Date>() {
+                Ok(published) if published <= latest => {}
+                _ => out.push(
+                    Advice::new("advice.regulations_late", Weight::Warning).arg("latest", latest),
+                ),
+            }
+        }
         if rfg_rated(s.time.basic_minutes) {
             out.push(
                 Advice::new("advice.rfg_rated", Weight::Note).arg("minutes", s.time.basic_minutes),
@@ -286,6 +299,27 @@ mod tests {
         assert_eq!(warned, [Criterion::Sososm.name(), Criterion::Cussm.name()]);
         assert!(a.iter().any(|a| a.key == "advice.rfg_rated"));
         assert!(rfg_rated(50) && !rfg_rated(49));
+    }
+
+    #[test]
+    fn rfg_regulations_are_published_a_month_before_the_start() {
+        let (mut t, book) = field(System::McMahon, &[], Ruleset::Rfg);
+        set(&mut t, |s| {
+            s.general.level = Level::National;
+            s.general.begin_date = "2026-05-10".into();
+            s.general.regulations_published = "2026-04-20".into();
+            s.general.panel.chief_referee.category = "республиканская".into();
+        });
+        let late = advice(&t, &book);
+        let a = late
+            .iter()
+            .find(|a| a.key == "advice.regulations_late")
+            .unwrap();
+        assert_eq!(a.args, [("latest", "2026-04-10".to_string())]);
+        set(&mut t, |s| {
+            s.general.regulations_published = "2026-04-10".into()
+        });
+        assert!(!keys(&t, &book).contains(&"advice.regulations_late"));
     }
 
     #[test]

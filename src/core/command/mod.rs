@@ -10,6 +10,7 @@
 //! and the actor come in a [`Context`], and `crate::desk` is the one door
 //! that loads the state, applies, saves and audits in one transaction.
 
+pub mod absence;
 mod discipline;
 pub mod players;
 mod refusal;

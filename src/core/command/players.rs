@@ -49,6 +49,8 @@ pub struct PlayerDraft {
     pub suspended: Option<bool>,
     /// "female", "male" or empty for not given; `None` keeps it.
     pub gender: Option<String>,
+    /// Why a top-group player leaves a round out ([`super::absence`]).
+    pub absence_reason: String,
     /// The rating list's entry for this player, when its rating is the one
     /// typed: its list, origin and licence are kept (looked up by the shell).
     #[serde(skip)]
@@ -424,12 +426,17 @@ pub(super) fn edit(
         ..player
     };
     may_enter(state, &updated)?;
+    let reason = super::absence::reason_for(state, &before, &updated, &draft.absence_reason)?;
     let name = updated.full_name();
     state.doc.update_player(updated)?;
+    let mut after = json(state.doc.player(id).expect("just updated"));
+    if let (Some(reason), Some(serde_json::Value::Object(map))) = (reason, after.as_mut()) {
+        map.insert("absence_reason".into(), reason.into());
+    }
     Ok(Outcome {
         action: "player.edit".into(),
         before: json(&before),
-        after: json(state.doc.player(id).expect("just updated")),
+        after,
         done: Done::Player { id, name },
     })
 }

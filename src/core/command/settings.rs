@@ -82,6 +82,20 @@ pub fn check_settings(
     if s.placement.is_empty() {
         problems.push(FieldProblem::new("criterion_1", "form.required"));
     }
+    // RFG App. 6 §6.1: a blitz game gives each player 15 minutes at most.
+    if s.general.blitz && s.time.basic_minutes > 15 {
+        problems.push(FieldProblem::new(
+            "basic_minutes",
+            "settings.error.blitz_time",
+        ));
+    }
+    let published = s.general.regulations_published.trim();
+    if !published.is_empty() && published.parse::<jiff::civil::Date>().is_err() {
+        problems.push(FieldProblem::new(
+            "regulations_published",
+            "settings.error.date",
+        ));
+    }
     range(&mut problems, "board_size", s.rules.board_size, 5, 25);
     range(&mut problems, "handicap_ceiling", s.handicap.ceiling, 0, 9);
     range(
@@ -202,4 +216,30 @@ pub(super) fn restore(state: &mut State, snapshot: State, round: u32) -> Result<
         after: Some(after),
         done: Done::Settings,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(s: &Settings) -> Vec<&'static str> {
+        check_settings(s, &Header::default(), None)
+            .into_iter()
+            .map(|p| p.key)
+            .collect()
+    }
+
+    #[test]
+    fn a_blitz_tournament_gives_each_player_fifteen_minutes_at_most() {
+        let mut s = Settings::default();
+        s.general.short_name = "blitz".into();
+        s.general.blitz = true;
+        s.time.basic_minutes = 16;
+        assert_eq!(keys(&s), ["settings.error.blitz_time"]);
+        s.time.basic_minutes = 15;
+        assert!(keys(&s).is_empty(), "{:?}", keys(&s));
+        s.general.blitz = false;
+        s.time.basic_minutes = 90;
+        assert!(keys(&s).is_empty());
+    }
 }

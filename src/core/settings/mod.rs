@@ -10,8 +10,10 @@ use super::standings::Criterion;
 use super::units::HalfPoints;
 use serde::{Deserialize, Serialize};
 
+mod general;
 mod level;
 mod teams;
+pub use general::{General, PanelMember, RefereePanel};
 pub use level::Level;
 pub use teams::TeamParameters;
 
@@ -178,82 +180,6 @@ impl Settings {
     }
 }
 
-/// Names, place and dates of the tournament.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct General {
-    /// Short name (file names, EGD).
-    pub short_name: String,
-    /// Full name.
-    pub name: String,
-    /// Where it is held.
-    pub location: String,
-    /// Tournament director.
-    pub director: String,
-    /// First day, `yyyy-mm-dd` as written.
-    pub begin_date: String,
-    /// Last day, `yyyy-mm-dd` as written.
-    pub end_date: String,
-    /// Played on the internet.
-    pub internet: bool,
-    /// The referee panel the final protocol names (RFG 26.2.1; Ukrainian V.1).
-    #[serde(default)]
-    pub panel: RefereePanel,
-    /// The event's level, which the rule texts tie officials to.
-    #[serde(default)]
-    pub level: Level,
-    /// Rank norms fulfilled, as the chief referee words them: the Ukrainian
-    /// protocol must report them (III.8 2)), and no norm table is in the rules.
-    #[serde(default)]
-    pub rank_norms: String,
-    /// The komi as an OpenGotha file wrote it: a free text there, which
-    /// OpenGotha repeats in its EGF and FFG files (`7.50` stays `7.50`).
-    #[serde(default)]
-    pub komi_text: String,
-}
-
-/// The referee panel (судейская коллегия / суддівська колегія): the people
-/// who sign the final protocol, with their referee categories, which the RFG
-/// code asks of the chief referee (26.2.1 а: republic level).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct RefereePanel {
-    /// Chief referee (главный судья / головний суддя), who prepares the
-    /// protocol (RFG 26.2.1 с, з; Ukrainian III.8).
-    pub chief_referee: PanelMember,
-    /// Chief secretary (главный секретарь / головний секретар, Ukrainian V.1 3), V.5).
-    pub chief_secretary: PanelMember,
-    /// Deputies and referees (Ukrainian V.1 2), 4); RFG 26.2.2), in the order given.
-    pub referees: Vec<PanelMember>,
-}
-
-/// A person on the referee panel.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct PanelMember {
-    /// Name as it is signed.
-    pub name: String,
-    /// Referee category or role as written ("судья всероссийской категории").
-    pub category: String,
-}
-
-impl Default for General {
-    fn default() -> Self {
-        General {
-            short_name: "defaultshortname".into(),
-            name: "default Name".into(),
-            location: String::new(),
-            director: String::new(),
-            begin_date: String::new(),
-            end_date: String::new(),
-            internet: false,
-            panel: RefereePanel::default(),
-            level: Level::Local,
-            rank_norms: String::new(),
-            komi_text: String::new(),
-        }
-    }
-}
-
 /// Pairing system.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum System {
@@ -378,6 +304,20 @@ pub struct RulesOfPlay {
     /// a tie is a jigo, else none.
     #[serde(default)]
     pub profile: Option<crate::core::rules::profile::Profile>,
+    /// Where handicap stones go: a particular-rules item the GTR leaves to
+    /// each tournament ("Particular tournament rules").
+    #[serde(default)]
+    pub handicap_placement: HandicapPlacement,
+}
+
+/// Where handicap stones are placed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HandicapPlacement {
+    /// On the star points.
+    #[default]
+    Fixed,
+    /// Anywhere Black chooses.
+    Free,
 }
 
 impl Default for RulesOfPlay {
@@ -387,6 +327,7 @@ impl Default for RulesOfPlay {
             komi: HalfPoints::from_halves(15),
             tie_rule: TieRule::Jigo,
             profile: None,
+            handicap_placement: HandicapPlacement::Fixed,
         }
     }
 }

@@ -37,6 +37,8 @@ pub struct PlayerForm {
     pub check_medical: Option<String>,
     pub check_anti_doping: Option<String>,
     pub suspended: Option<String>,
+    /// Why a top-group player leaves a round out.
+    pub absence_reason: String,
 }
 
 impl PlayerForm {
@@ -79,6 +81,7 @@ impl PlayerForm {
             check_medical: player.checks.medical.then(|| "on".into()),
             check_anti_doping: player.checks.anti_doping.then(|| "on".into()),
             suspended: player.suspended.then(|| "on".into()),
+            absence_reason: String::new(),
         }
     }
 
@@ -126,6 +129,7 @@ impl PlayerForm {
             }),
             suspended: Some(self.suspended.is_some()),
             gender: Some(self.gender.clone()),
+            absence_reason: self.absence_reason.clone(),
             from_list,
         }
     }

@@ -10,6 +10,7 @@ use crate::core::events::series::JigoRule;
 use crate::core::pairing::parameters::SeedSystem;
 use crate::core::presets;
 use crate::core::rules::profile::Profile;
+use crate::core::settings::HandicapPlacement;
 use crate::core::settings::Sides;
 use crate::core::settings::{
     Level, Overtime, PanelMember, PreliminaryListing, RefereePanel, TieRule,
@@ -31,6 +32,9 @@ pub struct TournamentForm {
     pub location: String,
     pub begin_date: String,
     pub end_date: String,
+    /// When the regulations were published, `yyyy-mm-dd`.
+    pub regulations_published: String,
+    pub blitz: Option<String>,
     pub time_zone: String,
     pub system: String,
     pub rounds: String,
@@ -50,6 +54,8 @@ pub struct TournamentForm {
     pub rules_profile: String,
     pub komi: String,
     pub tie_rule: String,
+    /// "fixed" or "free".
+    pub handicap_placement: String,
     pub basic_minutes: String,
     pub overtime: String,
     pub byo_yomi_seconds: String,
@@ -244,6 +250,8 @@ impl TournamentForm {
             location: s.general.location.clone(),
             begin_date: s.general.begin_date.clone(),
             end_date: s.general.end_date.clone(),
+            regulations_published: s.general.regulations_published.clone(),
+            blitz: s.general.blitz.then(|| "on".into()),
             time_zone: time_zone.to_string(),
             system: key_of(&SYSTEMS, s.system).to_string(),
             rounds: s.number_of_rounds.to_string(),
@@ -262,6 +270,10 @@ impl TournamentForm {
                 .unwrap_or_default(),
             komi: s.rules.komi.to_string(),
             tie_rule: key_of(&TIE_RULES, s.rules.tie_rule).to_string(),
+            handicap_placement: match s.rules.handicap_placement {
+                HandicapPlacement::Fixed => "fixed".into(),
+                HandicapPlacement::Free => "free".into(),
+            },
             basic_minutes: s.time.basic_minutes.to_string(),
             overtime: key_of(&OVERTIMES, s.time.overtime).to_string(),
             byo_yomi_seconds: s.time.std_byo_yomi_seconds.to_string(),

@@ -29,6 +29,8 @@ impl TournamentForm {
         s.general.location = self.location.trim().to_string();
         s.general.begin_date = begin.to_string();
         s.general.end_date = end.to_string();
+        s.general.regulations_published = self.regulations_published.trim().to_string();
+        s.general.blitz = self.blitz.is_some();
         s.general.director = self.director.trim().to_string();
         let member = |name: &str, category: &str| PanelMember {
             name: name.trim().to_string(),
@@ -171,6 +173,13 @@ impl TournamentForm {
             ("", _) => {}
             (_, Some(listing)) => s.preliminary_players = listing,
             (_, None) => errors.add("preliminary_players", t("form.choose")),
+        }
+        match self.handicap_placement.as_str() {
+            "fixed" => s.rules.handicap_placement = HandicapPlacement::Fixed,
+            "free" => s.rules.handicap_placement = HandicapPlacement::Free,
+            // A form from before this field keeps the placement.
+            "" => {}
+            _ => errors.add("handicap_placement", t("form.choose")),
         }
         match (profile, value_of(&TIE_RULES, &self.tie_rule)) {
             (Some(profile), _) => s.rules.tie_rule = profile.tie_rule(),

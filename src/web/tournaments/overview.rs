@@ -45,6 +45,8 @@ struct Overview {
     board_size: u8,
     komi: String,
     tie_rule: String,
+    /// Where handicap stones go, in words.
+    placement: String,
     time: String,
     time_class: String,
     players: usize,
@@ -106,6 +108,10 @@ pub(super) async fn show_tournament(
         board_size: s.rules.board_size,
         komi: s.rules.komi.to_string(),
         tie_rule: ctx.lang.t(&format!("tie_rule.{tie_key}")),
+        placement: ctx.lang.t(match s.rules.handicap_placement {
+            crate::core::settings::HandicapPlacement::Fixed => "handicap_placement.fixed",
+            crate::core::settings::HandicapPlacement::Free => "handicap_placement.free",
+        }),
         time_class: time.egf_class(s.general.internet).to_string(),
         time: settings_form::time_label(&time, ctx.lang),
         // Visitors count the field of play, as their players list shows it.
