@@ -96,6 +96,22 @@ async fn hall_under(late_forfeit_minutes: &str, ruleset: &str) -> Hall {
 }
 
 impl Hall {
+    /// The tournament's rules of play become `profile` (games already
+    /// paired keep their komi).
+    async fn play_under(&self, profile: &str) {
+        let res = self
+            .app
+            .submit(
+                &self.org,
+                "/t/autumn/settings",
+                "[data-test=tournament-form]",
+                "/t/autumn/settings",
+                &[("rules_profile", profile)],
+            )
+            .await;
+        assert_eq!(res.status(), 303, "rules of play {profile}");
+    }
+
     async fn json(&self, path: &str) -> Value {
         let res = self
             .app
@@ -779,6 +795,7 @@ async fn a_colour_error_recorded_at_the_board_is_what_every_later_page_reads() {
 #[tokio::test]
 async fn a_wmsg_fill_in_count_at_the_board_gives_the_result_with_its_margin() {
     let h = hall("60").await;
+    h.play_under("Wmsg2008FillIn").await;
     let path = "/t/autumn/referee/rounds/1/boards/1";
     // Game 1 of the appendix: one point left in Black's territory, Black
     // moved last: White wins by half a point (Proc. 8).
@@ -834,8 +851,87 @@ async fn a_wmsg_fill_in_count_at_the_board_gives_the_result_with_its_margin() {
     );
 
     assert_eq!(h.act(1, 1, &with("record_count", &game_one)).await, 303);
-    assert_eq!(h.board(1, 1).await.2, "w");
+    assert_eq!(h.board(1, 1).await.2, "w+0.5", "the margin is on the game");
     let (_, page) = h.app.get_html(&h.referee, path).await;
     let log = text(&page, "[data-test=board-incidents]").unwrap();
     assert!(log.contains("W+0.5"), "{log}");
+}
+
+/// The count follows the tournament's rules of play: areas under the
+/// Chinese rules, territory and prisoners with pass stones and White's last
+/// pass under the GTR's area scoring with Japanese material, the referee's
+/// choice under custom rules; komi is the game's.
+#[tokio::test]
+async fn a_count_at_the_board_follows_the_tournaments_rules_of_play() {
+    let h = hall("60").await;
+    let path = "/t/autumn/referee/rounds/1/boards/1";
+    let count = |fields: &[(&'static str, &'static str)]| {
+        let mut all = vec![("act", "count")];
+        all.extend_from_slice(fields);
+        all
+    };
+    // Custom rules: the referee picks area or territory.
+    let (_, page) = h.app.get_html(&h.referee, path).await;
+    assert!(text(&page, "[data-test=count-kinds]").is_some());
+    let (_, page) = h
+        .app
+        .get_html(&h.referee, &format!("{path}?count=territory"))
+        .await;
+    assert!(text(&page, "[data-test=count-form]").is_some());
+    let territory = Selector::parse("[data-test=black-territory]").unwrap();
+    assert!(page.select(&territory).next().is_some());
+
+    h.play_under("Chinese").await;
+    let res = h
+        .app
+        .post_form(
+            &h.referee,
+            path,
+            &count(&[("black_area", "185"), ("white_area", "176")]),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    // Komi 7.5, as the game was paired: 185 − 176 − 7.5.
+    assert_eq!(text(&page, "[data-test=counted]").unwrap(), "B+1.5");
+    let res = h
+        .app
+        .post_form(
+            &h.referee,
+            path,
+            &count(&[("black_area", "200"), ("white_area", "170")]),
+        )
+        .await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let error = text(&page, "[data-test=referee-error]").unwrap();
+    assert!(error.contains("more than the board's 361"), "{error}");
+
+    h.play_under("AreaJapaneseMaterial").await;
+    let sheet = [
+        ("black_territory", "60"),
+        ("black_prisoners", "5"),
+        ("black_passes", "1"),
+        ("white_territory", "58"),
+        ("white_prisoners", "3"),
+        ("white_passes", "2"),
+    ];
+    let res = h.app.post_form(&h.referee, path, &count(&sheet)).await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let error = text(&page, "[data-test=referee-error]").unwrap();
+    assert!(
+        error.contains("White has not made the last pass"),
+        "{error}"
+    );
+    let mut last = sheet.to_vec();
+    last.push(("white_last_pass", "on"));
+    let res = h.app.post_form(&h.referee, path, &count(&last)).await;
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    // 60 + 5 + White's 2 passes against 58 + 3 + Black's 1, komi 7.5.
+    assert_eq!(text(&page, "[data-test=counted]").unwrap(), "W+2.5");
+    let mut record = vec![("act", "record_count")];
+    record.extend_from_slice(&last);
+    assert_eq!(h.act(1, 1, &record).await, 303);
+    assert_eq!(h.board(1, 1).await.2, "w+2.5");
 }

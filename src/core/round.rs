@@ -39,7 +39,7 @@ pub enum ResultOrigin {
 /// referee's award [`ResultOrigin::RefereeDecision`], both-lose and jigo
 /// are results of their own, and a count with margin 0 is a tie broken by
 /// the tie rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Method {
     /// The loser resigned: no margin.
     Resignation,

@@ -39,7 +39,58 @@ pub(crate) enum FormError {
     /// The discipline rules refused the act.
     Discipline(DisciplineError),
     /// A fill-in count that cannot be right: the check that failed.
-    Counting(crate::core::rules::fill_in::FillInError),
+    Counting(crate::core::rules::counting::CountingError),
+}
+
+/// A count refused, by the check that failed.
+fn counting_message(e: &crate::core::rules::counting::CountingError, lang: Lang) -> String {
+    use crate::core::rules::counting::{CountingError, Kind};
+    use crate::core::rules::fill_in::FillInError;
+    let kind = |k: &Kind| {
+        lang.t(match k {
+            Kind::FillIn => "counting.kind.fill_in",
+            Kind::Area => "counting.kind.area",
+            Kind::Territory => "counting.kind.territory",
+        })
+    };
+    match e {
+        CountingError::FillIn(FillInError::EmptyPoints { counted, expected }) => lang.tf(
+            "counting.error.empty_points",
+            &[
+                ("counted", counted.to_string()),
+                ("expected", expected.to_string()),
+            ],
+        ),
+        CountingError::FillIn(FillInError::TooManyLosingStones(n)) => {
+            lang.tf("counting.error.losing_stones", &[("stones", n.to_string())])
+        }
+        CountingError::FillIn(FillInError::Areas { black, white }) => lang.tf(
+            "counting.error.more_than_the_board",
+            &[
+                ("black", black.to_string()),
+                ("white", white.to_string()),
+                ("points", "361".into()),
+            ],
+        ),
+        CountingError::MoreThanTheBoard {
+            black,
+            white,
+            points,
+        } => lang.tf(
+            "counting.error.more_than_the_board",
+            &[
+                ("black", black.to_string()),
+                ("white", white.to_string()),
+                ("points", points.to_string()),
+            ],
+        ),
+        CountingError::FillInWithHandicap => lang.t("counting.error.fill_in_with_handicap"),
+        CountingError::WrongKind { expected, counted } => lang.tf(
+            "counting.error.wrong_kind",
+            &[("expected", kind(expected)), ("counted", kind(counted))],
+        ),
+        CountingError::WhiteMustPassLast => lang.t("counting.error.white_passes_last"),
+    }
 }
 
 impl FormError {
@@ -50,25 +101,7 @@ impl FormError {
                 let (key, args) = discipline_message(e);
                 lang.tf(key, &args)
             }
-            FormError::Counting(e) => {
-                use crate::core::rules::fill_in::FillInError;
-                match e {
-                    FillInError::EmptyPoints { counted, expected } => lang.tf(
-                        "counting.error.empty_points",
-                        &[
-                            ("counted", counted.to_string()),
-                            ("expected", expected.to_string()),
-                        ],
-                    ),
-                    FillInError::TooManyLosingStones(n) => {
-                        lang.tf("counting.error.losing_stones", &[("stones", n.to_string())])
-                    }
-                    FillInError::Areas { black, white } => lang.tf(
-                        "counting.error.areas",
-                        &[("black", black.to_string()), ("white", white.to_string())],
-                    ),
-                }
-            }
+            FormError::Counting(e) => counting_message(e, lang),
         }
     }
 }

@@ -242,6 +242,7 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | RoundOutOfRange { .. }
         | NoSuchGame { .. }
         | ImpossibleJigo { .. }
+        | ImpossibleMethod { .. }
         | NotInGame { .. }
         | RoundNotPaired(_)
         | RoundNotStarted(_)
@@ -299,6 +300,9 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
         ),
         NoSuchGame { round, board } => ("discipline.error.no_such_game", game(round, board)),
         ImpossibleJigo { round, board } => ("discipline.error.impossible_jigo", game(round, board)),
+        ImpossibleMethod { round, board } => {
+            ("discipline.error.impossible_method", game(round, board))
+        }
         NotInGame {
             player,
             round,

@@ -144,12 +144,14 @@ pub fn describe(t: &Tournament, lang: Lang, entry: &Entry) -> String {
             game,
             result,
             origin,
+            method,
             reason,
         } => format!(
             "{}: {} {} — {}",
             board(lang, *game),
             lang.t("incident.correction"),
-            results::notation(*result, *origin),
+            results::method_text(*result, *method)
+                .unwrap_or_else(|| results::notation(*result, *origin)),
             reason.as_str()
         ),
         Act::Decision {

@@ -431,6 +431,7 @@ fn colours_are_not_swapped_under_a_corrected_result() {
         game,
         result: GameResult::WhiteWins,
         origin: ResultOrigin::Played,
+        method: None,
         reason: Reason::new("slip misread").unwrap(),
     };
     apply(&mut state, Command::LogAct { act: correction }, &referee()).unwrap();

@@ -8,7 +8,7 @@ use super::log::{Act, GameRef, Log, Moment, Players, Remedy};
 use super::sanction::SanctionKind;
 use super::settings::DisciplineSettings;
 use crate::core::ids::{PlayerId, RoundNo};
-use crate::core::round::{GameResult, ResultOrigin};
+use crate::core::round::{GameResult, Method, ResultOrigin};
 use crate::core::tournament::Tournament;
 
 impl Log {
@@ -81,8 +81,15 @@ impl Log {
                 game,
                 result,
                 origin,
+                method,
                 ..
-            } => check_possible(tournament, *game, *result, *origin),
+            } => {
+                check_possible(tournament, *game, *result, *origin)?;
+                match method {
+                    Some(m) => check_method(tournament, *game, *result, *origin, *m),
+                    None => Ok(()),
+                }
+            }
             Act::PlayedAs {
                 game,
                 restart,
@@ -213,6 +220,21 @@ fn check_possible(
         }
         Err(_) => Err(DisciplineError::NoSuchGame { round, board }),
     }
+}
+
+/// How the game ended fits its result, its komi and the time system
+/// (`Tournament::check_method`).
+fn check_method(
+    tournament: &Tournament,
+    game: GameRef,
+    result: GameResult,
+    origin: ResultOrigin,
+    method: Method,
+) -> Result<(), DisciplineError> {
+    let (round, board) = (game.round, game.board);
+    tournament
+        .check_method(round, board, result, origin, method)
+        .map_err(|_| DisciplineError::ImpossibleMethod { round, board })
 }
 
 /// Whether an act is a referee's decision that an appeal can name.

@@ -49,10 +49,19 @@ pub fn effective(
             game,
             result,
             origin,
+            method,
             ..
         } = &e.act
         {
             set(&mut t, *game, *result, *origin)?;
+            if method.is_some() {
+                t.set_method(game.round, game.board, *method).map_err(|_| {
+                    DisciplineError::NoSuchGame {
+                        round: game.round,
+                        board: game.board,
+                    }
+                })?;
+            }
         }
     }
     let mut forfeits: BTreeMap<GameRef, Forfeits> = BTreeMap::new();

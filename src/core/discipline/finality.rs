@@ -126,6 +126,7 @@ mod tests {
             game: board1(),
             result: GameResult::BlackWins,
             origin: ResultOrigin::Played,
+            method: None,
             reason: Reason::new("colours were swapped on the slip").unwrap(),
         };
         log.record(&t, &settings(), minute(96), referee(), fix)

@@ -12,7 +12,7 @@ use super::finality::{Authority, Confirmer, check_change};
 use super::sanction::Sanction;
 use super::settings::DisciplineSettings;
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
-use crate::core::round::{Game, GameResult, ResultOrigin};
+use crate::core::round::{Game, GameResult, Method, ResultOrigin};
 use crate::core::tournament::Tournament;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -308,6 +308,10 @@ pub enum Act {
         result: GameResult,
         /// How it came about.
         origin: ResultOrigin,
+        /// How the game ended, when the referee says so: a counted result
+        /// carries its margin (RFG 11.3).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        method: Option<Method>,
         /// Why it is corrected.
         reason: Reason,
     },

@@ -94,6 +94,17 @@ pub enum DisciplineError {
         /// The board.
         board: BoardNo,
     },
+    /// How the game ended does not fit the result (a margin on a forfeit),
+    /// the komi (a whole margin under half-point komi) or the time system.
+    #[error(
+        "board {board} of round {round}: that is not how a game with this result and komi can end"
+    )]
+    ImpossibleMethod {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
     /// The player does not play in that game.
     #[error("player {player} does not play on board {board} of round {round}")]
     NotInGame {

@@ -31,6 +31,7 @@ fn a_correction_or_remedy_to_a_played_jigo_under_half_point_komi_is_refused() {
         game: board1(),
         result: GameResult::Jigo,
         origin: ResultOrigin::Played,
+        method: None,
         reason: Reason::new("slip misread").unwrap(),
     };
     let refused = Err(DisciplineError::ImpossibleJigo {
@@ -45,6 +46,7 @@ fn a_correction_or_remedy_to_a_played_jigo_under_half_point_komi_is_refused() {
         game: board1(),
         result: GameResult::Jigo,
         origin: ResultOrigin::ByDefault,
+        method: None,
         reason: Reason::new("both late").unwrap(),
     };
     record(&mut log, &t, &s, 20, by_default);
@@ -380,6 +382,7 @@ fn busy_log(s: &DisciplineSettings) -> (Tournament, Log) {
         game: at(2, 2),
         result: GameResult::BlackWins,
         origin: ResultOrigin::Played,
+        method: None,
         reason: Reason::new("slip misread").unwrap(),
     };
     record(&mut log, &t, s, 450, fix);

@@ -7,6 +7,7 @@
 //!
 //! [`HalfPoints`]: crate::core::units::HalfPoints
 
+pub mod counting;
 pub mod fill_in;
 pub mod lateness;
 pub mod nigiri;

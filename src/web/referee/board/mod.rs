@@ -9,7 +9,9 @@ use crate::core::discipline::{
     SanctionKind, Subject, board_status, start_of,
 };
 use crate::core::events::pair_go::{OrderClaim, OrderRuling, member_to_move, order_ruling};
-use crate::core::round::{Colour, ResultOrigin};
+use crate::core::round::{Colour, GameResult, Method, ResultOrigin};
+use crate::core::rules::Profile;
+use crate::core::rules::counting::{Board, Kind};
 use crate::core::{BoardNo, HalfPoints, Tournament, results};
 use crate::desk::now;
 use crate::store::tournaments::TournamentRow;
@@ -19,84 +21,17 @@ use crate::web::acts::{FormError, wall_clock};
 use crate::web::auth::SignedIn;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
+use crate::web::i18n::Lang;
 use crate::web::incidents::{describe, name};
 use crate::web::page::{Ctx, Layout};
 use crate::web::urls;
 use crate::web::view::{View, view};
 use askama::Template;
 use axum::Form;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Redirect, Response};
-use tools::{counted, nigiri, review};
-
-/// What a board form sends; every field is optional so a half-filled form
-/// comes back with what was typed and a message.
-#[derive(serde::Deserialize, Default, Clone)]
-pub(super) struct BoardForm {
-    #[serde(default)]
-    act: String,
-    /// "white", "black" or "both".
-    #[serde(default)]
-    player: String,
-    #[serde(default)]
-    reason: String,
-    /// Penalty: "ing", "pair_go" or "other".
-    #[serde(default)]
-    cause: String,
-    #[serde(default)]
-    amount: String,
-    /// Time change in minutes, signed.
-    #[serde(default)]
-    minutes: String,
-    /// Correction: a result code as on the results page.
-    #[serde(default)]
-    result: String,
-    /// Confirmation: "players" or "referee".
-    #[serde(default)]
-    confirmer: String,
-    /// A move out of order (pair go, rengo): the three facts of the claim.
-    #[serde(default)]
-    immediately: Option<String>,
-    #[serde(default)]
-    intentional: Option<String>,
-    #[serde(default)]
-    previous_in_order: Option<String>,
-    /// A colour or handicap error: noticed "before" or "after" the third
-    /// move, the colours swapped, the handicap stones placed.
-    #[serde(default)]
-    third_move: String,
-    #[serde(default)]
-    swapped: Option<String>,
-    #[serde(default)]
-    handicap: String,
-    /// WMSG fill-in count: whose territory is left partly unfilled
-    /// ("black" or "white"), its empty points, the losing stones in it, an
-    /// unfilled seki point, and whether Black moved last.
-    #[serde(default)]
-    owner: String,
-    #[serde(default)]
-    empty_points: String,
-    #[serde(default)]
-    losing_stones: String,
-    #[serde(default)]
-    seki: Option<String>,
-    #[serde(default)]
-    black_last: Option<String>,
-    /// Stones of each colour counted after the count, "" when not counted
-    /// (WMSG Proc. 9: 180 each).
-    #[serde(default)]
-    black_stones: String,
-    #[serde(default)]
-    white_stones: String,
-    /// Nigiri: who holds the white stones ("white" or "black", as paired),
-    /// how many, and the other's guess ("odd" or "even").
-    #[serde(default)]
-    nigiri_holder: String,
-    #[serde(default)]
-    nigiri_stones: String,
-    #[serde(default)]
-    nigiri_guess: String,
-}
+use form::BoardForm;
+use tools::{count_kind, counted, nigiri, review};
 
 /// One player's tally on the board page.
 pub(super) struct SideStatus {
@@ -128,7 +63,14 @@ pub(super) struct BoardPage {
     incidents: Vec<String>,
     /// Pair go or rengo: who moves, in turn, from the first move (empty otherwise).
     order: Vec<String>,
-    /// A fill-in count's result, "B+2.5", shown before it is recorded.
+    /// How this game is counted: "fill_in", "area" or "territory".
+    count_kind: &'static str,
+    /// The ruleset leaves the kind of count to the referee (custom rules).
+    count_kind_free: bool,
+    /// Passes hand the opponent a prisoner, and White passes last (GTR
+    /// area scoring with Japanese material).
+    pass_stones: bool,
+    /// A count's result, "B+2.5", shown before it is recorded.
     counted: String,
     /// Stone counts that are not 180, for the referee to review.
     review: String,
@@ -143,18 +85,23 @@ pub(super) async fn show_board(
     SignedIn(me): SignedIn,
     ctx: Ctx,
     Path((short, n, b)): Path<(String, u32, u32)>,
+    Query(query): Query<BoardQuery>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let view = view(&app, access.tournament.tournament_id).await?;
     let game = game_ref(&view.entered, n, b)?;
-    board_page(
-        &ctx,
-        access.tournament,
-        &view,
-        game,
-        BoardForm::default(),
-        String::new(),
-    )
+    let form = BoardForm {
+        count_kind: query.count,
+        ..BoardForm::default()
+    };
+    board_page(&ctx, access.tournament, &view, game, form, String::new())
+}
+
+/// The board page's address may pick the kind of count (custom rules).
+#[derive(serde::Deserialize, Default)]
+pub(super) struct BoardQuery {
+    #[serde(default)]
+    count: String,
 }
 
 pub(super) fn game_ref(t: &Tournament, n: u32, b: u32) -> WebResult<GameRef> {
@@ -174,6 +121,8 @@ pub(super) fn board_page(
 ) -> WebResult<Response> {
     let t = &view.effective.tournament;
     let g = game.game(t)?;
+    let board = Board::of(&t.settings().rules, g);
+    let kind = count_kind(&form, &board);
     let status = board_status(&view.entered, &view.book.log, game, &view.book.settings)?;
     let now = now();
     let incidents = view
@@ -232,8 +181,17 @@ pub(super) fn board_page(
         forfeit_now: status.forfeit_from.is_some_and(|at| at <= now),
         incidents,
         order: order_of_play(t, g),
+        count_kind: match kind {
+            Kind::FillIn => "fill_in",
+            Kind::Area => "area",
+            Kind::Territory => "territory",
+        },
+        count_kind_free: Kind::of(board.profile).is_none(),
+        pass_stones: board.profile.is_some_and(Profile::pass_gives_prisoner),
         counted: match (form.act.as_str(), error.is_empty()) {
-            ("count", true) => counted(&form).map(|o| o.to_string()).unwrap_or_default(),
+            ("count", true) => counted(&form, &board)
+                .map(|o| o.to_string())
+                .unwrap_or_default(),
             _ => String::new(),
         },
         review: review(&form),
@@ -247,6 +205,35 @@ pub(super) fn board_page(
         error,
     };
     crate::web::page::render_refusal(&page, !page.error.is_empty())
+}
+
+impl BoardPage {
+    /// The count as typed, carried by the form that records it.
+    fn count_fields(&self) -> Vec<(&'static str, String)> {
+        let f = &self.form;
+        let on = |checked: &Option<String>| checked.as_ref().map(|_| "on".to_string());
+        [
+            ("owner", Some(f.owner.clone())),
+            ("empty_points", Some(f.empty_points.clone())),
+            ("losing_stones", Some(f.losing_stones.clone())),
+            ("seki", on(&f.seki)),
+            ("black_last", on(&f.black_last)),
+            ("black_stones", Some(f.black_stones.clone())),
+            ("white_stones", Some(f.white_stones.clone())),
+            ("black_area", Some(f.black_area.clone())),
+            ("white_area", Some(f.white_area.clone())),
+            ("black_territory", Some(f.black_territory.clone())),
+            ("black_prisoners", Some(f.black_prisoners.clone())),
+            ("black_passes", Some(f.black_passes.clone())),
+            ("white_territory", Some(f.white_territory.clone())),
+            ("white_prisoners", Some(f.white_prisoners.clone())),
+            ("white_passes", Some(f.white_passes.clone())),
+            ("white_last_pass", on(&f.white_last_pass)),
+        ]
+        .into_iter()
+        .filter_map(|(name, value)| value.filter(|v| !v.is_empty()).map(|v| (name, v)))
+        .collect()
+    }
 }
 
 /// Who moves in a pair go or rengo game, one full turn of both sides from
@@ -280,7 +267,12 @@ fn order_of_play(t: &Tournament, g: &crate::core::Game) -> Vec<String> {
 }
 
 /// The act a board form asks for, or why it cannot be done.
-pub(super) fn board_act(t: &Tournament, game: GameRef, form: &BoardForm) -> Result<Act, FormError> {
+pub(super) fn board_act(
+    t: &Tournament,
+    game: GameRef,
+    form: &BoardForm,
+    lang: Lang,
+) -> Result<Act, FormError> {
     let g = t
         .game_on(game.round, game.board)
         .ok_or(FormError::Discipline(DisciplineError::NoSuchGame {
@@ -395,30 +387,38 @@ pub(super) fn board_act(t: &Tournament, game: GameRef, form: &BoardForm) -> Resu
             },
         }),
         "correct" => {
-            let (result, origin) =
-                results::parse_code(&form.result).ok_or(FormError::Field("referee.bad_result"))?;
+            let (result, origin, method) = results::parse_entry_code(&form.result)
+                .ok_or(FormError::Field("referee.bad_result"))?;
             Ok(Act::Correction {
                 game,
                 result,
                 origin,
+                method,
                 reason: reason()?,
             })
         }
-        // WMSG 2008 fill-in: the counted result, recorded with its margin
-        // in the reason, as a referee's correction of the board's result.
+        // The referee's count, recorded with its margin (RFG 11.3) as a
+        // referee's correction of the board's result.
         "record_count" => {
-            let outcome = counted(form)?;
+            let board = Board::of(&t.settings().rules, g);
+            let outcome = counted(form, &board)?;
             // A stone count off 180 goes into the log for review (WMSG Proc. 9).
             let review = match review(form) {
                 r if r.is_empty() => r,
-                r => format!("; stones to review: {r}"),
+                r => format!("; {} {r}", lang.t("counting.review")),
             };
+            let method = matches!(
+                outcome.result,
+                GameResult::BlackWins | GameResult::WhiteWins
+            )
+            .then_some(Method::Count(outcome.margin));
+            let text = lang.tf("counting.reason", &[("result", outcome.to_string())]);
             Ok(Act::Correction {
                 game,
                 result: outcome.result,
                 origin: ResultOrigin::Played,
-                reason: Reason::new(&format!("WMSG 2008 fill-in count: {outcome}{review}"))
-                    .map_err(FormError::Discipline)?,
+                method,
+                reason: Reason::new(&format!("{text}{review}")).map_err(FormError::Discipline)?,
             })
         }
         "played_as" => {
@@ -459,14 +459,17 @@ pub(super) async fn act_on_board(
     // only says who plays Black.
     if form.act == "count" || form.act == "nigiri" {
         let error = match form.act.as_str() {
-            "count" => counted(&form).err(),
+            "count" => {
+                let g = game.game(&current.entered)?;
+                counted(&form, &Board::of(&current.entered.settings().rules, g)).err()
+            }
             _ => nigiri(&form).err(),
         }
         .map(|e| e.message(ctx.lang))
         .unwrap_or_default();
         return board_page(&ctx, access.tournament, &current, game, form, error);
     }
-    let outcome = match board_act(&current.entered, game, &form) {
+    let outcome = match board_act(&current.entered, game, &form, ctx.lang) {
         Ok(act) => record_or_explain(&app, &access, act).await?,
         Err(e) => Err(e),
     };
@@ -484,4 +487,5 @@ pub(super) async fn act_on_board(
     }
 }
 
+mod form;
 mod tools;

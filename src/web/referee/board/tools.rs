@@ -1,8 +1,10 @@
-//! The referee's helpers at the board: the WMSG fill-in count with its
-//! stone check, and the nigiri.
+//! The referee's helpers at the board: the count under the tournament's
+//! rules (a WMSG fill-in with its stone check, areas, or territories), and
+//! the nigiri.
 
 use super::BoardForm;
 use crate::core::round::Colour;
+use crate::core::rules::counting::{Board, Kind, Sheet, Side, count};
 use crate::core::rules::fill_in::{FillIn, stones_to_review};
 use crate::core::rules::nigiri::{Guess, guesser_plays_black};
 use crate::core::rules::scoring::Outcome;
@@ -52,26 +54,58 @@ pub(super) fn nigiri(form: &BoardForm) -> Result<Colour, FormError> {
     })
 }
 
-/// The result a fill-in count gives (WMSG 2008 Appendix 1, Proc. 8), or the
-/// check that failed.
-pub(super) fn counted(form: &BoardForm) -> Result<Outcome, FormError> {
-    let owner = match form.owner.as_str() {
-        "black" => Colour::Black,
-        "white" => Colour::White,
-        _ => return Err(FormError::Field("counting.choose_owner")),
-    };
+/// How the game is counted: as its ruleset says, or under custom rules as
+/// the referee chose (area unless territory was picked).
+pub(super) fn count_kind(form: &BoardForm, board: &Board) -> Kind {
+    Kind::of(board.profile).unwrap_or(match form.count_kind.as_str() {
+        "territory" => Kind::Territory,
+        _ => Kind::Area,
+    })
+}
+
+/// The result the referee's count gives under the tournament's rules, or
+/// the check that failed (WMSG 2008 Appendix 1, Proc. 8; GTR rulesets).
+pub(super) fn counted(form: &BoardForm, board: &Board) -> Result<Outcome, FormError> {
     let number = |text: &str| {
         text.trim()
             .parse::<u32>()
             .map_err(|_| FormError::Field("counting.bad_number"))
     };
-    FillIn {
-        owner,
-        empty_points: number(&form.empty_points)?,
-        losing_stones: number(&form.losing_stones)?,
-        seki_point_unfilled: form.seki.is_some(),
-        black_moved_last: form.black_last.is_some(),
-    }
-    .outcome()
-    .map_err(FormError::Counting)
+    // Prisoners and passes are often none: a blank is 0.
+    let or_none = |text: &str| match text.trim() {
+        "" => Ok(0),
+        text => number(text),
+    };
+    let sheet = match count_kind(form, board) {
+        Kind::FillIn => Sheet::FillIn(FillIn {
+            owner: match form.owner.as_str() {
+                "black" => Colour::Black,
+                "white" => Colour::White,
+                _ => return Err(FormError::Field("counting.choose_owner")),
+            },
+            empty_points: number(&form.empty_points)?,
+            losing_stones: number(&form.losing_stones)?,
+            seki_point_unfilled: form.seki.is_some(),
+            black_moved_last: form.black_last.is_some(),
+        }),
+        Kind::Area => Sheet::Area {
+            black: number(&form.black_area)?,
+            white: number(&form.white_area)?,
+            black_moved_last: form.black_last.is_some(),
+        },
+        Kind::Territory => Sheet::Territory {
+            black: Side {
+                territory: number(&form.black_territory)?,
+                prisoners: or_none(&form.black_prisoners)?,
+                passes: or_none(&form.black_passes)?,
+            },
+            white: Side {
+                territory: number(&form.white_territory)?,
+                prisoners: or_none(&form.white_prisoners)?,
+                passes: or_none(&form.white_passes)?,
+            },
+            white_passed_last: form.white_last_pass.is_some(),
+        },
+    };
+    count(board, &sheet).map_err(FormError::Counting)
 }
