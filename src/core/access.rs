@@ -1,19 +1,31 @@
 //! Who may do what in a tournament: the one table of permissions.
 //!
 //! The owner and co-organisers run the tournament; referees act on games and
-//! players during rounds; appeals-committee members only decide appeals
-//! (EGF GTR "Arbitration", RFG code art. 26, Ukrainian rules VI).
+//! players during rounds, and only they sanction (EGF GTR "Sanctions":
+//! sanctions are the referee's); appeals-committee members only decide
+//! appeals (EGF GTR "Arbitration", RFG code art. 26, Ukrainian rules VI).
+//! The Ukrainian rules name more officials (V.3–V.7): the chief referee,
+//! who alone (or a deputy the chief referee delegates to, who holds the
+//! same role) runs the draw and imposes penalties; the chief secretary, who
+//! registers the participants; the doctor, who clears them.
 
+use crate::core::discipline::Ruleset;
 use serde::{Deserialize, Serialize};
 
 /// A person's role in one tournament.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StaffRole {
-    /// Created the tournament; holds every permission.
+    /// Created the tournament; holds every permission but a referee's.
     Owner,
     CoOrganiser,
+    /// The chief referee, or a deputy acting for them (Ukrainian V.3–V.4).
+    ChiefReferee,
     Referee,
+    /// The chief secretary (Ukrainian V.5).
+    Secretary,
+    /// The competition's doctor (Ukrainian V.7).
+    Doctor,
     AppealsMember,
 }
 
@@ -25,17 +37,39 @@ pub enum Action {
     ManagePlayers,
     EditPairings,
     EnterResults,
+    /// A referee's act at the desk: starting clocks, an absence, a
+    /// protest, a confirmation, a correction.
     LogSanction,
+    /// A sanction: advice, a warning, penalty points, a game forfeit, a
+    /// change of time, a removal (EGF GTR "Sanctions", "Timing error").
+    Penalise,
+    /// A round cancelled with its reason (Ukrainian V.3).
+    CancelRound,
+    /// A player's medical clearance (Ukrainian V.7, III.6).
+    SetMedical,
     DecideAppeal,
     ReadAuditLog,
 }
 
 impl StaffRole {
     /// Every role, in the order pages list them.
-    pub const ALL: [StaffRole; 4] = [
+    pub const ALL: [StaffRole; 7] = [
         StaffRole::Owner,
         StaffRole::CoOrganiser,
+        StaffRole::ChiefReferee,
         StaffRole::Referee,
+        StaffRole::Secretary,
+        StaffRole::Doctor,
+        StaffRole::AppealsMember,
+    ];
+
+    /// The roles an owner may give on the staff page.
+    pub const GIVEN: [StaffRole; 6] = [
+        StaffRole::CoOrganiser,
+        StaffRole::ChiefReferee,
+        StaffRole::Referee,
+        StaffRole::Secretary,
+        StaffRole::Doctor,
         StaffRole::AppealsMember,
     ];
 
@@ -43,11 +77,38 @@ impl StaffRole {
     pub fn allows(self, action: Action) -> bool {
         use Action::*;
         match self {
-            StaffRole::Owner => true,
-            StaffRole::CoOrganiser => !matches!(action, ManageStaff | DecideAppeal),
-            StaffRole::Referee => matches!(action, EnterResults | LogSanction),
+            // The owner is no referee: the creator of a tournament is also
+            // given the chief referee's role, which they may hand on.
+            StaffRole::Owner => !matches!(action, Penalise | CancelRound),
+            StaffRole::CoOrganiser => {
+                !matches!(action, ManageStaff | DecideAppeal | Penalise | CancelRound)
+            }
+            StaffRole::ChiefReferee => matches!(
+                action,
+                EnterResults
+                    | LogSanction
+                    | Penalise
+                    | EditPairings
+                    | ManagePlayers
+                    | CancelRound
+                    | SetMedical
+                    | ReadAuditLog
+            ),
+            StaffRole::Referee => matches!(action, EnterResults | LogSanction | Penalise),
+            // Ukrainian V.5: registers the participants and keeps the records.
+            StaffRole::Secretary => matches!(action, ManagePlayers | EnterResults),
+            StaffRole::Doctor => matches!(action, SetMedical),
             StaffRole::AppealsMember => matches!(action, DecideAppeal),
         }
+    }
+
+    /// True when this role permits the action under the tournament's rule
+    /// text: the Ukrainian rules keep the draw and penalties to the chief
+    /// referee (V.3: "проводить жеребкування", "накладати стягнення").
+    pub fn allows_under(self, action: Action, ruleset: Ruleset) -> bool {
+        let reserved = matches!(action, Action::EditPairings | Action::Penalise);
+        self.allows(action)
+            && (ruleset != Ruleset::Ukraine || !reserved || self == StaffRole::ChiefReferee)
     }
 
     /// The identifier used in the database, forms and translations.
@@ -55,7 +116,10 @@ impl StaffRole {
         match self {
             StaffRole::Owner => "owner",
             StaffRole::CoOrganiser => "co_organiser",
+            StaffRole::ChiefReferee => "chief_referee",
             StaffRole::Referee => "referee",
+            StaffRole::Secretary => "secretary",
+            StaffRole::Doctor => "doctor",
             StaffRole::AppealsMember => "appeals_member",
         }
     }
@@ -96,6 +160,39 @@ mod tests {
         assert!(may(&committee, false, Action::DecideAppeal));
         assert!(!may(&committee, false, Action::EnterResults));
         assert!(!may(&[], true, Action::DecideAppeal));
+    }
+
+    #[test]
+    fn only_referees_sanction_and_only_the_chief_referee_under_the_ukrainian_rules() {
+        // EGF GTR "Sanctions", "Timing error": a referee's act.
+        for role in [
+            StaffRole::Owner,
+            StaffRole::CoOrganiser,
+            StaffRole::Secretary,
+        ] {
+            assert!(!may(&[role], false, Action::Penalise), "{role:?}");
+        }
+        for role in [StaffRole::Referee, StaffRole::ChiefReferee] {
+            assert!(may(&[role], false, Action::Penalise), "{role:?}");
+        }
+        // Ukrainian V.3: the chief referee runs the draw and imposes penalties.
+        let ua = Ruleset::Ukraine;
+        assert!(!StaffRole::Referee.allows_under(Action::Penalise, ua));
+        assert!(StaffRole::Referee.allows_under(Action::EnterResults, ua));
+        assert!(!StaffRole::Owner.allows_under(Action::EditPairings, ua));
+        assert!(StaffRole::ChiefReferee.allows_under(Action::EditPairings, ua));
+        assert!(StaffRole::ChiefReferee.allows_under(Action::Penalise, ua));
+        assert!(StaffRole::Owner.allows_under(Action::EditPairings, Ruleset::Egf));
+    }
+
+    #[test]
+    fn the_secretary_registers_and_the_doctor_only_clears() {
+        // Ukrainian V.5, V.7.
+        assert!(may(&[StaffRole::Secretary], false, Action::ManagePlayers));
+        assert!(may(&[StaffRole::Secretary], false, Action::EnterResults));
+        assert!(!may(&[StaffRole::Secretary], false, Action::EditPairings));
+        assert!(may(&[StaffRole::Doctor], false, Action::SetMedical));
+        assert!(!may(&[StaffRole::Doctor], false, Action::ManagePlayers));
     }
 
     #[test]

@@ -19,6 +19,7 @@ use crate::store::accounts::Account;
 use crate::store::{Store, aggregate, archives, audit, tournaments};
 
 mod archive;
+mod staff;
 pub use archive::Imported;
 
 /// Who is at the door.
@@ -288,6 +289,9 @@ async fn insert(
         .await
         .map_err(short_name_taken)?;
     aggregate::save(tx, row.tournament_id, row.version, state).await?;
+    // Sanctions are a referee's (EGF GTR "Sanctions"): whoever creates a
+    // tournament is its chief referee until they name another.
+    tournaments::add_staff(&mut *tx, row.tournament_id, owner, StaffRole::ChiefReferee).await?;
     Ok(row)
 }
 

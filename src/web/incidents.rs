@@ -66,6 +66,11 @@ pub fn describe(t: &Tournament, lang: Lang, entry: &Entry) -> String {
             round: r,
             board: None,
         } => lang.tf("incident.start_round", &[round(*r)]),
+        Act::RoundCancelled { round: r, reason } => format!(
+            "{} — {}",
+            lang.tf("incident.round_cancelled", &[round(*r)]),
+            reason.as_str()
+        ),
         Act::StartRound {
             round: r,
             board: Some(b),

@@ -29,6 +29,7 @@ pub fn act_key(act: &Act) -> &'static str {
         Act::Confirmation { .. } => "confirmation",
         Act::Correction { .. } => "correction",
         Act::PlayedAs { .. } => "played_as",
+        Act::RoundCancelled { .. } => "round_cancelled",
         Act::Decision { .. } => "decision",
     }
 }
@@ -55,7 +56,9 @@ fn with_results<T>(
 pub(super) fn log_act(state: &mut State, act: Act, cx: &Context) -> Result<Outcome, Refusal> {
     // A decision enters the log only from its appeal, decided by the panel
     // (RFG 26.5, EGF GTR "Appeals"): a referee cannot write one of their own.
-    if matches!(act, Act::Decision { .. }) {
+    // A cancellation takes the round's games with it: only its own
+    // command, the chief referee's, records one.
+    if matches!(act, Act::Decision { .. } | Act::RoundCancelled { .. }) {
         return Err(Refusal::Forbidden);
     }
     let by = cx.actor.official()?;

@@ -12,6 +12,7 @@
 
 pub mod absence;
 mod discipline;
+mod officials;
 pub mod players;
 mod refusal;
 mod results;
@@ -29,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::access::{Action, StaffRole};
 use crate::core::discipline::{
-    Act, AppealId, Book, Decision, Effective, Entry, Filing, Member, Moment, Official,
+    Act, AppealId, Book, Decision, Effective, Entry, Filing, Member, Moment, Official, Reason,
 };
 use crate::core::{BoardNo, Game, PlayerId, RoundNo, Tournament};
 
@@ -155,6 +156,17 @@ impl Actor {
         }
     }
 
+    /// True when the actor may take this action under the tournament's
+    /// rule text ([`StaffRole::allows_under`]).
+    pub fn may_under(&self, action: Action, ruleset: crate::core::discipline::Ruleset) -> bool {
+        match self {
+            Actor::Staff { roles, admin, .. } => {
+                *admin || roles.iter().any(|r| r.allows_under(action, ruleset))
+            }
+            Actor::Player(_) | Actor::Public => false,
+        }
+    }
+
     /// The name a referee's act is signed with.
     pub fn official(&self) -> Result<Official, Refusal> {
         match self {
@@ -230,6 +242,11 @@ pub enum Command {
     Lock { round: RoundNo },
     /// The round's pairing is undone while no result is in.
     Unpair { round: RoundNo },
+    /// The chief referee cancels the last paired round, results and all,
+    /// with a reason (Ukrainian rules V.3).
+    CancelRound { round: RoundNo, reason: Reason },
+    /// The doctor clears a player, or takes the clearance back (V.7).
+    SetMedical { player: PlayerId, cleared: bool },
     /// Results typed on the results page or sent by a program.
     EnterResults {
         round: RoundNo,
@@ -332,6 +349,8 @@ impl Command {
                 Action::EditPairings
             }
             EnterResults { .. } => Action::EnterResults,
+            CancelRound { .. } => Action::CancelRound,
+            SetMedical { .. } => Action::SetMedical,
             LogAct { .. } => Action::LogSanction,
             FileAppeal { .. } => return None,
             TakeUpAppeal { .. } | DecideAppeal { .. } => Action::DecideAppeal,
@@ -357,9 +376,12 @@ impl Command {
             | ConfirmPlayer { player }
             | DeletePlayer { player }
             | WithdrawPlayer { player } => Scope::Player(*player),
-            RefreshRatings { .. } | ChangeSettings { .. } | Pair { .. } | Restore { .. } => {
-                Scope::Tournament
-            }
+            RefreshRatings { .. }
+            | ChangeSettings { .. }
+            | Pair { .. }
+            | Restore { .. }
+            | CancelRound { .. } => Scope::Tournament,
+            SetMedical { player, .. } => Scope::Player(*player),
             AdjustPairing { round, .. } | Publish { round } | Lock { round } | Unpair { round } => {
                 Scope::Round(*round)
             }
@@ -380,8 +402,19 @@ impl Command {
 /// Runs one command on the state: every rule of the action, or a refusal
 /// that leaves `state` as it was.
 pub fn apply(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Refusal> {
+    let ruleset = state.book.settings.ruleset;
     if let Some(action) = command.action()
-        && !cx.actor.may(action)
+        && !cx.actor.may_under(action, ruleset)
+    {
+        return Err(Refusal::Forbidden);
+    }
+    // A sanction is a referee's act besides being logged (EGF GTR "Sanctions").
+    if matches!(
+        &command,
+        Command::LogAct {
+            act: Act::Sanction(_)
+        }
+    ) && !cx.actor.may_under(Action::Penalise, ruleset)
     {
         return Err(Refusal::Forbidden);
     }
@@ -424,6 +457,8 @@ fn run(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Ref
         Publish { round } => rounds::publish(state, round, cx),
         Lock { round } => rounds::lock(state, round, cx),
         Unpair { round } => rounds::unpair(state, round),
+        CancelRound { round, reason } => officials::cancel_round(state, round, reason, cx),
+        SetMedical { player, cleared } => officials::set_medical(state, player, cleared),
         EnterResults {
             round,
             entries,

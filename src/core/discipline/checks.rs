@@ -96,6 +96,7 @@ impl Log {
                 colours_swapped,
                 handicap,
             } => self.check_played_as(*game, *restart, *colours_swapped, *handicap),
+            Act::RoundCancelled { round, .. } => check_round(tournament, *round),
             Act::Decision { remedies, .. } => check_remedies(tournament, self, remedies),
         }
     }

@@ -108,8 +108,8 @@ pub fn effective(
             | Act::Decision { .. } => {}
             // What was played is written on the game itself when recorded
             // (`command::discipline`): the results page, the pairing and the
-            // exports all read the game.
-            Act::PlayedAs { .. } => {}
+            // exports all read the game; a cancelled round's games are gone.
+            Act::PlayedAs { .. } | Act::RoundCancelled { .. } => {}
         }
     }
     // GTR "Sanctions > Warning", RFG 21(S).2 б, Ukrainian IV.4 3): counted per player and game.

@@ -315,6 +315,15 @@ pub enum Act {
         /// Why it is corrected.
         reason: Reason,
     },
+    /// The chief referee cancelled the round (Ukrainian rules V.3): its
+    /// games were taken away, and the reason stays here. Made by
+    /// `Command::CancelRound` only.
+    RoundCancelled {
+        /// The round.
+        round: RoundNo,
+        /// Why.
+        reason: Reason,
+    },
     /// An appeal decision's effect; made by [`crate::core::discipline::Appeal::decide`].
     Decision {
         /// The appeal decided.
@@ -336,14 +345,17 @@ impl Act {
             | Act::Confirmation { game, .. }
             | Act::PlayedAs { game, .. }
             | Act::Correction { game, .. } => Some(*game),
-            Act::StartRound { .. } | Act::Withdrawal { .. } | Act::Decision { .. } => None,
+            Act::StartRound { .. }
+            | Act::Withdrawal { .. }
+            | Act::RoundCancelled { .. }
+            | Act::Decision { .. } => None,
         }
     }
 
     /// The round the act concerns, if any.
     pub fn round(&self) -> Option<RoundNo> {
         match self {
-            Act::StartRound { round, .. } => Some(*round),
+            Act::StartRound { round, .. } | Act::RoundCancelled { round, .. } => Some(*round),
             Act::Withdrawal { from_round, .. } => Some(*from_round),
             Act::Sanction(s) => s.kind.round(),
             _ => self.game().map(|g| g.round),

@@ -12,7 +12,7 @@ use super::DisciplineError;
 use super::appeal::{Appealed, Party};
 use super::book::Book;
 use super::checks::check_player;
-use super::log::{Act, GameRef, Players, Remedy};
+use super::log::{Act, Entry, GameRef, Players, Remedy};
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::tournament::Tournament;
 
@@ -154,6 +154,33 @@ impl Book {
             .collect();
         self.log = super::log::Log::from_entries(kept);
         Ok(())
+    }
+
+    /// Prepares the book for a round cancelled by the chief referee
+    /// (Ukrainian V.3): the referees' acts on its games and its start go
+    /// with the games, and are returned for the audit log. An appeal or a
+    /// decision on one of its games must be settled first: the committee's
+    /// work is not undone by the referee.
+    pub fn cancel_round(&mut self, round: RoundNo) -> Result<Vec<Entry>, DisciplineError> {
+        let in_round = |g: GameRef| g.round == round;
+        let decided = self.log.entries().iter().any(|e| {
+            matches!(&e.act, Act::Decision { remedies, .. } if remedies.iter().any(
+                |r| matches!(r, Remedy::SetResult { game, .. } if in_round(*game))))
+        });
+        let appealed = self
+            .appeals
+            .iter()
+            .any(|a| matches!(a.filing.appealed, Appealed::Result(g) if in_round(g)));
+        if decided || appealed {
+            return Err(DisciplineError::RoundHasRecords(round));
+        }
+        let (gone, kept): (Vec<Entry>, Vec<Entry>) =
+            self.log.entries().iter().cloned().partition(|e| {
+                e.act.game().is_some_and(in_round)
+                    || matches!(e.act, Act::StartRound { round: r, .. } if r == round)
+            });
+        self.log = super::log::Log::from_entries(kept);
+        Ok(gone)
     }
 
     /// Refuses to take a round's games away (unpairing it, or changing it by

@@ -414,6 +414,13 @@ impl Tournament {
         Ok(())
     }
 
+    /// Takes a round's games and byes away, results and all: the chief
+    /// referee's cancellation (Ukrainian rules V.3).
+    pub fn cancel_round(&mut self, round: RoundNo) {
+        self.games.retain(|g| g.round != round);
+        self.byes.retain(|b| b.round != round);
+    }
+
     /// The game on a board of a round.
     pub fn game_on(&self, round: RoundNo, board: BoardNo) -> Option<&Game> {
         self.games

@@ -19,10 +19,12 @@
 //! |---|---|
 //! | [`account`] | `GET /me` |
 //! | [`tournaments`] | `GET`, `POST /tournaments`, `GET /tournaments/{short}`, `PUT …/settings` |
+//! | [`staff`] | `GET`, `POST /tournaments/{short}/staff`, `DELETE …/staff/{username}/{role}` |
 //! | [`players`] | `GET`, `POST /tournaments/{short}/players`, `PUT`, `DELETE …/players/{no}`, `POST …/{no}/confirm`, `…/{no}/withdraw` |
 //! | [`teams`] | `GET`, `POST /tournaments/{short}/teams`, `PUT`, `DELETE …/teams/{n}`, `PUT …/{n}/lineups/{round}` |
 //! | [`rounds`] | `POST /tournaments/{short}/rounds` (pair), `GET`, `DELETE …/rounds/{n}`, `POST …/{n}/edits`, `…/publish`, `…/lock`, `…/results`, `PUT …/boards/{board}/result` |
 //! | [`discipline`] | `POST /tournaments/{short}/log`, `PUT …/committee`, `POST …/committee/co-opt`, `POST …/appeals`, `…/appeals/{id}/review`, `…/decision`, `…/escalate`, `…/ruling` |
+//! | [`officials`] | `POST /tournaments/{short}/rounds/{n}/cancel`, `PUT …/players/{no}/medical` |
 //! | [`standings`] | `GET /tournaments/{short}/standings?round=N` |
 //! | [`errors`] | the error body, refusal sets, the fallback for unknown paths |
 //! | [`access`] | who may read or write |
@@ -31,9 +33,11 @@ mod access;
 mod account;
 mod discipline;
 mod errors;
+mod officials;
 mod players;
 mod rounds;
 mod schemas;
+mod staff;
 mod standings;
 mod teams;
 mod tournaments;
@@ -112,6 +116,8 @@ fn documented() -> OpenApiRouter<AppState> {
         ))
         .routes(routes!(tournaments::show_tournament))
         .routes(routes!(tournaments::change_settings))
+        .routes(routes!(staff::list_staff, staff::grant_role))
+        .routes(routes!(staff::revoke_role))
         .routes(routes!(players::list_players, players::add_player))
         .routes(routes!(players::edit_player, players::delete_player))
         .routes(routes!(players::confirm_player))
@@ -124,6 +130,8 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(rounds::adjust_pairing))
         .routes(routes!(rounds::publish_round))
         .routes(routes!(rounds::lock_round))
+        .routes(routes!(officials::cancel_round))
+        .routes(routes!(officials::set_medical))
         .routes(routes!(rounds::enter_results))
         .routes(routes!(rounds::set_result))
         .routes(routes!(discipline::log_act))

@@ -38,10 +38,14 @@ pub(super) struct PlayerOut {
     is_final: bool,
     /// The rounds the player plays.
     rounds: Vec<u32>,
+    /// The credentials commission's checks (documents, the doctor's
+    /// clearance, anti-doping), for the staff only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checks: Option<crate::core::admission::Checks>,
 }
 
 impl PlayerOut {
-    fn of(p: &Player, rounds: u32) -> Self {
+    fn of(p: &Player, rounds: u32, is_staff: bool) -> Self {
         PlayerOut {
             no: p.id.0,
             name: p.name.clone(),
@@ -55,6 +59,7 @@ impl PlayerOut {
             rounds: (1..=rounds)
                 .filter(|r| RoundNo::new(*r).is_some_and(|r| p.participation.plays(r)))
                 .collect(),
+            checks: is_staff.then_some(p.checks),
         }
     }
 }
@@ -87,7 +92,7 @@ pub(super) async fn list_players(
         .players()
         .iter()
         .filter(|p| is_staff || state.is_public(p))
-        .map(|p| PlayerOut::of(p, rounds))
+        .map(|p| PlayerOut::of(p, rounds, is_staff))
         .collect();
     Ok(Json(PlayerList {
         version: t.version,

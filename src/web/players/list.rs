@@ -43,6 +43,8 @@ pub struct PlayerLine {
     pub duplicate_of: String,
     /// Why the player is not admitted, as translation keys; empty when admitted.
     pub not_admitted: Vec<&'static str>,
+    /// The doctor cleared the player (Ukrainian rules III.7, V.7).
+    pub medical: bool,
 }
 
 impl PlayerLine {
@@ -67,6 +69,7 @@ impl PlayerLine {
             draw: None,
             duplicate_of: String::new(),
             not_admitted: crate::core::admission::not_admitted_because(settings, p),
+            medical: p.checks.medical,
         }
     }
 }
@@ -111,6 +114,8 @@ pub(super) struct PlayersPage {
     /// Whether the system pairs on draw numbers, which the list then shows.
     numbered: bool,
     can_manage: bool,
+    /// The doctor's (or an organiser's) clearance buttons.
+    can_clear: bool,
     /// Round 1 is not paired yet, so ratings may still be refreshed from a list.
     ratings_open: bool,
     encodings: Vec<EncodingOption>,
@@ -154,6 +159,7 @@ pub(super) async fn list_players(
     render(&PlayersPage {
         layout: Layout::titled(&ctx, &tournament.name),
         can_manage,
+        can_clear: access::may(&roles, is_admin, Action::SetMedical),
         tournament,
         players,
         preliminary,
@@ -214,6 +220,8 @@ pub(super) async fn import_players(
                 preliminary: Vec::new(),
                 numbered: numbers::pairs_on_numbers(state.settings().system),
                 can_manage: true,
+                // The refusal page is about the file: its rows, not clearances.
+                can_clear: false,
                 ratings_open: !state.is_paired(RoundNo::FIRST),
                 encodings: encoding_options(ctx.lang, &encoding),
                 import_errors,

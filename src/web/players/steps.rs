@@ -158,10 +158,38 @@ async fn player_step(
     command: Command,
     notice: &'static str,
 ) -> WebResult<(Flash, Redirect)> {
-    let access = authorise(app, short, me, Action::ManagePlayers).await?;
+    let action = command.action().unwrap_or(Action::ManagePlayers);
+    let access = authorise(app, short, me, action).await?;
     let ran = run(app, &access, None, command).await?;
     Ok((
         Flash::new(notice).arg("name", done_name(&ran)),
         Redirect::to(&urls::players(&access.tournament.short_name)),
     ))
+}
+
+/// The doctor's clearance of a player (Ukrainian rules V.7, III.7).
+#[derive(serde::Deserialize)]
+pub(super) struct MedicalForm {
+    /// "on" to clear, anything else to take the clearance back.
+    #[serde(default)]
+    cleared: String,
+}
+
+pub(super) async fn set_medical(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, no)): Path<(String, u32)>,
+    axum::Form(form): axum::Form<MedicalForm>,
+) -> WebResult<(Flash, Redirect)> {
+    player_step(
+        &app,
+        me,
+        &short,
+        Command::SetMedical {
+            player: PlayerId(no),
+            cleared: form.cleared == "on",
+        },
+        "notice.medical_saved",
+    )
+    .await
 }

@@ -165,6 +165,9 @@ pub(super) struct RoundPage {
     can_pair: bool,
     can_enter_results: bool,
     can_referee: bool,
+    /// The chief referee may cancel the round (Ukrainian V.3): the last
+    /// paired one.
+    can_cancel: bool,
     has_results: bool,
     report: Vec<String>,
     /// Hard problems and unpaired players, for manual edits.
@@ -269,6 +272,8 @@ pub(super) async fn show_round(
         can_pair,
         can_enter_results: may(&ctx, &roles, Action::EnterResults),
         can_referee: may(&ctx, &roles, Action::LogSanction),
+        can_cancel: may(&ctx, &roles, Action::CancelRound)
+            && state.last_round_with_game() == Some(round),
         report,
         problems,
         players,

@@ -9,6 +9,7 @@
 //! | `GET /t/{short}/rounds/{n}?q=` | [`show_round`] | everyone once published; `q` finds a player |
 //! | `POST /t/{short}/rounds/{n}/publish` | [`publish_round`] | organisers |
 //! | `GET /t/{short}/rounds/{n}/unpair`, `POST` | [`confirm_unpair`], [`unpair_round`] | organisers |
+//! | `POST /t/{short}/rounds/{n}/cancel` | [`cancel_round`] | the chief referee, with a reason |
 //! | `POST /t/{short}/rounds/{n}/edit` | [`edit_pairing`] | organisers: pair, unpair, swap, bye by hand |
 //! | `GET /t/{short}/rounds/{n}/results`, `POST` | [`show_results`], [`enter_results`] | organisers, referees |
 //! | `POST /t/{short}/rounds/{n}/lock` | [`lock_round`] | organisers |
@@ -27,6 +28,7 @@ use axum::routing::{get, post};
 use events::events;
 use lists::list_rounds;
 use lists::show_round;
+use pairing::cancel_round;
 use pairing::confirm_unpair;
 use pairing::edit_pairing;
 use pairing::lock_round;
@@ -50,6 +52,7 @@ pub(super) fn routes() -> Router<AppState> {
             get(confirm_unpair).post(unpair_round),
         )
         .route("/t/{short}/rounds/{n}/lock", post(lock_round))
+        .route("/t/{short}/rounds/{n}/cancel", post(cancel_round))
         .route(
             "/t/{short}/rounds/{n}/results",
             get(show_results).post(enter_results),

@@ -2,6 +2,7 @@
 
 use crate::core::access::Action;
 use crate::core::command::{Command, Done, split_round};
+use crate::core::discipline::Reason;
 use crate::core::pairing::{self};
 use crate::core::{PlayerId, RoundNo, Tournament};
 use crate::desk::Caller;
@@ -128,6 +129,32 @@ pub(super) async fn unpair_round(
     run(&app, &access, None, Command::Unpair { round }).await?;
     Ok((
         Flash::new("notice.round_unpaired").arg("round", n),
+        Redirect::to(&urls::rounds(&access.tournament.short_name)),
+    ))
+}
+
+/// Why the chief referee cancels a round.
+#[derive(serde::Deserialize)]
+pub(super) struct CancelForm {
+    #[serde(default)]
+    reason: String,
+}
+
+/// The chief referee cancels the round, results and all (Ukrainian V.3);
+/// the reason goes into the referees' log.
+pub(super) async fn cancel_round(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, n)): Path<(String, u32)>,
+    Form(form): Form<CancelForm>,
+) -> WebResult<(Flash, Redirect)> {
+    let access = authorise(&app, &short, me, Action::CancelRound).await?;
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    let reason = Reason::new(&form.reason)
+        .map_err(|e| WebError::from(crate::core::command::Refusal::from(e)))?;
+    run(&app, &access, None, Command::CancelRound { round, reason }).await?;
+    Ok((
+        Flash::new("notice.round_cancelled").arg("round", n),
         Redirect::to(&urls::rounds(&access.tournament.short_name)),
     ))
 }

@@ -7,8 +7,8 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use uuid::Uuid;
 
 use crate::core::access::{Action, StaffRole};
-use crate::store::accounts;
-use crate::store::audit;
+use crate::core::command::Refusal;
+use crate::desk::DeskError;
 use crate::store::tournaments::{self, StaffMember, TournamentRow};
 use crate::web::AppState;
 use crate::web::access::{Access, authorise};
@@ -57,40 +57,38 @@ pub(super) async fn add_staff(
     Form(form): Form<StaffForm>,
 ) -> WebResult<Response> {
     let Access { tournament, me, .. } = authorise(&app, &short, me, Action::ManageStaff).await?;
-    let role = StaffRole::from_key(&form.role).filter(|r| *r != StaffRole::Owner);
-    let account = accounts::by_username(&app.store.pool, form.username.trim()).await?;
-    let (Some(role), Some(account)) = (role, account) else {
-        let staff = tournaments::staff(&app.store.pool, tournament.tournament_id).await?;
-        let page = StaffPage {
-            layout: Layout::titled(&ctx, &tournament.name),
-            tournament,
-            staff,
-            error: ctx.lang.t("staff.error.unknown_user"),
-        };
-        return Ok(render_invalid(&page)?.into_response());
+    let granted = match StaffRole::from_key(&form.role) {
+        Some(role) => {
+            app.desk
+                .grant(
+                    tournament.tournament_id,
+                    me.account_id,
+                    &form.username,
+                    role,
+                )
+                .await
+        }
+        None => Err(Refusal::field("role", "staff.error.role").into()),
     };
-    let mut tx = app.store.begin().await?;
-    tournaments::add_staff(&mut *tx, tournament.tournament_id, account.account_id, role).await?;
-    let after = serde_json::json!({
-        "username": account.username,
-        "display_name": account.display_name,
-        "role": role.key(),
-    });
-    audit::record(
-        &mut *tx,
-        Some(tournament.tournament_id),
-        Some(me.account_id),
-        "staff.add",
-        None,
-        Some(after),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok((
-        Flash::new("notice.staff_added").arg("name", account.display_name),
-        Redirect::to(&urls::page(&tournament.short_name, "staff")),
-    )
-        .into_response())
+    let key = match granted {
+        Ok(account) => {
+            return Ok((
+                Flash::new("notice.staff_added").arg("name", account.display_name),
+                Redirect::to(&urls::page(&tournament.short_name, "staff")),
+            )
+                .into_response());
+        }
+        Err(DeskError::Refused(Refusal::Fields(problems))) => problems[0].key,
+        Err(e) => return Err(e.into()),
+    };
+    let staff = tournaments::staff(&app.store.pool, tournament.tournament_id).await?;
+    let page = StaffPage {
+        layout: Layout::titled(&ctx, &tournament.name),
+        tournament,
+        staff,
+        error: ctx.lang.t(key),
+    };
+    Ok(render_invalid(&page)?.into_response())
 }
 
 #[derive(serde::Deserialize)]
@@ -107,28 +105,14 @@ pub(super) async fn remove_staff(
 ) -> WebResult<(Flash, Redirect)> {
     let Access { tournament, me, .. } = authorise(&app, &short, me, Action::ManageStaff).await?;
     let role = StaffRole::from_key(&form.role).ok_or(WebError::NotFound)?;
-    let removed = tournaments::staff(&app.store.pool, tournament.tournament_id)
-        .await?
-        .into_iter()
-        .find(|m| m.account_id == form.account_id);
-    let mut tx = app.store.begin().await?;
-    tournaments::remove_staff(&mut *tx, tournament.tournament_id, form.account_id, role).await?;
-    let before = serde_json::json!({
-        "account_id": form.account_id,
-        "username": removed.as_ref().map(|m| &m.username),
-        "display_name": removed.as_ref().map(|m| &m.display_name),
-        "role": role.key(),
-    });
-    audit::record(
-        &mut *tx,
-        Some(tournament.tournament_id),
-        Some(me.account_id),
-        "staff.remove",
-        Some(before),
-        None,
-    )
-    .await?;
-    tx.commit().await?;
+    app.desk
+        .revoke(
+            tournament.tournament_id,
+            me.account_id,
+            form.account_id,
+            role,
+        )
+        .await?;
     Ok((
         Flash::new("notice.staff_removed"),
         Redirect::to(&urls::page(&tournament.short_name, "staff")),

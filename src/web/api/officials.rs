@@ -1,0 +1,97 @@
+//! The acts the Ukrainian rules give to named officials (V.3–V.7): the
+//! chief referee's cancellation of a round with its reason, and the
+//! doctor's medical clearance of a player.
+
+use axum::Json;
+use axum::extract::State;
+use axum::extract::rejection::JsonRejection;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::access::{Version, ran};
+use super::errors::{ApiPath, WriteErrors, body};
+use crate::core::command::Command;
+use crate::core::discipline::Reason;
+use crate::core::{PlayerId, RoundNo};
+use crate::web::AppState;
+use crate::web::auth::ApiAccount;
+use crate::web::error::{WebError, WebResult};
+
+/// Why the round is cancelled.
+#[derive(Deserialize, ToSchema)]
+pub(super) struct CancelIn {
+    /// The tournament version this write is based on.
+    version: i32,
+    reason: Reason,
+}
+
+/// The chief referee cancels the last paired round, results and all; the
+/// reason goes into the referees' log and the round can be paired again.
+#[utoipa::path(
+    post,
+    path = "/tournaments/{short}/rounds/{n}/cancel",
+    tag = "rounds",
+    params(
+        ("short" = String, Path, description = "the tournament's short name"),
+        ("n" = u32, Path, minimum = 1, description = "the round, from 1"),
+    ),
+    request_body = CancelIn,
+    security(("bearer" = [])),
+    responses((status = 200, description = "cancelled", body = Version), WriteErrors)
+)]
+pub(super) async fn cancel_round(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath((short, n)): ApiPath<(String, u32)>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let cancel = body::<CancelIn>(payload)?;
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    let command = Command::CancelRound {
+        round,
+        reason: cancel.reason,
+    };
+    let based = super::access::Based {
+        version: cancel.version,
+    };
+    ran(&app, account, &short, based, command).await
+}
+
+/// The doctor's clearance.
+#[derive(Deserialize, ToSchema)]
+pub(super) struct MedicalIn {
+    /// The tournament version this write is based on.
+    version: i32,
+    /// Cleared to play (`false` takes the clearance back).
+    cleared: bool,
+}
+
+/// The doctor clears a player to play, or takes the clearance back.
+#[utoipa::path(
+    put,
+    path = "/tournaments/{short}/players/{no}/medical",
+    tag = "players",
+    params(
+        ("short" = String, Path, description = "the tournament's short name"),
+        ("no" = u32, Path, description = "the player's number"),
+    ),
+    request_body = MedicalIn,
+    security(("bearer" = [])),
+    responses((status = 200, description = "saved", body = Version), WriteErrors)
+)]
+pub(super) async fn set_medical(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath((short, no)): ApiPath<(String, u32)>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let medical = body::<MedicalIn>(payload)?;
+    let command = Command::SetMedical {
+        player: PlayerId(no),
+        cleared: medical.cleared,
+    };
+    let based = super::access::Based {
+        version: medical.version,
+    };
+    ran(&app, account, &short, based, command).await
+}

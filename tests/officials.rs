@@ -1,0 +1,197 @@
+//! The officials through the API: roles given on the staff resource, a
+//! sanction only from a referee (EGF GTR "Sanctions"), the doctor's
+//! clearance and the chief referee's cancellation of a round (Ukrainian
+//! rules V.3–V.7).
+
+mod common;
+
+use common::TestApp;
+use serde_json::{Value, json};
+
+async fn token(app: &TestApp, username: &str) -> String {
+    let client = app.new_client();
+    app.log_in(&client, username).await;
+    let res = app
+        .post_form(&client, "/account/tokens", &[("label", "test")])
+        .await;
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    common::text(&page, "[data-test=new-token]").unwrap()
+}
+
+struct Api<'a> {
+    app: &'a TestApp,
+    http: reqwest::Client,
+}
+
+impl Api<'_> {
+    async fn send(&self, method: &str, token: &str, path: &str, body: Value) -> (u16, Value) {
+        let url = self
+            .app
+            .url(&format!("/api/v1/tournaments/officials{path}"));
+        let request = match method {
+            "GET" => self.http.get(url),
+            "POST" => self.http.post(url).json(&body),
+            "PUT" => self.http.put(url).json(&body),
+            _ => self.http.delete(url),
+        };
+        let res = request.bearer_auth(token).send().await.unwrap();
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn version(&self) -> i64 {
+        let url = self.app.url("/api/v1/tournaments/officials");
+        let t: Value = self
+            .http
+            .get(url)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        t["version"].as_i64().unwrap()
+    }
+
+    async fn warn(&self, token: &str) -> u16 {
+        let act = json!({ "Sanction": { "kind": { "Warning": {
+            "game": { "round": 1, "board": 1 }, "players": "Both" } },
+            "reason": "talking during the game" } });
+        let version = self.version().await;
+        let body = json!({ "version": version, "act": act });
+        self.send("POST", token, "/log", body).await.0
+    }
+}
+
+#[tokio::test]
+async fn sanctions_clearances_and_cancellations_come_from_their_officials() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    for name in ["coorg", "ref", "doc", "sec"] {
+        app.account(name, false, false).await;
+    }
+    let org_web = app.new_client();
+    app.log_in(&org_web, "org").await;
+    let created = app
+        .create_tournament(&org_web, "officials", "Officials Cup")
+        .await;
+    assert_eq!(created.status(), 303);
+    let org = token(&app, "org").await;
+    let api = Api {
+        app: &app,
+        http: reqwest::Client::new(),
+    };
+
+    // Whoever creates a tournament is its chief referee until they hand it on.
+    let (status, staff) = api.send("GET", &org, "/staff", Value::Null).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        staff,
+        json!([{ "username": "org", "role": "chief_referee" }])
+    );
+    for (username, role) in [
+        ("coorg", "co_organiser"),
+        ("ref", "referee"),
+        ("doc", "doctor"),
+        ("sec", "secretary"),
+    ] {
+        let body = json!({ "username": username, "role": role });
+        assert_eq!(api.send("POST", &org, "/staff", body).await.0, 201);
+    }
+    let unknown = json!({ "username": "nobody", "role": "referee" });
+    assert_eq!(api.send("POST", &org, "/staff", unknown).await.0, 422);
+    let owner = json!({ "username": "ref", "role": "owner" });
+    assert_eq!(api.send("POST", &org, "/staff", owner).await.0, 422);
+
+    // The chief secretary registers the players.
+    let sec = token(&app, "sec").await;
+    for (name, rank) in [("Ann", "2d"), ("Bob", "3k"), ("Cid", "5k"), ("Dan", "6k")] {
+        let version = api.version().await;
+        let body = json!({ "version": version, "name": name, "rank": rank });
+        assert_eq!(api.send("POST", &sec, "/players", body).await.0, 201);
+    }
+    let version = api.version().await;
+    let body = json!({ "version": version });
+    assert_eq!(api.send("POST", &org, "/rounds", body).await.0, 201);
+
+    // A warning is a referee's act: the co-organiser is refused, and so is
+    // the owner once the chief referee's role is handed on.
+    let (coorg, referee) = (token(&app, "coorg").await, token(&app, "ref").await);
+    assert_eq!(api.warn(&coorg).await, 403);
+    assert_eq!(api.warn(&referee).await, 201);
+    let chief = json!({ "username": "ref", "role": "chief_referee" });
+    assert_eq!(api.send("POST", &org, "/staff", chief).await.0, 201);
+    let status = api
+        .send("DELETE", &org, "/staff/org/chief_referee", Value::Null)
+        .await
+        .0;
+    assert_eq!(status, 204);
+    assert_eq!(api.warn(&org).await, 403);
+
+    // The doctor clears; the chief secretary may not.
+    let doc = token(&app, "doc").await;
+    let clear = |version| json!({ "version": version, "cleared": true });
+    let version = api.version().await;
+    let status = api
+        .send("PUT", &sec, "/players/2/medical", clear(version))
+        .await
+        .0;
+    assert_eq!(status, 403);
+    assert_eq!(
+        api.send("PUT", &doc, "/players/2/medical", clear(version))
+            .await
+            .0,
+        200
+    );
+    let (_, player) = api.send("GET", &org, "/players", Value::Null).await;
+    let bob = player["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["no"] == 2)
+        .unwrap();
+    assert_eq!(bob["checks"]["medical"], true, "{bob}");
+
+    // The chief referee cancels round 1, results and all, with a reason.
+    let version = api.version().await;
+    let result = json!({ "version": version, "result": "w" });
+    let status = api
+        .send("PUT", &referee, "/rounds/1/boards/1/result", result)
+        .await
+        .0;
+    assert_eq!(status, 200);
+    let cancel = |version| json!({ "version": version, "reason": "the hall lost power" });
+    let version = api.version().await;
+    assert_eq!(
+        api.send("POST", &org, "/rounds/1/cancel", cancel(version))
+            .await
+            .0,
+        403
+    );
+    let blank = json!({ "version": version, "reason": " " });
+    assert_eq!(
+        api.send("POST", &referee, "/rounds/1/cancel", blank)
+            .await
+            .0,
+        422
+    );
+    let log = json!({ "version": version, "act": { "RoundCancelled": {
+        "round": 1, "reason": "by hand" } } });
+    assert_eq!(api.send("POST", &referee, "/log", log).await.0, 403);
+    let status = api
+        .send("POST", &referee, "/rounds/1/cancel", cancel(version))
+        .await
+        .0;
+    assert_eq!(
+        status, 200,
+        "the referee holds the chief referee's role now"
+    );
+    assert_eq!(api.send("GET", &org, "/rounds/1", Value::Null).await.0, 404);
+    let (_, page) = app.get_html(&org_web, "/t/officials/referee/log").await;
+    let log = common::text(&page, "main").unwrap();
+    assert!(
+        log.contains("Round 1 cancelled by the chief referee")
+            && log.contains("the hall lost power"),
+        "{log}"
+    );
+}
