@@ -143,7 +143,13 @@ async fn round_one_of_a_ukrainian_swiss_pairs_numbers_one_and_two_with_the_odd_n
         Some("Player7"),
         "the odd field's last number is free"
     );
-    assert!(round["games"].as_array().unwrap().iter().all(|g| g["handicap"] == 0));
+    assert!(
+        round["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g["handicap"] == 0)
+    );
 
     // The tournament form shows the system and its limit.
     let (status, page) = app.get_html(&org, "/t/kyiv-swiss/settings").await;
@@ -154,4 +160,79 @@ async fn round_one_of_a_ukrainian_swiss_pairs_numbers_one_and_two_with_the_odd_n
     let gap = scraper::Selector::parse("#colour_gap_even_rounds").unwrap();
     let gap = page.select(&gap).next().unwrap().value().attr("value");
     assert_eq!(gap, Some("1"));
+}
+
+#[tokio::test]
+async fn a_round_the_colour_limits_forbid_is_refused_with_a_message_in_the_readers_language() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let bearer = token(&app, &org).await;
+    let api = reqwest::Client::new();
+    let url = |path: &str| app.url(&format!("/api/v1/tournaments{path}"));
+    let post = |path: String, body: Value| {
+        let api = api.clone();
+        let bearer = bearer.clone();
+        async move {
+            api.post(path)
+                .bearer_auth(&bearer)
+                .header("Accept-Language", "uk")
+                .json(&body)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    let made = post(
+        url(""),
+        json!({ "name": "Odesa Swiss", "short_name": "odesa-swiss",
+            "system": "UkraineSwiss", "rounds": 5 }),
+    )
+    .await;
+    assert_eq!(made.status(), 201);
+    let mut version = made.json::<Value>().await.unwrap()["version"].clone();
+    // Six players; numbers 2 and 4, White in round 1, miss round 2.
+    for number in 1..=6 {
+        let rounds: Vec<u32> = if matches!(number, 2 | 4) {
+            vec![1, 3, 4, 5]
+        } else {
+            vec![1, 2, 3, 4, 5]
+        };
+        let body = json!({ "version": version, "name": format!("Player{number}"),
+            "rank": "1k", "draw_number": number, "rounds": rounds });
+        let res = post(url("/odesa-swiss/players"), body).await;
+        assert_eq!(res.status(), 201);
+        version = res.json::<Value>().await.unwrap()["version"].clone();
+    }
+    let res = post(url("/odesa-swiss/rounds"), json!({})).await;
+    assert_eq!(res.status(), 201);
+    version = res.json::<Value>().await.unwrap()["version"].clone();
+    let results: Vec<Value> = (1..=3)
+        .map(|board| json!({ "board": board, "result": "w" }))
+        .collect();
+    let res = post(
+        url("/odesa-swiss/rounds/1/results"),
+        json!({ "version": version, "results": results }),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    // Round 2: numbers 1, 3 and 5 had Black and may only take White now
+    // (a limit of 1 with five rounds); number 6 is the only one for them.
+    let res = post(url("/odesa-swiss/rounds"), json!({})).await;
+    assert_eq!(res.status(), 409);
+    let refused: Value = res.json().await.unwrap();
+    assert_eq!(refused["error"], "error.colour_limits");
+    let message = refused["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Тур 2 не можна скласти") && message.contains("на 1"),
+        "{message}"
+    );
+    let round_two = api
+        .get(url("/odesa-swiss/rounds/2"))
+        .bearer_auth(&bearer)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(round_two.status(), 404, "nothing was paired");
 }

@@ -171,15 +171,13 @@ pub fn handicap(system: System) -> HandicapSettings {
         | System::RoundRobin
         | System::Knockout
         | System::RfgSwiss
-        | System::UkraineSwiss => {
-            HandicapSettings {
-                based_on_mms: false,
-                no_handicap_threshold: Rank::Kyu(30),
-                correction: 0,
-                ceiling: 0,
-                weak_players_minus_two: false,
-            }
-        }
+        | System::UkraineSwiss => HandicapSettings {
+            based_on_mms: false,
+            no_handicap_threshold: Rank::Kyu(30),
+            correction: 0,
+            ceiling: 0,
+            weak_players_minus_two: false,
+        },
     }
 }
 

@@ -478,10 +478,9 @@ impl IntoResponse for WebError {
                     | PairingError::BothWon(round)
                     | PairingError::ScheveningenFinished(round),
                 ) => vec![("round", round.get().to_string())],
-                WebError::Pairing(PairingError::ColourLimits { round, gap }) => vec![
-                    ("round", round.get().to_string()),
-                    ("gap", gap.to_string()),
-                ],
+                WebError::Pairing(PairingError::ColourLimits { round, gap }) => {
+                    vec![("round", round.get().to_string()), ("gap", gap.to_string())]
+                }
                 _ => Vec::new(),
             },
         };

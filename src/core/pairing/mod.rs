@@ -115,7 +115,9 @@ pub enum PairingError {
     ScheveningenFinished(RoundNo),
     /// The Ukrainian Swiss: the players could meet without a rematch, but
     /// not with every colour within II.5's limits ([`ukraine_swiss`]).
-    #[error("no pairing of round {round} keeps Black and White within {gap} and no colour three times running")]
+    #[error(
+        "no pairing of round {round} keeps Black and White within {gap} and no colour three times running"
+    )]
     ColourLimits {
         /// The round being paired.
         round: RoundNo,

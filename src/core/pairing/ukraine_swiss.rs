@@ -74,7 +74,8 @@ impl SwissPlayer {
                 Colour::White => -1,
             };
         let within = after.unsigned_abs() <= gap || after.abs() < before.abs();
-        let third = self.colours.len() >= 2 && self.colours.iter().rev().take(2).all(|c| *c == colour);
+        let third =
+            self.colours.len() >= 2 && self.colours.iter().rev().take(2).all(|c| *c == colour);
         within && !third
     }
 }

@@ -24,7 +24,13 @@ fn player(number: u32, points: i32, colours: &str, opponents: &[u32], floats: i3
         score: HalfPoints::from_points(points),
         colours: colours
             .chars()
-            .map(|c| if c == 'W' { Colour::White } else { Colour::Black })
+            .map(|c| {
+                if c == 'W' {
+                    Colour::White
+                } else {
+                    Colour::Black
+                }
+            })
             .collect(),
         opponents: opponents.to_vec(),
         floats,
@@ -39,11 +45,13 @@ fn games(r: &SwissRound) -> Vec<(u32, u32)> {
 
 /// The opponent of `n` in the round.
 fn opponent(r: &SwissRound, n: u32) -> Option<u32> {
-    r.games.iter().find_map(|g| match (g.white == n, g.black == n) {
-        (true, _) => Some(g.black),
-        (_, true) => Some(g.white),
-        _ => None,
-    })
+    r.games
+        .iter()
+        .find_map(|g| match (g.white == n, g.black == n) {
+            (true, _) => Some(g.black),
+            (_, true) => Some(g.white),
+            _ => None,
+        })
 }
 
 #[test]
@@ -108,7 +116,11 @@ fn a_player_who_floated_down_is_not_floated_down_again_while_another_can_go() {
             .collect()
     };
     let fresh = pair(&field([0; 8]), 1, round(3)).unwrap();
-    assert_eq!(opponent(&fresh, 3), Some(4), "the last floats onto the first below");
+    assert_eq!(
+        opponent(&fresh, 3),
+        Some(4),
+        "the last floats onto the first below"
+    );
     let three_went_down = pair(&field([0, 0, 1, 0, 0, 0, 0, 0]), 1, round(3)).unwrap();
     let floater = (1..=3)
         .find(|&n| opponent(&three_went_down, n).is_some_and(|o| o >= 4))
@@ -344,8 +356,11 @@ fn random_tournaments_keep_every_colour_within_the_limits_and_never_three_in_a_r
                     Ok(paired) => paired,
                     Err(PairingError::ColourLimits { .. } | PairingError::NoValidPairing) => {
                         refused += 1;
-                        let field: Vec<SwissPlayer> =
-                            players(&t, r).unwrap().into_iter().map(|(_, p)| p).collect();
+                        let field: Vec<SwissPlayer> = players(&t, r)
+                            .unwrap()
+                            .into_iter()
+                            .map(|(_, p)| p)
+                            .collect();
                         assert!(
                             !some_pairing_keeps_the_rules(&field, gap),
                             "{n} players, round {r} could be paired"
@@ -398,7 +413,8 @@ fn random_tournaments_float_nobody_twice_one_way_while_an_equal_pairing_avoids_i
                 let mut scores: Vec<HalfPoints> = field.iter().map(|p| p.score).collect();
                 scores.sort_by(|a, b| b.cmp(a));
                 scores.dedup();
-                let group = |p: &SwissPlayer| scores.iter().position(|s| *s == p.score).unwrap() as i64;
+                let group =
+                    |p: &SwissPlayer| scores.iter().position(|s| *s == p.score).unwrap() as i64;
                 // (score-group cost, players floated a second time one way)
                 let cost = |a: &SwissPlayer, b: &SwissPlayer| {
                     let (high, low) = if group(a) <= group(b) { (a, b) } else { (b, a) };
@@ -412,7 +428,11 @@ fn random_tournaments_float_nobody_twice_one_way_while_an_equal_pairing_avoids_i
                 };
                 let costs: Vec<(i64, usize)> = all_pairings(field.len())
                     .iter()
-                    .filter(|pairs| pairs.iter().all(|&(i, j)| may_meet(field[i], field[j], gap)))
+                    .filter(|pairs| {
+                        pairs
+                            .iter()
+                            .all(|&(i, j)| may_meet(field[i], field[j], gap))
+                    })
                     .map(|pairs| {
                         pairs.iter().fold((0, 0), |(d, s), &(i, j)| {
                             let (dd, ss) = cost(field[i], field[j]);
@@ -443,4 +463,3 @@ fn random_tournaments_float_nobody_twice_one_way_while_an_equal_pairing_avoids_i
     }
     assert!(second_floats_avoided > 10, "{second_floats_avoided}");
 }
-

@@ -84,7 +84,6 @@ pub struct Settings {
     pub colour_gap_even_rounds: u32,
 }
 
-
 /// Who sits at each side of the board (RFG code App. 4 §3).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Sides {
