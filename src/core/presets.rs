@@ -273,6 +273,17 @@ mod tests {
     }
 
     #[test]
+    fn the_ukrainian_swiss_gives_a_bye_a_point_and_breaks_ties_by_buchholz_first() {
+        // Ukrainian rules II.5: the free player "одержує очко (плюс)"; Buchholz
+        // is the first tie-break, then III.3's order.
+        let mut s = Settings::default();
+        apply(&mut s, System::UkraineSwiss);
+        assert_eq!(s.unplayed.nbw_bye, HalfPoints::ONE);
+        assert_eq!(s.placement[..2], [Criterion::Nbw, Criterion::BuchholzUa]);
+        assert_eq!(s.handicap.ceiling, 0, "even games");
+    }
+
+    #[test]
     fn the_rfg_code_gives_a_bye_one_point_and_the_ukrainian_rules_their_tie_breaks() {
         let mut rfg = Settings::default();
         apply_ruleset(&mut rfg, Ruleset::Rfg);

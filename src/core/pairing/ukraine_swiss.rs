@@ -120,14 +120,13 @@ pub fn pair(players: &[SwissPlayer], gap: u32, round: RoundNo) -> Result<SwissRo
         if tiers.is_empty() {
             return pair_field(&order, None, gap, colour_rules);
         }
-        let mut last = PairingError::NoValidPairing;
         for tier in &tiers {
             match pair_field(&order, Some(tier), gap, colour_rules) {
-                Err(PairingError::NoValidPairing) => last = PairingError::NoValidPairing,
+                Err(PairingError::NoValidPairing) => continue,
                 other => return other,
             }
         }
-        Err(last)
+        Err(PairingError::NoValidPairing)
     };
     match attempt(true) {
         Err(PairingError::NoValidPairing) if attempt(false).is_ok() => {
