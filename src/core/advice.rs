@@ -94,7 +94,11 @@ pub fn advice(doc: &Tournament, book: &Book) -> Vec<Advice> {
     let mut out = Vec::new();
     // Ukrainian rules II.5: a Swiss needs at least two rounds more than a
     // knockout of the same field, and the table gives a range.
-    if matches!(s.system, System::Swiss | System::SwissCat) && players >= 2 {
+    if matches!(
+        s.system,
+        System::Swiss | System::SwissCat | System::UkraineSwiss
+    ) && players >= 2
+    {
         let least = knockout_rounds(players) + 2;
         if s.number_of_rounds < least {
             out.push(

@@ -50,7 +50,7 @@ pub struct Player {
     /// Whether the registration is confirmed.
     pub registration: Registration,
     /// Number the organiser gave for systems that pair on fixed numbers
-    /// (round robin, knockout, RFG Swiss), e.g. drawn by lot; see
+    /// (round robin, knockout, RFG and Ukrainian Swiss), e.g. drawn by lot; see
     /// `pairing::numbers`. Absent in files written before it existed.
     #[serde(default)]
     pub draw_number: Option<u32>,

@@ -19,7 +19,8 @@ const MINIMIZE_SCORE_DIFFERENCE: i64 = 100_000_000_000;
 const DUDD: i64 = MINIMIZE_SCORE_DIFFERENCE / 1000;
 const MAXIMIZE_SEEDING: i64 = MINIMIZE_SCORE_DIFFERENCE / 20_000;
 
-/// Sets the system and its standard pairing, handicap and placement settings.
+/// Sets the system and its standard pairing, handicap and placement settings
+/// (and, for the Ukrainian Swiss, its one point for a bye).
 pub fn apply(settings: &mut Settings, system: System) {
     settings.system = system;
     settings.pairing = pairing(system, &settings.pairing);
@@ -28,6 +29,10 @@ pub fn apply(settings: &mut Settings, system: System) {
         ..handicap(system)
     };
     settings.placement = placement(system);
+    if system == System::UkraineSwiss {
+        // II.5: the player left free "одержує очко (плюс)".
+        settings.unplayed.nbw_bye = HalfPoints::ONE;
+    }
 }
 
 /// What a competition ruleset, newly chosen, sets where its text differs
@@ -53,7 +58,7 @@ pub fn apply_ruleset(settings: &mut Settings, ruleset: Ruleset) {
                     Criterion::HeadToHead,
                     Criterion::Rating,
                 ],
-                System::Swiss => vec![
+                System::Swiss | System::UkraineSwiss => vec![
                     Criterion::Nbw,
                     Criterion::BuchholzUa,
                     Criterion::Sodosw,
@@ -116,7 +121,12 @@ pub fn pairing(system: System, base: &PairingParameters) -> PairingParameters {
             prefer_mms_diff_rather_than_same_club: 3,
             ..common
         },
-        System::Swiss | System::Cup | System::RoundRobin | System::Knockout | System::RfgSwiss => {
+        System::Swiss
+        | System::Cup
+        | System::RoundRobin
+        | System::Knockout
+        | System::RfgSwiss
+        | System::UkraineSwiss => {
             let seed = if system == System::Cup {
                 SeedSystem::SplitAndFold
             } else {
@@ -156,15 +166,18 @@ pub fn handicap(system: System) -> HandicapSettings {
             ceiling: 9,
             weak_players_minus_two: false,
         },
-        System::Swiss | System::Cup | System::RoundRobin | System::Knockout | System::RfgSwiss => {
-            HandicapSettings {
-                based_on_mms: false,
-                no_handicap_threshold: Rank::Kyu(30),
-                correction: 0,
-                ceiling: 0,
-                weak_players_minus_two: false,
-            }
-        }
+        System::Swiss
+        | System::Cup
+        | System::RoundRobin
+        | System::Knockout
+        | System::RfgSwiss
+        | System::UkraineSwiss => HandicapSettings {
+            based_on_mms: false,
+            no_handicap_threshold: Rank::Kyu(30),
+            correction: 0,
+            ceiling: 0,
+            weak_players_minus_two: false,
+        },
     }
 }
 
@@ -190,6 +203,15 @@ pub fn placement(system: System) -> Vec<Criterion> {
             Criterion::SosRfgMinus2,
             Criterion::SosRfgMinus1,
             Criterion::SosRfg,
+            Criterion::Rating,
+        ],
+        // Ukrainian rules II.5: Buchholz first, then III.3's order.
+        System::UkraineSwiss => vec![
+            Criterion::Nbw,
+            Criterion::BuchholzUa,
+            Criterion::Sodosw,
+            Criterion::Sososw,
+            Criterion::HeadToHead,
             Criterion::Rating,
         ],
     }
@@ -248,6 +270,17 @@ mod tests {
                 Criterion::Rating,
             ]
         );
+    }
+
+    #[test]
+    fn the_ukrainian_swiss_gives_a_bye_a_point_and_breaks_ties_by_buchholz_first() {
+        // Ukrainian rules II.5: the free player "одержує очко (плюс)"; Buchholz
+        // is the first tie-break, then III.3's order.
+        let mut s = Settings::default();
+        apply(&mut s, System::UkraineSwiss);
+        assert_eq!(s.unplayed.nbw_bye, HalfPoints::ONE);
+        assert_eq!(s.placement[..2], [Criterion::Nbw, Criterion::BuchholzUa]);
+        assert_eq!(s.handicap.ceiling, 0, "even games");
     }
 
     #[test]

@@ -114,6 +114,7 @@ impl WebError {
             WebError::Pairing(PairingError::ScheveningenFinished(_)) => {
                 "error.scheveningen_finished"
             }
+            WebError::Pairing(PairingError::ColourLimits { .. }) => "error.colour_limits",
             WebError::Discipline(e) => discipline_message(e).0,
             WebError::Sqlx(e) if database_down(e) => "error.database_unavailable",
             WebError::Sqlx(_) | WebError::Internal(_) => "error.internal",
@@ -170,7 +171,8 @@ fn pairing_status(e: &PairingError) -> StatusCode {
         | PairingError::BothWon(_)
         | PairingError::KnockoutFinished
         | PairingError::MatchesFinished
-        | PairingError::ScheveningenFinished(_) => StatusCode::CONFLICT,
+        | PairingError::ScheveningenFinished(_)
+        | PairingError::ColourLimits { .. } => StatusCode::CONFLICT,
         PairingError::NoValidPairing
         | PairingError::WeightOutOfRange
         | PairingError::DuplicateDrawNumber(_)
@@ -480,6 +482,9 @@ impl IntoResponse for WebError {
                     | PairingError::BothWon(round)
                     | PairingError::ScheveningenFinished(round),
                 ) => vec![("round", round.get().to_string())],
+                WebError::Pairing(PairingError::ColourLimits { round, gap }) => {
+                    vec![("round", round.get().to_string()), ("gap", gap.to_string())]
+                }
                 _ => Vec::new(),
             },
         };

@@ -27,7 +27,7 @@ pub struct PlayerDraft {
     pub egf_pin: String,
     /// McMahon start score correction, -5..5; empty: 0.
     pub smms_correction: String,
-    /// Draw number for round robin, knockout and RFG Swiss; empty for none.
+    /// Draw number for round robin, knockout and the RFG and Ukrainian Swiss; empty for none.
     pub draw_number: String,
     /// A final registration (the organiser's form); otherwise preliminary.
     pub is_final: bool,
@@ -527,7 +527,7 @@ pub(super) fn refresh_ratings(
 }
 
 /// Draw numbers are fixed when round 1 is paired, in the systems that pair
-/// on them (round robin, knockout, RFG Swiss).
+/// on them (round robin, knockout, RFG and Ukrainian Swiss).
 pub(super) fn fix_numbers(state: &mut State, round: RoundNo) {
     if round == RoundNo::FIRST && numbers::pairs_on_numbers(state.doc.settings().system) {
         numbers::fix(&mut state.doc);

@@ -116,6 +116,15 @@ pub fn check_settings(
         problems.push(FieldProblem::new("best_of", "matches.error.system"));
     }
     range(&mut problems, "best_of", s.best_of, 1, 9);
+    // Ukrainian rules II.5: at most 2 apart with an even number of rounds;
+    // an organiser may hold it to 1, but no game sequence keeps it at 0.
+    range(
+        &mut problems,
+        "colour_gap_even_rounds",
+        s.colour_gap_even_rounds,
+        1,
+        2,
+    );
     range(
         &mut problems,
         "late_forfeit_minutes",

@@ -1,6 +1,7 @@
 //! Pairing: OpenGotha-compatible McMahon, Swiss, SwissCat and Cup by
 //! maximum-weight perfect matching ([`pair_round`]); round robin, knockout and
-//! RFG Swiss as table, bracket and rule generators; manual pairing, the
+//! RFG Swiss as table, bracket and rule generators; the Ukrainian Swiss by a
+//! matching of its own ([`ukraine_swiss`]); manual pairing, the
 //! pairing report and per-board explanations. Reference: `docs/reference/pairing.md`.
 //!
 //! A pair's weight is 1 plus one term per criterion (OpenGotha `costValue`);
@@ -40,6 +41,7 @@ pub mod report;
 pub mod rfg_swiss;
 pub mod round_robin;
 mod timsort;
+pub mod ukraine_swiss;
 pub mod weights;
 
 #[cfg(test)]
@@ -111,6 +113,17 @@ pub enum PairingError {
     /// Every round of the Scheveningen schedule has been paired.
     #[error("the Scheveningen schedule has no round {0}")]
     ScheveningenFinished(RoundNo),
+    /// The Ukrainian Swiss: the players could meet without a rematch, but
+    /// not with every colour within II.5's limits ([`ukraine_swiss`]).
+    #[error(
+        "no pairing of round {round} keeps Black and White within {gap} and no colour three times running"
+    )]
+    ColourLimits {
+        /// The round being paired.
+        round: RoundNo,
+        /// The largest |Black − White| allowed.
+        gap: u32,
+    },
 }
 
 /// The new games of a round and its bye.
@@ -216,7 +229,8 @@ pub struct Draw<'t> {
 /// as final, participating, admitted, and not yet in a game or the bye of
 /// that round.
 /// McMahon, Swiss, SwissCat and Cup as OpenGotha; round robin by the Berger
-/// tables; a knockout from its bracket and the recorded results ([`knockout_round`]).
+/// tables; a knockout from its bracket and the recorded results ([`knockout_round`]);
+/// the RFG and Ukrainian Swiss by their rule texts.
 pub fn pair_round(tournament: &Tournament, round: RoundNo) -> Result<RoundPairing, PairingError> {
     // A player the credentials commission has not admitted is not paired.
     let admitted = crate::core::admission::without_unadmitted(tournament, round);
@@ -230,6 +244,7 @@ pub fn pair_round(tournament: &Tournament, round: RoundNo) -> Result<RoundPairin
         }
         System::RoundRobin => round_robin::pair_tournament_round(tournament, round),
         System::RfgSwiss => rfg_swiss::pair_tournament_round(tournament, round),
+        System::UkraineSwiss => ukraine_swiss::pair_tournament_round(tournament, round),
         System::Knockout => knockout_round::pair_tournament_round(tournament, round),
     }
 }

@@ -1,5 +1,5 @@
-//! Draw numbers: the fixed order that round robin, knockout and the RFG Swiss
-//! pair on, 1 first.
+//! Draw numbers: the fixed order that round robin, knockout and the RFG and
+//! Ukrainian Swiss pair on, 1 first.
 //!
 //! A number the organiser gave is the player's place: drawn by lot, as the
 //! Ukrainian rules ask before a round robin (II.3), or set by a previous
@@ -20,7 +20,7 @@ use std::cmp::Reverse;
 /// Whether `system` pairs on draw numbers rather than by weights.
 pub fn pairs_on_numbers(system: System) -> bool {
     match system {
-        System::RoundRobin | System::Knockout | System::RfgSwiss => true,
+        System::RoundRobin | System::Knockout | System::RfgSwiss | System::UkraineSwiss => true,
         System::McMahon | System::Swiss | System::SwissCat | System::Cup => false,
     }
 }

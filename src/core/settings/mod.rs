@@ -78,6 +78,10 @@ pub struct Settings {
     /// What each place wins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub prizes: Vec<crate::core::prizes::Prize>,
+    /// The Ukrainian Swiss: the largest |Black − White| when the tournament
+    /// has an even number of rounds (II.5: "на дві"; 1 with an odd number).
+    #[serde(default = "colour_gap_two")]
+    pub colour_gap_even_rounds: u32,
 }
 
 /// Who sits at each side of the board (RFG code App. 4 §3).
@@ -141,6 +145,7 @@ impl Default for Settings {
             sides: Sides::Individual,
             admission: Default::default(),
             prizes: Vec::new(),
+            colour_gap_even_rounds: 2,
         }
     }
 }
@@ -198,6 +203,9 @@ pub enum System {
     /// The Swiss system of the RFG code (App. 7 §2): fixed numbers, score
     /// groups paired half against half, for tournaments that must follow it.
     RfgSwiss,
+    /// The Swiss system of the Ukrainian rules (II.5): round 1 by draw
+    /// numbers 1–2, 3–4, …, hard colour limits, floats that cancel.
+    UkraineSwiss,
 }
 
 /// McMahon groups: start MMS = clamp(rank, floor, bar) − zero + correction.
@@ -479,6 +487,11 @@ impl Default for PublishParameters {
 
 fn one_game() -> u32 {
     1
+}
+
+/// II.5's limit with an even number of rounds, for settings stored before it.
+fn colour_gap_two() -> u32 {
+    2
 }
 
 #[cfg(test)]

@@ -148,7 +148,7 @@ pub(super) struct PlayerIn {
     /// McMahon start score correction, -5..5.
     #[schema(value_type = Option<i32>, minimum = -5, maximum = 5)]
     smms_correction: Option<Loose>,
-    /// Draw number (round robin, knockout, RFG Swiss).
+    /// Draw number (round robin, knockout, RFG and Ukrainian Swiss).
     #[schema(value_type = Option<u32>, minimum = 1, maximum = 9999)]
     draw_number: Option<Loose>,
     /// A final registration (the default); otherwise preliminary.

@@ -99,7 +99,9 @@ pub(super) struct NewTournament {
     #[schema(pattern = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")]
     short_name: String,
     /// `McMahon` (the default), `Swiss`, `SwissCat`, `Cup`, `RoundRobin`,
-    /// `Knockout` or `RfgSwiss`.
+    /// `Knockout`, `RfgSwiss` or `UkraineSwiss` (Ukrainian rules II.5; its
+    /// settings' `colour_gap_even_rounds`, 2 by default, is the colour limit
+    /// with an even number of rounds).
     #[serde(default = "mcmahon")]
     #[schema(value_type = String, example = "McMahon")]
     system: System,

@@ -16,7 +16,7 @@ pub struct PlayerForm {
     pub club: String,
     pub egf_pin: String,
     pub smms_correction: String,
-    /// Draw number for round robin, knockout and RFG Swiss; empty for none.
+    /// Draw number for round robin, knockout and the RFG and Ukrainian Swiss; empty for none.
     pub draw_number: String,
     pub is_final: Option<String>,
     /// Rounds ticked as played, as "1", "2", … (repeated field `round`).

@@ -47,6 +47,8 @@ pub struct TournamentForm {
     pub losers_play_on: Option<String>,
     /// Knockout: two losses eliminate.
     pub two_losses: Option<String>,
+    /// Ukrainian Swiss: the largest |Black − White| with an even number of rounds.
+    pub colour_gap_even_rounds: String,
     pub bar: String,
     pub floor: String,
     pub board_size: String,
@@ -137,7 +139,7 @@ pub struct ValidForm {
 }
 
 /// The systems the form offers, as (form value, system).
-pub const SYSTEMS: [(&str, System); 7] = [
+pub const SYSTEMS: [(&str, System); 8] = [
     ("mcmahon", System::McMahon),
     ("swiss", System::Swiss),
     ("swisscat", System::SwissCat),
@@ -145,6 +147,7 @@ pub const SYSTEMS: [(&str, System); 7] = [
     ("round_robin", System::RoundRobin),
     ("knockout", System::Knockout),
     ("rfg_swiss", System::RfgSwiss),
+    ("ukraine_swiss", System::UkraineSwiss),
 ];
 
 const OVERTIMES: [(&str, Overtime); 4] = [
@@ -260,6 +263,7 @@ impl TournamentForm {
             sides: key_of(&SIDES, s.sides).to_string(),
             losers_play_on: s.losers_play_on.then(|| "on".into()),
             two_losses: s.two_losses_eliminate.then(|| "on".into()),
+            colour_gap_even_rounds: s.colour_gap_even_rounds.to_string(),
             bar: s.mcmahon.bar.to_string(),
             floor: s.mcmahon.floor.to_string(),
             board_size: s.rules.board_size.to_string(),

@@ -90,6 +90,21 @@ impl TournamentForm {
         }
         s.losers_play_on = self.losers_play_on.is_some();
         s.two_losses_eliminate = self.two_losses.is_some();
+        // Left out (an older form, a program): the limit stays as it is;
+        // its range is the core's rule (check_settings).
+        match self.colour_gap_even_rounds.trim() {
+            "" => {}
+            text => match text.parse::<u32>() {
+                Ok(n) => s.colour_gap_even_rounds = n,
+                Err(_) => errors.add(
+                    "colour_gap_even_rounds",
+                    ctx.lang.tf(
+                        "form.number_range",
+                        &[("min", "1".into()), ("max", "2".into())],
+                    ),
+                ),
+            },
+        }
         s.display.show_gor_change = self.show_gor_change.is_some();
         s.admission.required = crate::core::admission::Checks {
             documents: self.required_documents.is_some(),

@@ -137,8 +137,10 @@ impl<'s, 't> Values<'s, 't> {
             Criterion::HeadToHead => {
                 // RFG App. 9 §3.3 applies to McMahon and Swiss tournaments.
                 let system = sheet.tournament.settings().system;
-                let swiss_like =
-                    matches!(system, System::McMahon | System::Swiss | System::SwissCat);
+                let swiss_like = matches!(
+                    system,
+                    System::McMahon | System::Swiss | System::SwissCat | System::UkraineSwiss
+                );
                 head_to_head::head_to_head(sheet, group, swiss_like)
             }
             _ => vec![0; group.len()],
