@@ -29,6 +29,12 @@ pub fn act_key(act: &Act) -> &'static str {
         Act::Confirmation { .. } => "confirmation",
         Act::Correction { .. } => "correction",
         Act::PlayedAs { .. } => "played_as",
+        Act::Neutralisation { .. } => "neutralisation",
+        Act::PrematurePasses { .. } => "premature_passes",
+        Act::IllegalMove { .. } => "illegal_move",
+        Act::Disturbance { .. } => "disturbance",
+        Act::ClockCorrection { .. } => "clock_correction",
+        Act::Violation { .. } => "violation",
         Act::Decision { .. } => "decision",
     }
 }

@@ -9,6 +9,7 @@ use super::DisciplineError;
 use super::board::result_changes;
 use super::effective::effective;
 use super::finality::{Authority, Confirmer, check_change};
+use super::incident::{DisturbanceRemedy, NeutralisationReason, TimeAdjustment};
 use super::sanction::Sanction;
 use super::settings::DisciplineSettings;
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
@@ -311,6 +312,66 @@ pub enum Act {
         /// Why it is corrected.
         reason: Reason,
     },
+    /// The clock was neutralised, in one of the circumstances the GTR
+    /// "Clock neutralisation" lists.
+    Neutralisation {
+        /// The game.
+        game: GameRef,
+        /// Which circumstance.
+        reason: NeutralisationReason,
+        /// The player who stopped the clock, when one did.
+        player: Option<PlayerId>,
+    },
+    /// The first two passes came prematurely in the competitive phase (GTR
+    /// "Finite thinking time under Territory Scoring"): each clock is set
+    /// to exactly one minute and play resumes.
+    PrematurePasses {
+        /// The game.
+        game: GameRef,
+    },
+    /// An illegal move noticed within three moves: the game is unwound to
+    /// the move before it and goes on (GTR "Illegal move").
+    IllegalMove {
+        /// The game.
+        game: GameRef,
+        /// Who played it.
+        player: PlayerId,
+        /// The time adjustment the referee allowed, if any.
+        time: Option<TimeAdjustment>,
+    },
+    /// A disturbed position the players could not simply correct (GTR
+    /// "Position disturbance").
+    Disturbance {
+        /// The game.
+        game: GameRef,
+        /// The procedure applied.
+        remedy: DisturbanceRemedy,
+        /// Why the earlier procedures would not do; needed from the second on.
+        justification: Option<Reason>,
+    },
+    /// The referee corrected a clock's time (GTR "Timing error"; RFG 24.7 б).
+    ClockCorrection {
+        /// The game.
+        game: GameRef,
+        /// Whose clock.
+        player: PlayerId,
+        /// Seconds it showed.
+        before_seconds: u32,
+        /// Seconds it shows after the correction.
+        after_seconds: u32,
+        /// Why.
+        reason: Reason,
+    },
+    /// A rules violation at the board, which one sanction may then name
+    /// (Ukrainian rules IV.4).
+    Violation {
+        /// The game.
+        game: GameRef,
+        /// Who broke the rules.
+        players: Players,
+        /// What happened.
+        what: Reason,
+    },
     /// An appeal decision's effect; made by [`crate::core::discipline::Appeal::decide`].
     Decision {
         /// The appeal decided.
@@ -331,7 +392,13 @@ impl Act {
             | Act::Protest { game, .. }
             | Act::Confirmation { game, .. }
             | Act::PlayedAs { game, .. }
-            | Act::Correction { game, .. } => Some(*game),
+            | Act::Correction { game, .. }
+            | Act::Neutralisation { game, .. }
+            | Act::PrematurePasses { game }
+            | Act::IllegalMove { game, .. }
+            | Act::Disturbance { game, .. }
+            | Act::ClockCorrection { game, .. }
+            | Act::Violation { game, .. } => Some(*game),
             Act::StartRound { .. } | Act::Withdrawal { .. } | Act::Decision { .. } => None,
         }
     }

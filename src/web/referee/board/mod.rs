@@ -1,14 +1,16 @@
 //! One board at the desk: a sanction, a late arrival, a protest, a
-//! confirmation or a correction in a tap or two.
+//! confirmation, a correction or an incident at the board (a neutralised
+//! clock, premature passes, an illegal move, a disturbed position, a
+//! corrected clock, a violation) in a tap or two.
 
 use super::desk::paired_round;
 use super::record_or_explain;
 use crate::core::access::Action;
 use crate::core::discipline::{
     Act, Confirmer, DisciplineError, GameRef, PenaltyCause, Players, Reason, Sanction,
-    SanctionKind, Subject, board_status, start_of,
+    SanctionKind, Subject, board_status, finite_time_under_territory, start_of,
 };
-use crate::core::events::pair_go::{OrderClaim, OrderRuling, member_to_move, order_ruling};
+use crate::core::events::pair_go::{OrderClaim, OrderRuling, order_ruling};
 use crate::core::round::{Colour, ResultOrigin};
 use crate::core::{BoardNo, HalfPoints, Tournament, results};
 use crate::desk::now;
@@ -19,7 +21,7 @@ use crate::web::acts::{FormError, wall_clock};
 use crate::web::auth::SignedIn;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
-use crate::web::incidents::{describe, name};
+use crate::web::incidents::{clock_time, describe, name};
 use crate::web::page::{Ctx, Layout};
 use crate::web::urls;
 use crate::web::view::{View, view};
@@ -27,7 +29,10 @@ use askama::Template;
 use axum::Form;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Redirect, Response};
-use tools::{counted, nigiri, review};
+use incident_forms::{
+    incident_act, neutralisation_choices, remedy_choices, violation, violation_choices,
+};
+use tools::{counted, nigiri, order_of_play, review};
 
 /// What a board form sends; every field is optional so a half-filled form
 /// comes back with what was typed and a message.
@@ -96,6 +101,25 @@ pub(super) struct BoardForm {
     nigiri_stones: String,
     #[serde(default)]
     nigiri_guess: String,
+    /// A sanction's violation: the entry number recording it, "" for none.
+    #[serde(default)]
+    violation: String,
+    /// A neutralised clock: one of the GTR's twelve circumstances.
+    #[serde(default)]
+    neutralisation: String,
+    /// An illegal move: whose clock the time allowed goes to.
+    #[serde(default)]
+    time_player: String,
+    /// A disturbed position: the remedy's number and why not an earlier one.
+    #[serde(default)]
+    remedy: String,
+    #[serde(default)]
+    justification: String,
+    /// A clock correction: the time shown before and after ("45", "12:30").
+    #[serde(default)]
+    clock_before: String,
+    #[serde(default)]
+    clock_after: String,
 }
 
 /// One player's tally on the board page.
@@ -104,6 +128,8 @@ pub(super) struct SideStatus {
     /// Penalty points, "" when none.
     penalty: String,
     minutes: i32,
+    /// The time the referee last set the clock to, "" when never.
+    clock: String,
 }
 
 #[derive(Template)]
@@ -134,6 +160,16 @@ pub(super) struct BoardPage {
     review: String,
     /// After a nigiri: the name of who plays Black.
     nigiri_black: String,
+    /// The GTR's twelve circumstances for a neutralised clock: (key, words).
+    neutralisations: Vec<(&'static str, String)>,
+    /// The GTR's five procedures for a disturbed position: (number, words).
+    remedies: Vec<(u8, String)>,
+    /// Violations at this board a sanction may still name: (entry, words).
+    violations: Vec<(u32, String)>,
+    /// Premature passes reset the clocks here (territory, finite time).
+    premature_passes: bool,
+    /// What a clock cut must leave, in words (the RFG code's 15 minutes), or "".
+    least_after_cut: String,
     form: BoardForm,
     error: String,
 }
@@ -220,6 +256,7 @@ pub(super) fn board_page(
                 status.penalties[i].to_string()
             },
             minutes: status.time_changes[i] / 60,
+            clock: status.clocks[i].map(clock_time).unwrap_or_default(),
         }),
         warnings_to_forfeit: status.warnings_to_forfeit,
         protests: status.protests.iter().map(|p| name(t, *p)).collect(),
@@ -242,41 +279,24 @@ pub(super) fn board_page(
             ("nigiri", Ok(Colour::Black)) => name(t, g.black),
             _ => String::new(),
         },
+        neutralisations: neutralisation_choices(ctx.lang),
+        remedies: remedy_choices(ctx.lang),
+        violations: violation_choices(t, &view.book.log, game, ctx.lang),
+        premature_passes: finite_time_under_territory(view.entered.settings()),
+        least_after_cut: view
+            .book
+            .settings
+            .least_time_after_cut()
+            .map(|least| {
+                ctx.lang
+                    .tf("referee.least_after_cut", &[("least", clock_time(least))])
+            })
+            .unwrap_or_default(),
         tournament,
         form,
         error,
     };
     crate::web::page::render_refusal(&page, !page.error.is_empty())
-}
-
-/// Who moves in a pair go or rengo game, one full turn of both sides from
-/// move 1 (RFG App. 4 §3.3), as "⚫ name"; empty for a game of two players.
-fn order_of_play(t: &Tournament, g: &crate::core::Game) -> Vec<String> {
-    let side = |id| {
-        let members = t.player(id).map(|p| p.members.clone()).unwrap_or_default();
-        (members.len() >= 2).then_some(members)
-    };
-    let (Some(black), Some(white)) = (side(g.black), side(g.white)) else {
-        return Vec::new();
-    };
-    let turn = 2 * black.len().max(white.len());
-    (1..=turn as u32)
-        .map(|n| {
-            let (colour, _) = member_to_move(n, g.handicap, 1);
-            let members = if colour == Colour::Black {
-                &black
-            } else {
-                &white
-            };
-            let (_, k) = member_to_move(n, g.handicap, members.len());
-            let stone = if colour == Colour::Black {
-                "⚫"
-            } else {
-                "⚪"
-            };
-            format!("{stone} {}", members[k].name)
-        })
-        .collect()
 }
 
 /// The act a board form asks for, or why it cannot be done.
@@ -287,12 +307,16 @@ pub(super) fn board_act(t: &Tournament, game: GameRef, form: &BoardForm) -> Resu
             round: game.round,
             board: game.board,
         }))?;
-    let players = match form.player.as_str() {
+    let side = |value: &str| match value {
         "white" => Some(Players::One(g.white)),
         "black" => Some(Players::One(g.black)),
         "both" => Some(Players::Both),
         _ => None,
     };
+    if let Some(act) = incident_act(game, form, side) {
+        return act;
+    }
+    let players = side(&form.player);
     let one = || match players {
         Some(Players::One(p)) => Ok(p),
         _ => Err(FormError::Field("referee.choose_player")),
@@ -303,6 +327,7 @@ pub(super) fn board_act(t: &Tournament, game: GameRef, form: &BoardForm) -> Resu
         Ok(Act::Sanction(Sanction {
             kind,
             reason: reason()?,
+            violation: violation(form)?,
         }))
     };
     match form.act.as_str() {
@@ -484,4 +509,5 @@ pub(super) async fn act_on_board(
     }
 }
 
+mod incident_forms;
 mod tools;
