@@ -22,6 +22,11 @@ async fn hall(late_forfeit_minutes: &str) -> Hall {
 }
 
 async fn hall_under(late_forfeit_minutes: &str, ruleset: &str) -> Hall {
+    hall_with(late_forfeit_minutes, ruleset, &[]).await
+}
+
+/// The hall, with `settings` changed in the tournament form beside the rest.
+async fn hall_with(late_forfeit_minutes: &str, ruleset: &str, settings: &[(&str, &str)]) -> Hall {
     let app = TestApp::start().await;
     app.account("org", false, true).await;
     app.account("ref", false, false).await;
@@ -38,6 +43,7 @@ async fn hall_under(late_forfeit_minutes: &str, ruleset: &str) -> Hall {
         ("late_forfeit_minutes", late_forfeit_minutes),
         ("ruleset", ruleset),
     ];
+    let changes: Vec<(&str, &str)> = changes.iter().chain(settings).copied().collect();
     let res = app
         .submit(
             &org,
@@ -66,7 +72,14 @@ async fn hall_under(late_forfeit_minutes: &str, ruleset: &str) -> Hall {
             .await;
         assert_eq!(res.status(), 303);
     }
-    for (user, role) in [("ref", "referee"), ("judge", "appeals_member")] {
+    // The Ukrainian rules keep penalties to the chief referee (V.3): there
+    // the hall's referee is the chief referee.
+    let referee = if ruleset == "ukraine" {
+        "chief_referee"
+    } else {
+        "referee"
+    };
+    for (user, role) in [("ref", referee), ("judge", "appeals_member")] {
         app.post_ok(
             &org,
             "/t/autumn/staff",
@@ -934,4 +947,225 @@ async fn a_count_at_the_board_follows_the_tournaments_rules_of_play() {
     record.extend_from_slice(&last);
     assert_eq!(h.act(1, 1, &record).await, 303);
     assert_eq!(h.board(1, 1).await.2, "w+2.5");
+}
+
+impl Hall {
+    /// A bearer token of the referee's account, for the API.
+    async fn referee_token(&self) -> String {
+        let res = self
+            .app
+            .post_form(&self.referee, "/account/tokens", &[("label", "desk")])
+            .await;
+        let page = scraper::Html::parse_document(&res.text().await.unwrap());
+        text(&page, "[data-test=new-token]").unwrap()
+    }
+
+    /// Logs `act` through the API with `token`: the status and the answer.
+    async fn log_by_api(&self, token: &str, act: Value) -> (u16, Value) {
+        let version = self.json("/api/v1/tournaments/autumn").await["version"].clone();
+        let res = self
+            .app
+            .client
+            .post(self.app.url("/api/v1/tournaments/autumn/log"))
+            .bearer_auth(token)
+            .json(&serde_json::json!({ "version": version, "act": act }))
+            .send()
+            .await
+            .unwrap();
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap())
+    }
+}
+
+/// EGF GTR "Clock neutralisation", "Illegal move", "Position disturbance"
+/// and premature passes under territory scoring with finite thinking time,
+/// from the referee's board page: each is in the board's log, the incident
+/// log and the chief referee's report, and none touches the result.
+#[tokio::test]
+async fn incidents_at_the_board_are_recorded_from_its_page_and_leave_the_result_open() {
+    let territory = [
+        ("rules_profile", "JapaneseTerritory"),
+        ("overtime", "sudden_death"),
+    ];
+    let h = hall_with("60", "egf", &territory).await;
+    let path = "/t/autumn/referee/rounds/1/boards/1";
+    let (status, page) = h.app.get_html(&h.referee, path).await;
+    assert_eq!(status, 200);
+    let reasons =
+        Selector::parse("[data-test=neutralisation-reason] option:not([value=''])").unwrap();
+    let reasons: Vec<String> = page
+        .select(&reasons)
+        .map(|o| o.text().collect::<String>())
+        .collect();
+    assert_eq!(
+        reasons.len(),
+        12,
+        "the GTR's twelve circumstances: {reasons:?}"
+    );
+    assert!(reasons[3].contains("Toilet"), "{reasons:?}");
+
+    let stopped = [
+        ("act", "neutralisation"),
+        ("neutralisation", "toilet"),
+        ("player", "white"),
+    ];
+    assert_eq!(h.act(1, 1, &stopped).await, 303);
+    assert_eq!(h.act(1, 1, &[("act", "premature_passes")]).await, 303);
+    let illegal = [
+        ("act", "illegal_move"),
+        ("player", "black"),
+        ("minutes", "+2"),
+        ("time_player", "white"),
+    ];
+    assert_eq!(h.act(1, 1, &illegal).await, 303);
+    let (_, page) = h.app.get_html(&h.referee, path).await;
+    assert_eq!(text(&page, "[data-test=clock-white]").unwrap(), "⏱ 1:00");
+    assert_eq!(text(&page, "[data-test=clock-black]").unwrap(), "⏱ 1:00");
+
+    // The second remedy needs its justification, said in the reader's language.
+    h.app
+        .client
+        .get(h.app.url("/language/uk?back=/"))
+        .send()
+        .await
+        .unwrap();
+    h.referee
+        .get(h.app.url("/language/uk?back=/"))
+        .send()
+        .await
+        .unwrap();
+    let unjustified = [("act", "disturbance"), ("remedy", "2")];
+    let res = h.app.post_form(&h.referee, path, &unjustified).await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let error = text(&page, "[data-test=referee-error]").unwrap();
+    assert!(error.contains("Захід 2"), "{error}");
+    let justified = [
+        ("act", "disturbance"),
+        ("remedy", "2"),
+        (
+            "justification",
+            "the players agree on the position as it is",
+        ),
+    ];
+    assert_eq!(h.act(1, 1, &justified).await, 303);
+
+    assert_eq!(h.board(1, 1).await.2, "?", "the game goes on");
+    let (status, log) = h.app.get_html(&h.referee, "/t/autumn/referee/log").await;
+    assert_eq!(status, 200);
+    let log = text(&log, "[data-test=incident-log]").unwrap();
+    let (_, report) = h.app.get_html(&h.referee, "/t/autumn/referee/report").await;
+    let report = text(&report, "[data-test=referee-report]").unwrap();
+    for words in ["туалет", "1:00", "неприпустимий хід", "+2:00", "як є"] {
+        assert!(log.contains(words), "{words} in the log: {log}");
+        assert!(report.contains(words), "{words} in the report: {report}");
+    }
+}
+
+/// RFG 24.7 б through the API: a referee's cut of a clock may not leave
+/// less than 15 minutes, and the act records the time left.
+#[tokio::test]
+async fn the_api_records_a_clock_cut_only_down_to_fifteen_minutes_under_the_rfg_code() {
+    let h = hall_under("60", "rfg").await;
+    let token = h.referee_token().await;
+    let (white, _, _) = h.board(1, 1).await;
+    let cut = |after: u32| {
+        serde_json::json!({ "ClockCorrection": { "game": { "round": 1, "board": 1 },
+            "player": white, "before_seconds": 2400, "after_seconds": after,
+            "reason": "the clock ran fast" } })
+    };
+    let (status, refused) = h.log_by_api(&token, cut(899)).await;
+    assert_eq!(status, 422, "{refused}");
+    let message = refused["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("14:59") && message.contains("15:00"),
+        "{refused}"
+    );
+    let (status, logged) = h.log_by_api(&token, cut(900)).await;
+    assert_eq!(status, 201, "{logged}");
+    assert_eq!(h.board(1, 1).await.2, "?");
+    let (_, page) = h
+        .app
+        .get_html(&h.referee, "/t/autumn/referee/rounds/1/boards/1")
+        .await;
+    assert_eq!(text(&page, "[data-test=clock-white]").unwrap(), "⏱ 15:00");
+    let (_, report) = h.app.get_html(&h.referee, "/t/autumn/referee/report").await;
+    let report = text(&report, "[data-test=referee-report]").unwrap();
+    assert!(
+        report.contains("40:00") && report.contains("15:00"),
+        "{report}"
+    );
+}
+
+/// Ukrainian rules IV.4: a violation is recorded on the board page and one
+/// sanction names it there; a second sanction for it, through the API, is
+/// refused. The API's document describes the acts and the sanction's violation.
+#[tokio::test]
+async fn one_violation_takes_one_sanction_on_the_board_page_and_through_the_api() {
+    let h = hall_under("60", "ukraine").await;
+    let path = "/t/autumn/referee/rounds/1/boards/1";
+    let (white, _, _) = h.board(1, 1).await;
+    let seen = [
+        ("act", "violation"),
+        ("player", "white"),
+        ("reason", "commented on the moves"),
+    ];
+    assert_eq!(h.act(1, 1, &seen).await, 303);
+    let (_, page) = h.app.get_html(&h.referee, path).await;
+    let choices = Selector::parse("[data-test=violation] option[value='1']").unwrap();
+    assert_eq!(
+        page.select(&choices).count(),
+        1,
+        "the violation can be named"
+    );
+    let warning = [
+        ("act", "warning"),
+        ("player", "white"),
+        ("reason", "comments"),
+        ("violation", "1"),
+    ];
+    assert_eq!(h.act(1, 1, &warning).await, 303);
+    let (_, page) = h.app.get_html(&h.referee, path).await;
+    let select = Selector::parse("[data-test=violation]").unwrap();
+    assert_eq!(page.select(&select).count(), 0, "no violation is left open");
+
+    let token = h.referee_token().await;
+    let game = serde_json::json!({ "round": 1, "board": 1 });
+    let entry = 1;
+    let time = serde_json::json!({ "Sanction": { "kind": { "TimeChange": { "game": game,
+        "players": { "One": white }, "seconds": -300 } }, "reason": "comments",
+        "violation": entry } });
+    let (status, refused) = h.log_by_api(&token, time).await;
+    assert_eq!(status, 409, "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("one violation, one sanction"),
+        "{refused}"
+    );
+    assert_eq!(
+        h.board(1, 1).await.2,
+        "?",
+        "one warning of three changes nothing"
+    );
+    let (_, page) = h.app.get_html(&h.referee, "/t/autumn/referee/log").await;
+    let log = text(&page, "[data-test=incident-log]").unwrap();
+    assert!(log.contains("for violation #1"), "{log}");
+
+    let doc = h.json("/api/v1/openapi.json").await;
+    let schemas = &doc["components"]["schemas"];
+    for name in [
+        "NeutralisationReason",
+        "DisturbanceRemedy",
+        "TimeAdjustment",
+    ] {
+        assert!(schemas.get(name).is_some(), "{name} is in the document");
+    }
+    assert!(schemas["Sanction"]["properties"].get("violation").is_some());
+    let required = schemas["Sanction"]["required"].to_string();
+    assert!(
+        !required.contains("violation"),
+        "a sanction needs no violation"
+    );
 }

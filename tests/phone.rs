@@ -183,3 +183,79 @@ async fn on_a_phone_standings_show_place_name_and_first_criteria_and_the_rest_af
     assert_eq!(overflow(&phone).await, 0);
     phone.client.clone().close().await.unwrap();
 }
+
+/// The referee's board page with every incident form open (a neutralised
+/// clock, premature passes, an illegal move, a disturbed position, a clock
+/// correction) fits a 360 px phone in every language, and a neutralisation
+/// is recorded with taps alone. Screenshots: `board-incidents-{lang}.png`.
+#[tokio::test]
+async fn the_referees_incident_forms_fit_a_phone_and_record_with_taps() {
+    let Some(phone) = Browser::start(360, 5600).await else {
+        return;
+    };
+    let app = TestApp::start().await;
+    published_round(&app).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let territory = [
+        ("rules_profile", "JapaneseTerritory"),
+        ("overtime", "sudden_death"),
+    ];
+    let form = "[data-test=tournament-form]";
+    let res = app
+        .submit(
+            &org,
+            "/t/phone/settings",
+            form,
+            "/t/phone/settings",
+            &territory,
+        )
+        .await;
+    assert_eq!(res.status(), 303, "territory scoring, finite thinking time");
+
+    phone.goto(&app.url("/login")).await;
+    phone.fill("#username", "org").await;
+    phone.fill("#password", common::PASSWORD).await;
+    phone.submit("form.stack button[type=submit]").await;
+    let board = app.url("/t/phone/referee/rounds/1/boards/1");
+    for lang in ["en", "ru", "uk"] {
+        phone
+            .goto(&app.url(&format!("/language/{lang}?back=/")))
+            .await;
+        phone.goto(&board).await;
+        phone
+            .client
+            .execute(
+                "document.querySelectorAll('details').forEach(d => d.open = true)",
+                vec![],
+            )
+            .await
+            .unwrap();
+        for form in [
+            "neutralisation-form",
+            "premature-passes-form",
+            "illegal-move-form",
+            "disturbance-form",
+            "clock-correction-form",
+        ] {
+            assert_eq!(
+                phone.count(&format!("[data-test={form}]")).await,
+                1,
+                "{form}"
+            );
+        }
+        assert_eq!(overflow(&phone).await, 0, "{lang}: wider than the phone");
+        phone.screenshot(&format!("board-incidents-{lang}")).await;
+    }
+
+    phone.goto(&app.url("/language/en?back=/")).await;
+    phone.goto(&board).await;
+    phone.click("[data-test=neutralisation] summary").await;
+    phone
+        .select("[data-test=neutralisation-reason]", "clock_malfunction")
+        .await;
+    phone.submit("[data-test=neutralisation-submit]").await;
+    let log = phone.text("[data-test=board-incidents]").await;
+    assert!(log.contains("clock malfunction"), "{log}");
+    phone.client.clone().close().await.unwrap();
+}

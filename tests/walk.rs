@@ -258,10 +258,28 @@ async fn step(h: &Hall<'_>, rng: &mut StdRng, known: &mut Known, serial: usize) 
             let (r, b) = game(rng);
             let path = format!("{t}/referee/rounds/{r}/boards/{b}");
             let side = *["white", "black", "both"].choose(rng).unwrap();
-            let act = *["warning", "forfeit", "absent", "protest", "removal_round"]
-                .choose(rng)
-                .unwrap();
-            let fields = [("act", act), ("player", side), ("reason", "walk")];
+            let act = *[
+                "warning",
+                "forfeit",
+                "absent",
+                "protest",
+                "removal_round",
+                "violation",
+                "illegal_move",
+                "neutralisation",
+                "disturbance",
+            ]
+            .choose(rng)
+            .unwrap();
+            // A disturbance's fourth remedy (a loss for the disturber) changes the result.
+            let fields = [
+                ("act", act),
+                ("player", side),
+                ("reason", "walk"),
+                ("neutralisation", "toilet"),
+                ("remedy", "4"),
+                ("justification", "walk"),
+            ];
             let status = h.post(&h.referee, &path, &fields).await;
             (format!("{path} {act} {side}"), status)
         }

@@ -40,8 +40,13 @@ pub enum Action {
     /// A referee's act at the desk: starting clocks, an absence, a
     /// protest, a confirmation, a correction.
     LogSanction,
+    /// A ruling at the board: a clock stopped, set or corrected, an
+    /// illegal move, a disturbed position, a violation seen (EGF GTR
+    /// "Timing error", "Clock neutralisation", "Illegal move", "Position
+    /// disturbance").
+    Rule,
     /// A sanction: advice, a warning, penalty points, a game forfeit, a
-    /// change of time, a removal (EGF GTR "Sanctions", "Timing error").
+    /// change of time, a removal (EGF GTR "Sanctions").
     Penalise,
     /// A round cancelled with its reason (Ukrainian V.3).
     CancelRound,
@@ -79,14 +84,16 @@ impl StaffRole {
         match self {
             // The owner is no referee: the creator of a tournament is also
             // given the chief referee's role, which they may hand on.
-            StaffRole::Owner => !matches!(action, Penalise | CancelRound),
-            StaffRole::CoOrganiser => {
-                !matches!(action, ManageStaff | DecideAppeal | Penalise | CancelRound)
-            }
+            StaffRole::Owner => !matches!(action, Rule | Penalise | CancelRound),
+            StaffRole::CoOrganiser => !matches!(
+                action,
+                ManageStaff | DecideAppeal | Rule | Penalise | CancelRound
+            ),
             StaffRole::ChiefReferee => matches!(
                 action,
                 EnterResults
                     | LogSanction
+                    | Rule
                     | Penalise
                     | EditPairings
                     | ManagePlayers
@@ -94,7 +101,7 @@ impl StaffRole {
                     | SetMedical
                     | ReadAuditLog
             ),
-            StaffRole::Referee => matches!(action, EnterResults | LogSanction | Penalise),
+            StaffRole::Referee => matches!(action, EnterResults | LogSanction | Rule | Penalise),
             // Ukrainian V.5: registers the participants and keeps the records.
             StaffRole::Secretary => matches!(action, ManagePlayers | EnterResults),
             StaffRole::Doctor => matches!(action, SetMedical),

@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use crate::core::TournamentError;
 use crate::core::discipline::DisciplineError;
 use crate::core::pairing::PairingError;
+use crate::web::incidents::clock_time;
 use axum::response::{IntoResponse, Response};
 
 /// A failed request.
@@ -236,7 +237,8 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | AppealState { .. }
         | CommitteeAfterRoundOne
         | PlayerInRecords(_)
-        | RoundHasRecords(_) => StatusCode::CONFLICT,
+        | RoundHasRecords(_)
+        | ViolationSanctioned { .. } => StatusCode::CONFLICT,
         MissingReason
         | MissingOfficial
         | UnknownPlayer(_)
@@ -268,7 +270,12 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | CommitteeSize { .. }
         | TooFewReserves { .. }
         | DuplicateMember(_)
-        | CommitteeShort { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+        | CommitteeShort { .. }
+        | NoFiniteTimeUnderTerritory
+        | MissingJustification { .. }
+        | CutBelowLeast { .. }
+        | NotAViolation(_)
+        | ViolationElsewhere(_) => StatusCode::UNPROCESSABLE_ENTITY,
     }
 }
 
@@ -429,6 +436,41 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
         RoundHasRecords(r) => (
             "discipline.error.round_has_records",
             vec![("round", r.get().to_string())],
+        ),
+        NoFiniteTimeUnderTerritory => ("discipline.error.no_finite_time", vec![]),
+        MissingJustification { remedy } => (
+            "discipline.error.missing_justification",
+            vec![("remedy", remedy.to_string())],
+        ),
+        CutBelowLeast {
+            player,
+            after_seconds,
+            least_seconds,
+        } => (
+            "discipline.error.cut_below_least",
+            vec![
+                ("player", player.to_string()),
+                ("after", clock_time(*after_seconds)),
+                ("least", clock_time(*least_seconds)),
+            ],
+        ),
+        NotAViolation(id) => (
+            "discipline.error.not_a_violation",
+            vec![("entry", id.to_string())],
+        ),
+        ViolationElsewhere(id) => (
+            "discipline.error.violation_elsewhere",
+            vec![("entry", id.to_string())],
+        ),
+        ViolationSanctioned {
+            violation,
+            sanction,
+        } => (
+            "discipline.error.violation_sanctioned",
+            vec![
+                ("entry", violation.to_string()),
+                ("sanction", sanction.to_string()),
+            ],
         ),
         CommitteeShort { needed, available } => (
             "discipline.error.committee_short",

@@ -5,7 +5,8 @@
 use super::i18n::Lang;
 use crate::core::Tournament;
 use crate::core::discipline::{
-    Act, Confirmer, Entry, GameRef, Level, PenaltyCause, Players, Remedy, SanctionKind, Subject,
+    Act, Confirmer, DisturbanceRemedy, Entry, GameRef, Level, NeutralisationReason,
+    PREMATURE_PASSES_SECONDS, PenaltyCause, Players, Remedy, SanctionKind, Subject,
 };
 use crate::core::results;
 use crate::core::{GameResult, ResultOrigin};
@@ -86,7 +87,14 @@ pub fn describe(t: &Tournament, lang: Lang, entry: &Entry) -> String {
         }
         Act::Sanction(s) => {
             let what = sanction(t, lang, &s.kind);
-            format!("{what} — {}", s.reason.as_str())
+            match s.violation {
+                Some(v) => format!(
+                    "{what} — {} ({})",
+                    s.reason.as_str(),
+                    lang.tf("incident.for_violation", &[("entry", v.to_string())])
+                ),
+                None => format!("{what} — {}", s.reason.as_str()),
+            }
         }
         Act::Absence { game, players } => format!(
             "{}: {} {}",
@@ -159,6 +167,96 @@ pub fn describe(t: &Tournament, lang: Lang, entry: &Entry) -> String {
                 .unwrap_or_else(|| results::notation(*result, *origin)),
             reason.as_str()
         ),
+        Act::Neutralisation {
+            game,
+            reason,
+            player,
+        } => {
+            let text = format!(
+                "{}: {} — {}",
+                board(lang, *game),
+                lang.t("incident.neutralised"),
+                lang.t(neutralisation_key(*reason))
+            );
+            match player {
+                Some(p) => format!("{text} ({})", name(t, *p)),
+                None => text,
+            }
+        }
+        Act::PrematurePasses { game } => format!(
+            "{}: {}",
+            board(lang, *game),
+            lang.tf(
+                "incident.premature_passes",
+                &[("time", clock_time(PREMATURE_PASSES_SECONDS))]
+            )
+        ),
+        Act::IllegalMove { game, player, time } => {
+            let text = format!(
+                "{}: {}",
+                board(lang, *game),
+                lang.tf("incident.illegal_move", &[("player", name(t, *player))])
+            );
+            match time {
+                Some(time) => format!(
+                    "{text}; {} {} ({})",
+                    lang.t("incident.time_allowed"),
+                    who(t, lang, *game, time.players),
+                    signed_minutes(time.seconds)
+                ),
+                None => text,
+            }
+        }
+        Act::Disturbance {
+            game,
+            remedy,
+            justification,
+        } => {
+            let mut text = format!(
+                "{}: {} {}. {}",
+                board(lang, *game),
+                lang.t("incident.disturbance"),
+                remedy.number(),
+                lang.t(remedy_key(*remedy))
+            );
+            if let DisturbanceRemedy::LossToDisturber { player } = remedy {
+                text = format!("{text}: {}", name(t, *player));
+            }
+            match justification {
+                Some(why) => format!("{text} — {}", why.as_str()),
+                None => text,
+            }
+        }
+        Act::ClockCorrection {
+            game,
+            player,
+            before_seconds,
+            after_seconds,
+            reason,
+        } => format!(
+            "{}: {} — {}",
+            board(lang, *game),
+            lang.tf(
+                "incident.clock_correction",
+                &[
+                    ("player", name(t, *player)),
+                    ("before", clock_time(*before_seconds)),
+                    ("after", clock_time(*after_seconds)),
+                ]
+            ),
+            reason.as_str()
+        ),
+        Act::Violation {
+            game,
+            players,
+            what,
+        } => format!(
+            "{}: {} {} — {}",
+            board(lang, *game),
+            lang.t("incident.violation"),
+            who(t, lang, *game, *players),
+            what.as_str()
+        ),
         Act::Decision {
             appeal,
             level,
@@ -172,6 +270,55 @@ pub fn describe(t: &Tournament, lang: Lang, entry: &Entry) -> String {
             format!("{body} {appeal}: {}", remedies.join("; "))
         }
     }
+}
+
+/// A clock's time as it reads: `1:00`, `45:00`, `1:30:00`.
+pub fn clock_time(seconds: u32) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// Seconds added to a clock as minutes and seconds with their sign: `+2:00`, `−0:30`.
+fn signed_minutes(seconds: i32) -> String {
+    let sign = if seconds < 0 { '−' } else { '+' };
+    format!("{sign}{}", clock_time(seconds.unsigned_abs()))
+}
+
+/// The words of one of the GTR's twelve circumstances for a neutralised clock.
+pub fn neutralisation_key(reason: NeutralisationReason) -> &'static str {
+    match reason {
+        NeutralisationReason::StatusAssessment => "neutralisation.status_assessment",
+        NeutralisationReason::Counting => "neutralisation.counting",
+        NeutralisationReason::OvertimeReset => "neutralisation.overtime_reset",
+        NeutralisationReason::Toilet => "neutralisation.toilet",
+        NeutralisationReason::RemovingStones => "neutralisation.removing_stones",
+        NeutralisationReason::ClockMalfunction => "neutralisation.clock_malfunction",
+        NeutralisationReason::Adjournment => "neutralisation.adjournment",
+        NeutralisationReason::FetchSealingForm => "neutralisation.fetch_sealing_form",
+        NeutralisationReason::CompleteSealingForm => "neutralisation.complete_sealing_form",
+        NeutralisationReason::CallReferee => "neutralisation.call_referee",
+        NeutralisationReason::Arbitration => "neutralisation.arbitration",
+        NeutralisationReason::Announcement => "neutralisation.announcement",
+    }
+}
+
+/// The GTR's five procedures for a disturbed position, by number, with their words.
+pub const REMEDIES: [(u8, &str); 5] = [
+    (1, "disturbance.correct"),
+    (2, "disturbance.continue"),
+    (3, "disturbance.unwind"),
+    (4, "disturbance.loss"),
+    (5, "disturbance.restart"),
+];
+
+/// The words of a procedure for a disturbed position.
+fn remedy_key(remedy: DisturbanceRemedy) -> &'static str {
+    let number = usize::from(remedy.number());
+    REMEDIES[number.clamp(1, REMEDIES.len()) - 1].1
 }
 
 /// What a decision changes, in words.
@@ -273,5 +420,40 @@ pub fn note_key(result: GameResult, origin: ResultOrigin) -> &'static str {
         (GameResult::Unknown, _) | (_, ResultOrigin::Played) => "",
         (_, ResultOrigin::ByDefault) => "result.by_default",
         (_, ResultOrigin::RefereeDecision) => "result.referee_decision",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// GTR "Clock neutralisation": the referee's pick-list names each of the
+    /// twelve circumstances in the reader's language, none twice.
+    #[test]
+    fn every_neutralisation_circumstance_has_its_own_words_in_each_language() {
+        for lang in Lang::ALL {
+            let words: HashSet<String> = NeutralisationReason::ALL
+                .iter()
+                .map(|r| {
+                    let (key, text) = (neutralisation_key(*r), lang.t(neutralisation_key(*r)));
+                    assert_ne!(text, key, "{lang:?}: a key shown as its text");
+                    text
+                })
+                .collect();
+            assert_eq!(words.len(), 12, "{lang:?}: {words:?}");
+        }
+        let toilet = |lang: Lang| lang.t(neutralisation_key(NeutralisationReason::Toilet));
+        assert!(toilet(Lang::Ru).contains("туалет"), "{}", toilet(Lang::Ru));
+        assert!(toilet(Lang::Uk).contains("туалет"), "{}", toilet(Lang::Uk));
+    }
+
+    #[test]
+    fn clock_times_read_as_on_a_clock() {
+        assert_eq!(clock_time(60), "1:00");
+        assert_eq!(clock_time(899), "14:59");
+        assert_eq!(clock_time(5400), "1:30:00");
+        assert_eq!(signed_minutes(-30), "−0:30");
+        assert_eq!(signed_minutes(120), "+2:00");
     }
 }

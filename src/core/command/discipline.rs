@@ -30,6 +30,12 @@ pub fn act_key(act: &Act) -> &'static str {
         Act::Correction { .. } => "correction",
         Act::PlayedAs { .. } => "played_as",
         Act::RoundCancelled { .. } => "round_cancelled",
+        Act::Neutralisation { .. } => "neutralisation",
+        Act::PrematurePasses { .. } => "premature_passes",
+        Act::IllegalMove { .. } => "illegal_move",
+        Act::Disturbance { .. } => "disturbance",
+        Act::ClockCorrection { .. } => "clock_correction",
+        Act::Violation { .. } => "violation",
         Act::Decision { .. } => "decision",
     }
 }

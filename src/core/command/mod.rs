@@ -408,13 +408,18 @@ pub fn apply(state: &mut State, command: Command, cx: &Context) -> Result<Outcom
     {
         return Err(Refusal::Forbidden);
     }
-    // A sanction is a referee's act besides being logged (EGF GTR "Sanctions").
-    if matches!(
-        &command,
+    // Sanctions and rulings at the board are a referee's, besides being
+    // logged (EGF GTR "Sanctions", "Timing error"); the Ukrainian rules keep
+    // penalties to the chief referee (V.3).
+    let needs = match &command {
         Command::LogAct {
-            act: Act::Sanction(_)
-        }
-    ) && !cx.actor.may_under(Action::Penalise, ruleset)
+            act: Act::Sanction(_),
+        } => Some(Action::Penalise),
+        Command::LogAct { act } if act.is_ruling() => Some(Action::Rule),
+        _ => None,
+    };
+    if let Some(action) = needs
+        && !cx.actor.may_under(action, ruleset)
     {
         return Err(Refusal::Forbidden);
     }

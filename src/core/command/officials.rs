@@ -109,6 +109,7 @@ mod tests {
             act: Act::Sanction(Sanction {
                 kind,
                 reason: Reason::new("talking during the game").unwrap(),
+                violation: None,
             }),
         }
     }
@@ -169,6 +170,21 @@ mod tests {
             }
             apply(&mut state, sanction(kind), &referee()).unwrap();
         }
+        // A clock's time corrected after the start is the referee's too.
+        let corrected = Command::LogAct {
+            act: Act::ClockCorrection {
+                game,
+                player,
+                before_seconds: 1800,
+                after_seconds: 2100,
+                reason: Reason::new("the clock was started late").unwrap(),
+            },
+        };
+        for role in [StaffRole::Owner, StaffRole::CoOrganiser] {
+            let refused = apply(&mut state, corrected.clone(), &staff(role));
+            assert_eq!(refused.unwrap_err(), Refusal::Forbidden, "{role:?}");
+        }
+        apply(&mut state, corrected, &referee()).unwrap();
     }
 
     #[test]
@@ -197,6 +213,15 @@ mod tests {
         });
         let refused = apply(&mut state, warning.clone(), &staff(StaffRole::Referee));
         assert_eq!(refused.unwrap_err(), Refusal::Forbidden);
+        // A referee still records what happened at the board.
+        let seen = Command::LogAct {
+            act: Act::Violation {
+                game,
+                players: Players::Both,
+                what: Reason::new("talking during the game").unwrap(),
+            },
+        };
+        apply(&mut state, seen, &staff(StaffRole::Referee)).unwrap();
         apply(&mut state, warning, &staff(StaffRole::ChiefReferee)).unwrap();
         // Results: the chief referee, deputies, the chief secretary, referees.
         for role in [

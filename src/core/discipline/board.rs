@@ -5,6 +5,7 @@
 use super::DisciplineError;
 use super::effective::revoked;
 use super::finality::{Confirmer, locked_by};
+use super::incident::PREMATURE_PASSES_SECONDS;
 use super::lateness::{first_forfeit_moment, start_of};
 use super::log::{Act, GameRef, Log, Moment};
 use super::sanction::SanctionKind;
@@ -26,8 +27,12 @@ pub struct BoardStatus {
     pub warnings_to_forfeit: u32,
     /// Penalty points, White's then Black's, for the players' count.
     pub penalties: [HalfPoints; 2],
-    /// Seconds the referee added to (or took from) each clock, White's then Black's.
+    /// Seconds the referee added to (or took from) each clock, White's then
+    /// Black's: time sanctions and time allowed after an illegal move.
     pub time_changes: [i32; 2],
+    /// Seconds each clock was last set to by the referee (a correction, or
+    /// premature passes), White's then Black's.
+    pub clocks: [Option<u32>; 2],
     /// Players who declared the game played under protest.
     pub protests: Vec<PlayerId>,
     /// Who locked the result, if anyone.
@@ -48,9 +53,14 @@ pub fn board_status(
     let side = |p: PlayerId| usize::from(p == g.black);
     let (mut warnings, mut penalties, mut time_changes) = ([0, 0], [HalfPoints::ZERO; 2], [0, 0]);
     let mut protests = Vec::new();
-    for e in log.entries().iter().filter(|e| !revoked.contains(&e.id)) {
+    let mut clocks = [None, None];
+    for e in log
+        .entries()
+        .iter()
+        .filter(|e| !revoked.contains(&e.id) && e.act.game() == Some(game))
+    {
         match &e.act {
-            Act::Sanction(s) if s.kind.game() == Some(game) => match &s.kind {
+            Act::Sanction(s) => match &s.kind {
                 SanctionKind::Warning { players, .. } => {
                     for p in players.of(g)? {
                         warnings[side(p)] += 1;
@@ -68,9 +78,20 @@ pub fn board_status(
                 }
                 _ => {}
             },
-            Act::Protest { game: pg, player } if *pg == game && !protests.contains(player) => {
-                protests.push(*player)
+            Act::Protest { player, .. } if !protests.contains(player) => protests.push(*player),
+            Act::IllegalMove {
+                time: Some(time), ..
+            } => {
+                for p in time.players.of(g)? {
+                    time_changes[side(p)] += time.seconds;
+                }
             }
+            Act::ClockCorrection {
+                player,
+                after_seconds,
+                ..
+            } => clocks[side(*player)] = Some(*after_seconds),
+            Act::PrematurePasses { .. } => clocks = [Some(PREMATURE_PASSES_SECONDS); 2],
             _ => {}
         }
     }
@@ -80,6 +101,7 @@ pub fn board_status(
         warnings_to_forfeit: settings.warnings_to_forfeit,
         penalties,
         time_changes,
+        clocks,
         protests,
         locked_by: locked_by(log, game),
         forfeit_from: start_of(log, game).map(|s| first_forfeit_moment(&settings.forfeit_time, s)),

@@ -3,6 +3,7 @@
 
 use super::DisciplineError;
 use super::effective::effective;
+use super::incident::check_incident;
 use super::lateness::may_forfeit;
 use super::log::{Act, GameRef, Log, Moment, Players, Remedy};
 use super::sanction::SanctionKind;
@@ -46,7 +47,10 @@ impl Log {
                 }
                 Ok(())
             }
-            Act::Sanction(sanction) => sanction.kind.check(tournament),
+            Act::Sanction(sanction) => {
+                sanction.kind.check(tournament)?;
+                self.check_violation(tournament, sanction)
+            }
             Act::Absence { game, players } => {
                 players.of(game.game(tournament)?)?;
                 may_forfeit(&settings.forfeit_time, self, *game, at)?;
@@ -98,6 +102,12 @@ impl Log {
             } => self.check_played_as(*game, *restart, *colours_swapped, *handicap),
             Act::RoundCancelled { round, .. } => check_round(tournament, *round),
             Act::Decision { remedies, .. } => check_remedies(tournament, self, remedies),
+            Act::Neutralisation { .. }
+            | Act::PrematurePasses { .. }
+            | Act::IllegalMove { .. }
+            | Act::Disturbance { .. }
+            | Act::ClockCorrection { .. }
+            | Act::Violation { .. } => check_incident(tournament, settings, act),
         }
     }
 }
@@ -242,7 +252,13 @@ fn check_method(
 pub(super) fn is_appealable(act: &Act) -> bool {
     matches!(
         act,
-        Act::Sanction(_) | Act::Absence { .. } | Act::Correction { .. }
+        Act::Sanction(_)
+            | Act::Absence { .. }
+            | Act::Correction { .. }
+            | Act::PrematurePasses { .. }
+            | Act::IllegalMove { .. }
+            | Act::Disturbance { .. }
+            | Act::ClockCorrection { .. }
     )
 }
 

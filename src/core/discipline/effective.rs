@@ -3,9 +3,11 @@
 //! Invariant: results that express sanctions exist only here, derived from
 //! the log, so the same log always gives the same tournament, applying it
 //! twice changes nothing, and unrelated entries commute. Precedence, last
-//! wins: entered result → corrections → forfeits → appeal decisions → withdrawals.
+//! wins: entered result → corrections → forfeits (a disturber's loss among
+//! them) → appeal decisions → withdrawals.
 
 use super::DisciplineError;
+use super::incident::DisturbanceRemedy;
 use super::log::{Act, EntryId, GameRef, Log, Remedy};
 use super::sanction::SanctionKind;
 use super::settings::DisciplineSettings;
@@ -99,8 +101,20 @@ pub fn effective(
                 | SanctionKind::SupergroupBan { .. }
                 | SanctionKind::RatingReduction { .. } => {}
             },
+            // GTR "Position disturbance", remedy 4: a loss for the disturber.
+            Act::Disturbance {
+                game,
+                remedy: DisturbanceRemedy::LossToDisturber { player },
+                ..
+            } => lose(*game, vec![*player], true),
             // Corrections and decisions have their own steps; the rest change no result.
             Act::StartRound { .. }
+            | Act::Neutralisation { .. }
+            | Act::PrematurePasses { .. }
+            | Act::IllegalMove { .. }
+            | Act::Disturbance { .. }
+            | Act::ClockCorrection { .. }
+            | Act::Violation { .. }
             | Act::Withdrawal { .. }
             | Act::Protest { .. }
             | Act::Confirmation { .. }

@@ -9,156 +9,15 @@ use super::DisciplineError;
 use super::board::result_changes;
 use super::effective::effective;
 use super::finality::{Authority, Confirmer, check_change};
+use super::incident::{DisturbanceRemedy, NeutralisationReason, TimeAdjustment};
 use super::sanction::Sanction;
 use super::settings::DisciplineSettings;
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::round::{Game, GameResult, Method, ResultOrigin};
 use crate::core::tournament::Tournament;
 use serde::{Deserialize, Serialize};
-use std::fmt;
-use std::time::Duration;
 
-/// A moment, in seconds since the Unix epoch (UTC), as the caller's clock gave it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Moment(i64);
-
-impl Moment {
-    /// The moment `seconds` after the Unix epoch.
-    pub const fn from_unix_seconds(seconds: i64) -> Self {
-        Moment(seconds)
-    }
-
-    /// Seconds since the Unix epoch.
-    pub const fn unix_seconds(self) -> i64 {
-        self.0
-    }
-
-    /// The moment `seconds` later.
-    pub const fn plus_seconds(self, seconds: i64) -> Self {
-        Moment(self.0.saturating_add(seconds))
-    }
-
-    /// Time from `earlier` to `self`; zero if `earlier` is later.
-    pub fn since(self, earlier: Moment) -> Duration {
-        Duration::from_secs(u64::try_from(self.0.saturating_sub(earlier.0)).unwrap_or(0))
-    }
-}
-
-/// The number of an entry in a tournament's log, from 1.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema,
-)]
-#[serde(transparent)]
-pub struct EntryId(pub u32);
-
-impl fmt::Display for EntryId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
-
-/// The number of an appeal in a tournament, from 1.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema,
-)]
-#[serde(transparent)]
-pub struct AppealId(pub u32);
-
-impl fmt::Display for AppealId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
-
-/// A non-empty text: the reasons every decision must give (GTR
-/// "Arbitration > General": "explained in clear language").
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct Reason(String);
-
-impl Reason {
-    /// The text, trimmed; refused when empty.
-    pub fn new(text: &str) -> Result<Self, DisciplineError> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(DisciplineError::MissingReason);
-        }
-        Ok(Reason(text.to_owned()))
-    }
-
-    /// The text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl TryFrom<String> for Reason {
-    type Error = DisciplineError;
-    fn try_from(text: String) -> Result<Self, DisciplineError> {
-        Reason::new(&text)
-    }
-}
-
-impl From<Reason> for String {
-    fn from(reason: Reason) -> String {
-        reason.0
-    }
-}
-
-/// The name of the official (referee, committee member) who acted.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct Official(String);
-
-impl Official {
-    /// The name, trimmed; refused when empty.
-    pub fn new(name: &str) -> Result<Self, DisciplineError> {
-        let name = name.trim();
-        if name.is_empty() {
-            return Err(DisciplineError::MissingOfficial);
-        }
-        Ok(Official(name.to_owned()))
-    }
-
-    /// The name.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl TryFrom<String> for Official {
-    type Error = DisciplineError;
-    fn try_from(name: String) -> Result<Self, DisciplineError> {
-        Official::new(&name)
-    }
-}
-
-impl From<Official> for String {
-    fn from(official: Official) -> String {
-        official.0
-    }
-}
+pub use super::names::{AppealId, EntryId, Moment, Official, Reason};
 
 /// A game, named by its round and board.
 #[derive(
@@ -324,6 +183,66 @@ pub enum Act {
         /// Why.
         reason: Reason,
     },
+    /// The clock was neutralised, in one of the circumstances the GTR
+    /// "Clock neutralisation" lists.
+    Neutralisation {
+        /// The game.
+        game: GameRef,
+        /// Which circumstance.
+        reason: NeutralisationReason,
+        /// The player who stopped the clock, when one did.
+        player: Option<PlayerId>,
+    },
+    /// The first two passes came prematurely in the competitive phase (GTR
+    /// "Finite thinking time under Territory Scoring"): each clock is set
+    /// to exactly one minute and play resumes.
+    PrematurePasses {
+        /// The game.
+        game: GameRef,
+    },
+    /// An illegal move noticed within three moves: the game is unwound to
+    /// the move before it and goes on (GTR "Illegal move").
+    IllegalMove {
+        /// The game.
+        game: GameRef,
+        /// Who played it.
+        player: PlayerId,
+        /// The time adjustment the referee allowed, if any.
+        time: Option<TimeAdjustment>,
+    },
+    /// A disturbed position the players could not simply correct (GTR
+    /// "Position disturbance").
+    Disturbance {
+        /// The game.
+        game: GameRef,
+        /// The procedure applied.
+        remedy: DisturbanceRemedy,
+        /// Why the earlier procedures would not do; needed from the second on.
+        justification: Option<Reason>,
+    },
+    /// The referee corrected a clock's time (GTR "Timing error"; RFG 24.7 б).
+    ClockCorrection {
+        /// The game.
+        game: GameRef,
+        /// Whose clock.
+        player: PlayerId,
+        /// Seconds it showed.
+        before_seconds: u32,
+        /// Seconds it shows after the correction.
+        after_seconds: u32,
+        /// Why.
+        reason: Reason,
+    },
+    /// A rules violation at the board, which one sanction may then name
+    /// (Ukrainian rules IV.4).
+    Violation {
+        /// The game.
+        game: GameRef,
+        /// Who broke the rules.
+        players: Players,
+        /// What happened.
+        what: Reason,
+    },
     /// An appeal decision's effect; made by [`crate::core::discipline::Appeal::decide`].
     Decision {
         /// The appeal decided.
@@ -344,12 +263,35 @@ impl Act {
             | Act::Protest { game, .. }
             | Act::Confirmation { game, .. }
             | Act::PlayedAs { game, .. }
-            | Act::Correction { game, .. } => Some(*game),
+            | Act::Correction { game, .. }
+            | Act::Neutralisation { game, .. }
+            | Act::PrematurePasses { game }
+            | Act::IllegalMove { game, .. }
+            | Act::Disturbance { game, .. }
+            | Act::ClockCorrection { game, .. }
+            | Act::Violation { game, .. } => Some(*game),
             Act::StartRound { .. }
             | Act::Withdrawal { .. }
             | Act::RoundCancelled { .. }
             | Act::Decision { .. } => None,
         }
+    }
+
+    /// Whether the act is the referee's own ruling at the board (a
+    /// sanction is one besides): a clock stopped, set or corrected, an
+    /// illegal move, a disturbed position or a violation (EGF GTR "Timing
+    /// error", "Clock neutralisation", "Illegal move", "Position
+    /// disturbance": each is the referee's).
+    pub fn is_ruling(&self) -> bool {
+        matches!(
+            self,
+            Act::Neutralisation { .. }
+                | Act::PrematurePasses { .. }
+                | Act::IllegalMove { .. }
+                | Act::Disturbance { .. }
+                | Act::ClockCorrection { .. }
+                | Act::Violation { .. }
+        )
     }
 
     /// The round the act concerns, if any.

@@ -18,8 +18,10 @@ mod checks;
 mod committee;
 mod effective;
 mod finality;
+mod incident;
 mod lateness;
 mod log;
+mod names;
 mod references;
 mod report;
 mod sanction;
@@ -30,6 +32,8 @@ mod withdrawal;
 mod appeal_rule_tests;
 #[cfg(test)]
 mod appeal_tests;
+#[cfg(test)]
+mod incident_tests;
 #[cfg(test)]
 mod test_support;
 #[cfg(test)]
@@ -44,6 +48,10 @@ pub use book::Book;
 pub use committee::{Committee, Conflict, Exclusion, Member, Panel};
 pub use effective::{Effective, effective};
 pub use finality::{Authority, Confirmer, check_change, locked_by};
+pub use incident::{
+    DisturbanceRemedy, NeutralisationReason, PREMATURE_PASSES_SECONDS, TimeAdjustment,
+    finite_time_under_territory, open_violations,
+};
 pub use lateness::{first_forfeit_moment, may_forfeit, start_of};
 pub use log::{
     Act, AppealId, Entry, EntryId, GameRef, Level, Log, Moment, Official, Players, Reason, Remedy,
@@ -296,6 +304,44 @@ pub enum DisciplineError {
     /// The book names a game of the round, so its pairing stays.
     #[error("round {0} has referees' records on its games")]
     RoundHasRecords(RoundNo),
+    /// Premature passes reset the clocks under territory scoring with
+    /// finite thinking time only (GTR "Finite thinking time under Territory Scoring").
+    #[error(
+        "premature passes set the clocks to one minute only under territory scoring with finite thinking time"
+    )]
+    NoFiniteTimeUnderTerritory,
+    /// A later remedy for a disturbed position says why the earlier ones would not do (GTR: "in order").
+    #[error("remedy {remedy} comes after the earlier ones: say why they would not do")]
+    MissingJustification {
+        /// The remedy's number, 2 to 5.
+        remedy: u8,
+    },
+    /// A cut would leave a clock below the least time (RFG 24.7 б).
+    #[error(
+        "player {player}'s clock cannot be cut to {after_seconds} s: at least {least_seconds} s must remain"
+    )]
+    CutBelowLeast {
+        /// Whose clock.
+        player: PlayerId,
+        /// The time the cut would leave, seconds.
+        after_seconds: u32,
+        /// The least time allowed, seconds.
+        least_seconds: u32,
+    },
+    /// A sanction names an entry that records no violation.
+    #[error("entry {0} records no violation")]
+    NotAViolation(EntryId),
+    /// A sanction names a violation at another game or by another player.
+    #[error("violation {0} happened at another game or by another player")]
+    ViolationElsewhere(EntryId),
+    /// One violation, one sanction (Ukrainian rules IV.4).
+    #[error("violation {violation} already has its sanction, entry {sanction}")]
+    ViolationSanctioned {
+        /// The violation.
+        violation: EntryId,
+        /// The sanction in force for it.
+        sanction: EntryId,
+    },
     /// Too few members without a conflict; co-opt one (GTR) or adjourn.
     #[error(
         "only {available} of {needed} committee members are free to hear this appeal; co-opt a member"

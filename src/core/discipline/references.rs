@@ -27,13 +27,20 @@ impl Book {
                 let g = game.game(tournament)?;
                 let players = match &entry.act {
                     Act::Sanction(s) => s.kind.players(),
-                    Act::Absence { players, .. } => Some(*players),
+                    Act::Absence { players, .. } | Act::Violation { players, .. } => Some(*players),
                     Act::Protest { player, .. } => Some(Players::One(*player)),
-                    _ => None,
+                    act => act.board_player().map(Players::One),
                 };
                 if let Some(players) = players {
                     players.of(g)?;
                 }
+            }
+            if let Act::Sanction(s) = &entry.act
+                && let Some(violation) = s.violation
+            {
+                self.log
+                    .entry(violation)
+                    .ok_or(DisciplineError::UnknownEntry(violation))?;
             }
             for player in named_players(&entry.act) {
                 check_player(tournament, player)?;
@@ -213,7 +220,11 @@ fn named_players(act: &Act) -> Vec<PlayerId> {
             ..
         } => vec![*p],
         Act::Sanction(s) => s.kind.player().into_iter().collect(),
-        _ => Vec::new(),
+        Act::Violation {
+            players: Players::One(p),
+            ..
+        } => vec![*p],
+        act => act.board_player().into_iter().collect(),
     }
 }
 
@@ -292,6 +303,7 @@ mod tests {
                 scope: "next year's championship".into(),
             },
             reason: Reason::new("cheating").unwrap(),
+            violation: None,
         });
         book.record(&t, minute(5), referee(), ban).unwrap();
         let before = book.clone();
@@ -333,6 +345,7 @@ mod tests {
                 players: Players::One(a),
             },
             reason: Reason::new("noise").unwrap(),
+            violation: None,
         });
         book.record(&t, minute(5), referee(), warning).unwrap();
         assert_eq!(

@@ -151,6 +151,7 @@ mod tests {
                 scope: "the next national championship".into(),
             },
             reason: Reason::new("skipped a round from the top group").unwrap(),
+            violation: None,
         });
         log.record(&t, &s, minute(8), referee(), ban).unwrap();
         let undo = Act::Decision {

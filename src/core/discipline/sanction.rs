@@ -5,7 +5,7 @@
 //! sanctions". Each carries the reason the rules require (GTR: "a sanction
 //! is a last resort"); what it does to results lives in `effective`.
 
-use super::log::{GameRef, Players, Reason};
+use super::log::{EntryId, GameRef, Players, Reason};
 use super::settings::DisciplineSettings;
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::units::HalfPoints;
@@ -18,6 +18,10 @@ pub struct Sanction {
     pub kind: SanctionKind,
     /// Why it was imposed.
     pub reason: Reason,
+    /// The entry recording the violation it punishes, when there is one:
+    /// one sanction per violation (Ukrainian rules IV.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub violation: Option<EntryId>,
 }
 
 /// Who receives a remark.

@@ -95,6 +95,7 @@ pub(crate) fn sanction(kind: SanctionKind) -> Act {
     Act::Sanction(Sanction {
         kind,
         reason: Reason::new("noted by the referee").unwrap(),
+        violation: None,
     })
 }
 

@@ -30,7 +30,16 @@ pub(super) struct ActIn {
     version: i32,
     /// The act as `core::discipline::Act` serializes it, e.g.
     /// `{"Sanction": {"kind": {"Warning": {"game": {"round": 1, "board": 2},
-    /// "players": {"One": 7}}}, "reason": "talking"}}`.
+    /// "players": {"One": 7}}}, "reason": "talking", "violation": 3}}`
+    /// (`violation`, optional: the entry recording the violation it
+    /// punishes; one sanction per violation), or an incident at the board:
+    /// `{"Neutralisation": {"game": …, "reason": "Toilet", "player": 7}}`,
+    /// `{"PrematurePasses": {"game": …}}`, `{"IllegalMove": {"game": …,
+    /// "player": 7, "time": {"players": {"One": 8}, "seconds": 120}}}`,
+    /// `{"Disturbance": {"game": …, "remedy": "Unwind", "justification":
+    /// "…"}}`, `{"ClockCorrection": {"game": …, "player": 7,
+    /// "before_seconds": 2400, "after_seconds": 1800, "reason": "…"}}`,
+    /// `{"Violation": {"game": …, "players": {"One": 7}, "what": "…"}}`.
     act: Act,
 }
 
@@ -43,7 +52,9 @@ pub(super) struct Logged {
 }
 
 /// Log a referee's act: a sanction, an absence, a protest, a confirmation,
-/// a correction, the start of a round.
+/// a correction, the start of a round, an incident at the board (a
+/// neutralised clock, premature passes, an illegal move, a disturbed
+/// position, a clock correction, a violation).
 #[utoipa::path(
     post,
     path = "/tournaments/{short}/log",

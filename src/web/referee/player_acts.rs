@@ -114,6 +114,7 @@ pub(super) fn player_act(t: &Tournament, form: &PlayerForm) -> Result<Act, FormE
         Ok(Act::Sanction(Sanction {
             kind,
             reason: Reason::new(&form.reason).map_err(FormError::Discipline)?,
+            violation: None,
         }))
     };
     match form.act.as_str() {

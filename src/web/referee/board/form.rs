@@ -92,4 +92,23 @@ pub(in crate::web::referee) struct BoardForm {
     pub(super) nigiri_stones: String,
     #[serde(default)]
     pub(super) nigiri_guess: String,
+    /// A sanction's violation: the entry number recording it, "" for none.
+    #[serde(default)]
+    pub(super) violation: String,
+    /// A neutralised clock: one of the GTR's twelve circumstances.
+    #[serde(default)]
+    pub(super) neutralisation: String,
+    /// An illegal move: whose clock the time allowed goes to.
+    #[serde(default)]
+    pub(super) time_player: String,
+    /// A disturbed position: the remedy's number and why not an earlier one.
+    #[serde(default)]
+    pub(super) remedy: String,
+    #[serde(default)]
+    pub(super) justification: String,
+    /// A clock correction: the time shown before and after ("45", "12:30").
+    #[serde(default)]
+    pub(super) clock_before: String,
+    #[serde(default)]
+    pub(super) clock_after: String,
 }

@@ -1,14 +1,16 @@
 //! One board at the desk: a sanction, a late arrival, a protest, a
-//! confirmation or a correction in a tap or two.
+//! confirmation, a correction or an incident at the board (a neutralised
+//! clock, premature passes, an illegal move, a disturbed position, a
+//! corrected clock, a violation) in a tap or two.
 
 use super::desk::paired_round;
 use super::record_or_explain;
 use crate::core::access::Action;
 use crate::core::discipline::{
     Act, Confirmer, DisciplineError, GameRef, PenaltyCause, Players, Reason, Sanction,
-    SanctionKind, Subject, board_status, start_of,
+    SanctionKind, Subject, board_status, finite_time_under_territory, start_of,
 };
-use crate::core::events::pair_go::{OrderClaim, OrderRuling, member_to_move, order_ruling};
+use crate::core::events::pair_go::{OrderClaim, OrderRuling, order_ruling};
 use crate::core::round::{Colour, GameResult, Method, ResultOrigin};
 use crate::core::rules::Profile;
 use crate::core::rules::counting::{Board, Kind};
@@ -22,7 +24,7 @@ use crate::web::auth::SignedIn;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::i18n::Lang;
-use crate::web::incidents::{describe, name};
+use crate::web::incidents::{clock_time, describe, name};
 use crate::web::page::{Ctx, Layout};
 use crate::web::urls;
 use crate::web::view::{View, view};
@@ -31,7 +33,10 @@ use axum::Form;
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Redirect, Response};
 use form::BoardForm;
-use tools::{count_kind, counted, nigiri, review};
+use incident_forms::{
+    incident_act, neutralisation_choices, remedy_choices, violation, violation_choices,
+};
+use tools::{count_kind, counted, nigiri, order_of_play, review};
 
 /// One player's tally on the board page.
 pub(super) struct SideStatus {
@@ -39,6 +44,8 @@ pub(super) struct SideStatus {
     /// Penalty points, "" when none.
     penalty: String,
     minutes: i32,
+    /// The time the referee last set the clock to, "" when never.
+    clock: String,
 }
 
 #[derive(Template)]
@@ -76,6 +83,16 @@ pub(super) struct BoardPage {
     review: String,
     /// After a nigiri: the name of who plays Black.
     nigiri_black: String,
+    /// The GTR's twelve circumstances for a neutralised clock: (key, words).
+    neutralisations: Vec<(&'static str, String)>,
+    /// The GTR's five procedures for a disturbed position: (number, words).
+    remedies: Vec<(u8, String)>,
+    /// Violations at this board a sanction may still name: (entry, words).
+    violations: Vec<(u32, String)>,
+    /// Premature passes reset the clocks here (territory, finite time).
+    premature_passes: bool,
+    /// What a clock cut must leave, in words (the RFG code's 15 minutes), or "".
+    least_after_cut: String,
     form: BoardForm,
     error: String,
 }
@@ -169,6 +186,7 @@ pub(super) fn board_page(
                 status.penalties[i].to_string()
             },
             minutes: status.time_changes[i] / 60,
+            clock: status.clocks[i].map(clock_time).unwrap_or_default(),
         }),
         warnings_to_forfeit: status.warnings_to_forfeit,
         protests: status.protests.iter().map(|p| name(t, *p)).collect(),
@@ -200,6 +218,19 @@ pub(super) fn board_page(
             ("nigiri", Ok(Colour::Black)) => name(t, g.black),
             _ => String::new(),
         },
+        neutralisations: neutralisation_choices(ctx.lang),
+        remedies: remedy_choices(ctx.lang),
+        violations: violation_choices(t, &view.book.log, game, ctx.lang),
+        premature_passes: finite_time_under_territory(view.entered.settings()),
+        least_after_cut: view
+            .book
+            .settings
+            .least_time_after_cut()
+            .map(|least| {
+                ctx.lang
+                    .tf("referee.least_after_cut", &[("least", clock_time(least))])
+            })
+            .unwrap_or_default(),
         tournament,
         form,
         error,
@@ -236,36 +267,6 @@ impl BoardPage {
     }
 }
 
-/// Who moves in a pair go or rengo game, one full turn of both sides from
-/// move 1 (RFG App. 4 §3.3), as "⚫ name"; empty for a game of two players.
-fn order_of_play(t: &Tournament, g: &crate::core::Game) -> Vec<String> {
-    let side = |id| {
-        let members = t.player(id).map(|p| p.members.clone()).unwrap_or_default();
-        (members.len() >= 2).then_some(members)
-    };
-    let (Some(black), Some(white)) = (side(g.black), side(g.white)) else {
-        return Vec::new();
-    };
-    let turn = 2 * black.len().max(white.len());
-    (1..=turn as u32)
-        .map(|n| {
-            let (colour, _) = member_to_move(n, g.handicap, 1);
-            let members = if colour == Colour::Black {
-                &black
-            } else {
-                &white
-            };
-            let (_, k) = member_to_move(n, g.handicap, members.len());
-            let stone = if colour == Colour::Black {
-                "⚫"
-            } else {
-                "⚪"
-            };
-            format!("{stone} {}", members[k].name)
-        })
-        .collect()
-}
-
 /// The act a board form asks for, or why it cannot be done.
 pub(super) fn board_act(
     t: &Tournament,
@@ -279,12 +280,16 @@ pub(super) fn board_act(
             round: game.round,
             board: game.board,
         }))?;
-    let players = match form.player.as_str() {
+    let side = |value: &str| match value {
         "white" => Some(Players::One(g.white)),
         "black" => Some(Players::One(g.black)),
         "both" => Some(Players::Both),
         _ => None,
     };
+    if let Some(act) = incident_act(game, form, side) {
+        return act;
+    }
+    let players = side(&form.player);
     let one = || match players {
         Some(Players::One(p)) => Ok(p),
         _ => Err(FormError::Field("referee.choose_player")),
@@ -295,6 +300,7 @@ pub(super) fn board_act(
         Ok(Act::Sanction(Sanction {
             kind,
             reason: reason()?,
+            violation: violation(form)?,
         }))
     };
     match form.act.as_str() {
@@ -488,4 +494,5 @@ pub(super) async fn act_on_board(
 }
 
 mod form;
+mod incident_forms;
 mod tools;

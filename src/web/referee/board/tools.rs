@@ -1,8 +1,10 @@
 //! The referee's helpers at the board: the count under the tournament's
-//! rules (a WMSG fill-in with its stone check, areas, or territories), and
-//! the nigiri.
+//! rules (a WMSG fill-in with its stone check, areas, or territories), the
+//! nigiri, and the order of play in pair go.
 
 use super::BoardForm;
+use crate::core::Tournament;
+use crate::core::events::pair_go::member_to_move;
 use crate::core::round::Colour;
 use crate::core::rules::counting::{Board, Kind, Sheet, Side, count};
 use crate::core::rules::fill_in::{FillIn, stones_to_review};
@@ -108,4 +110,34 @@ pub(super) fn counted(form: &BoardForm, board: &Board) -> Result<Outcome, FormEr
         },
     };
     count(board, &sheet).map_err(FormError::Counting)
+}
+
+/// Who moves in a pair go or rengo game, one full turn of both sides from
+/// move 1 (RFG App. 4 §3.3), as "⚫ name"; empty for a game of two players.
+pub(super) fn order_of_play(t: &Tournament, g: &crate::core::Game) -> Vec<String> {
+    let side = |id| {
+        let members = t.player(id).map(|p| p.members.clone()).unwrap_or_default();
+        (members.len() >= 2).then_some(members)
+    };
+    let (Some(black), Some(white)) = (side(g.black), side(g.white)) else {
+        return Vec::new();
+    };
+    let turn = 2 * black.len().max(white.len());
+    (1..=turn as u32)
+        .map(|n| {
+            let (colour, _) = member_to_move(n, g.handicap, 1);
+            let members = if colour == Colour::Black {
+                &black
+            } else {
+                &white
+            };
+            let (_, k) = member_to_move(n, g.handicap, members.len());
+            let stone = if colour == Colour::Black {
+                "⚫"
+            } else {
+                "⚪"
+            };
+            format!("{stone} {}", members[k].name)
+        })
+        .collect()
 }

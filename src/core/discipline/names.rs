@@ -1,0 +1,149 @@
+//! The names the log gives things: moments, entry and appeal numbers, and
+//! the texts that must not be blank (a reason, an official's name).
+
+use super::DisciplineError;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::time::Duration;
+
+/// A moment, in seconds since the Unix epoch (UTC), as the caller's clock gave it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Moment(i64);
+
+impl Moment {
+    /// The moment `seconds` after the Unix epoch.
+    pub const fn from_unix_seconds(seconds: i64) -> Self {
+        Moment(seconds)
+    }
+
+    /// Seconds since the Unix epoch.
+    pub const fn unix_seconds(self) -> i64 {
+        self.0
+    }
+
+    /// The moment `seconds` later.
+    pub const fn plus_seconds(self, seconds: i64) -> Self {
+        Moment(self.0.saturating_add(seconds))
+    }
+
+    /// Time from `earlier` to `self`; zero if `earlier` is later.
+    pub fn since(self, earlier: Moment) -> Duration {
+        Duration::from_secs(u64::try_from(self.0.saturating_sub(earlier.0)).unwrap_or(0))
+    }
+}
+
+/// The number of an entry in a tournament's log, from 1.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
+#[serde(transparent)]
+pub struct EntryId(pub u32);
+
+impl fmt::Display for EntryId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// The number of an appeal in a tournament, from 1.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
+#[serde(transparent)]
+pub struct AppealId(pub u32);
+
+impl fmt::Display for AppealId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A non-empty text: the reasons every decision must give (GTR
+/// "Arbitration > General": "explained in clear language").
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Reason(String);
+
+impl Reason {
+    /// The text, trimmed; refused when empty.
+    pub fn new(text: &str) -> Result<Self, DisciplineError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(DisciplineError::MissingReason);
+        }
+        Ok(Reason(text.to_owned()))
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for Reason {
+    type Error = DisciplineError;
+    fn try_from(text: String) -> Result<Self, DisciplineError> {
+        Reason::new(&text)
+    }
+}
+
+impl From<Reason> for String {
+    fn from(reason: Reason) -> String {
+        reason.0
+    }
+}
+
+/// The name of the official (referee, committee member) who acted.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Official(String);
+
+impl Official {
+    /// The name, trimmed; refused when empty.
+    pub fn new(name: &str) -> Result<Self, DisciplineError> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(DisciplineError::MissingOfficial);
+        }
+        Ok(Official(name.to_owned()))
+    }
+
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for Official {
+    type Error = DisciplineError;
+    fn try_from(name: String) -> Result<Self, DisciplineError> {
+        Official::new(&name)
+    }
+}
+
+impl From<Official> for String {
+    fn from(official: Official) -> String {
+        official.0
+    }
+}
