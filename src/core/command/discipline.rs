@@ -29,6 +29,7 @@ pub fn act_key(act: &Act) -> &'static str {
         Act::Confirmation { .. } => "confirmation",
         Act::Correction { .. } => "correction",
         Act::PlayedAs { .. } => "played_as",
+        Act::Adjourned { .. } => "adjourned",
         Act::Decision { .. } => "decision",
     }
 }

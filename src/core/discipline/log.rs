@@ -13,6 +13,7 @@ use super::sanction::Sanction;
 use super::settings::DisciplineSettings;
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::round::{Game, GameResult, ResultOrigin};
+use crate::core::settings::Resumption;
 use crate::core::tournament::Tournament;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -300,6 +301,17 @@ pub enum Act {
         /// The handicap stones actually placed, when not the paired number.
         handicap: Option<u8>,
     },
+    /// The game was adjourned and resumes at one of the published times
+    /// (GTR "Adjournment"). The sealed move is deliberately not part of
+    /// the act: it is in the envelope, marked "so that the opponent cannot
+    /// see its location" (GTR "Sealing a move"), and Tengen never holds it,
+    /// so no page, export or API can let it out.
+    Adjourned {
+        /// The game.
+        game: GameRef,
+        /// When it resumes.
+        resumes: Resumption,
+    },
     /// An administrative correction of a result entered wrongly.
     Correction {
         /// The game.
@@ -331,6 +343,7 @@ impl Act {
             | Act::Protest { game, .. }
             | Act::Confirmation { game, .. }
             | Act::PlayedAs { game, .. }
+            | Act::Adjourned { game, .. }
             | Act::Correction { game, .. } => Some(*game),
             Act::StartRound { .. } | Act::Withdrawal { .. } | Act::Decision { .. } => None,
         }

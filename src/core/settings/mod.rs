@@ -10,9 +10,11 @@ use super::standings::Criterion;
 use super::units::HalfPoints;
 use serde::{Deserialize, Serialize};
 
+mod adjournment;
 mod general;
 mod level;
 mod teams;
+pub use adjournment::{Adjournment, Resumption};
 pub use general::{General, PanelMember, RefereePanel};
 pub use level::Level;
 pub use teams::TeamParameters;
@@ -78,6 +80,9 @@ pub struct Settings {
     /// What each place wins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub prizes: Vec<crate::core::prizes::Prize>,
+    /// Whether games may be adjourned, and when they resume (GTR "Adjournment").
+    #[serde(default)]
+    pub adjournment: Adjournment,
 }
 
 /// Who sits at each side of the board (RFG code App. 4 §3).
@@ -141,6 +146,7 @@ impl Default for Settings {
             sides: Sides::Individual,
             admission: Default::default(),
             prizes: Vec::new(),
+            adjournment: Adjournment::default(),
         }
     }
 }

@@ -43,7 +43,9 @@ pub(super) struct Logged {
 }
 
 /// Log a referee's act: a sanction, an absence, a protest, a confirmation,
-/// a correction, the start of a round.
+/// a correction, an adjournment (`{"Adjourned": {"game": {"round": 1,
+/// "board": 2}, "resumes": "2026-05-10 10:00"}}`, to one of the published
+/// times; the sealed move stays in its envelope), the start of a round.
 #[utoipa::path(
     post,
     path = "/tournaments/{short}/log",

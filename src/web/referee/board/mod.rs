@@ -1,15 +1,17 @@
 //! One board at the desk: a sanction, a late arrival, a protest, a
-//! confirmation or a correction in a tap or two.
+//! confirmation, a correction or an adjournment in a tap or two, and the
+//! adjourned game's sealing label (`label.rs`).
 
 use super::desk::paired_round;
 use super::record_or_explain;
 use crate::core::access::Action;
 use crate::core::discipline::{
     Act, Confirmer, DisciplineError, GameRef, PenaltyCause, Players, Reason, Sanction,
-    SanctionKind, Subject, board_status, start_of,
+    SanctionKind, Subject, adjourned, board_status, start_of,
 };
 use crate::core::events::pair_go::{OrderClaim, OrderRuling, member_to_move, order_ruling};
 use crate::core::round::{Colour, ResultOrigin};
+use crate::core::settings::Resumption;
 use crate::core::{BoardNo, HalfPoints, Tournament, results};
 use crate::desk::now;
 use crate::store::tournaments::TournamentRow;
@@ -27,7 +29,7 @@ use askama::Template;
 use axum::Form;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Redirect, Response};
-use tools::{counted, nigiri, review};
+use tools::{counted, nigiri, resumption_times, review};
 
 /// What a board form sends; every field is optional so a half-filled form
 /// comes back with what was typed and a message.
@@ -96,6 +98,9 @@ pub(super) struct BoardForm {
     nigiri_stones: String,
     #[serde(default)]
     nigiri_guess: String,
+    /// Adjournment: when the game resumes, one of the published times.
+    #[serde(default)]
+    resumes: String,
 }
 
 /// One player's tally on the board page.
@@ -134,6 +139,12 @@ pub(super) struct BoardPage {
     review: String,
     /// After a nigiri: the name of who plays Black.
     nigiri_black: String,
+    /// When the game resumes if it is adjourned, else "".
+    adjourned: String,
+    /// The published resumption times, empty where adjournment is not allowed.
+    resumption_times: Vec<String>,
+    /// The board's sealing label.
+    label: String,
     form: BoardForm,
     error: String,
 }
@@ -242,6 +253,15 @@ pub(super) fn board_page(
             ("nigiri", Ok(Colour::Black)) => name(t, g.black),
             _ => String::new(),
         },
+        adjourned: adjourned(t, &view.book.log)
+            .get(&game)
+            .map(ToString::to_string)
+            .unwrap_or_default(),
+        resumption_times: resumption_times(t),
+        label: format!(
+            "{}/label",
+            urls::referee_board(&tournament.short_name, game.round, game.board)
+        ),
         tournament,
         form,
         error,
@@ -441,6 +461,11 @@ pub(super) fn board_act(t: &Tournament, game: GameRef, form: &BoardForm) -> Resu
                 handicap,
             })
         }
+        "adjourn" => Ok(Act::Adjourned {
+            game,
+            resumes: Resumption::parse(&form.resumes)
+                .ok_or(FormError::Field("referee.choose_resumption"))?,
+        }),
         _ => Err(FormError::Field("referee.choose_act")),
     }
 }
@@ -484,4 +509,7 @@ pub(super) async fn act_on_board(
     }
 }
 
+mod label;
 mod tools;
+
+pub(super) use label::show_label;

@@ -1,5 +1,5 @@
 //! The referee's helpers at the board: the WMSG fill-in count with its
-//! stone check, and the nigiri.
+//! stone check, the nigiri, and the times an adjourned game may resume at.
 
 use super::BoardForm;
 use crate::core::round::Colour;
@@ -74,4 +74,14 @@ pub(super) fn counted(form: &BoardForm) -> Result<Outcome, FormError> {
     }
     .outcome()
     .map_err(FormError::Counting)
+}
+
+/// The resumption times the tournament published, as the adjournment form
+/// offers them; none where games may not be adjourned (GTR "Adjournment").
+pub(super) fn resumption_times(t: &crate::core::Tournament) -> Vec<String> {
+    let rules = &t.settings().adjournment;
+    if !rules.allowed {
+        return Vec::new();
+    }
+    rules.times.iter().map(ToString::to_string).collect()
 }
