@@ -88,6 +88,7 @@ async fn every_public_and_organiser_page_works_has_a_language_labels_and_valid_h
     );
     for page in [
         "/t/crawl/referee/rounds/1/boards/1",
+        "/t/crawl/referee/rounds/2/boards/1/label",
         "/t/crawl/referee/players",
         "/t/crawl/referee/log",
         "/t/crawl/referee/report",

@@ -203,6 +203,11 @@ pub fn advice(doc: &Tournament, book: &Book) -> Vec<Advice> {
             );
         }
     }
+    // GTR "Adjournment": the possible times and the maximal duration are
+    // published at the start of the tournament.
+    if s.adjournment.is_incomplete() {
+        out.push(Advice::new("advice.adjournment", Weight::BeforeRoundOne));
+    }
     // GTR "Officials": an EGF tournament has an EGF-certified referee.
     if level == Level::International && ruleset == Ruleset::Egf {
         let panel = &s.general.panel;

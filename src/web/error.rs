@@ -233,6 +233,7 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         UnknownAppeal(_) | UnknownEntry(_) => StatusCode::NOT_FOUND,
         RoundAlreadyStarted(_)
         | ResultLocked { .. }
+        | GameOver { .. }
         | ColoursUnderRuling { .. }
         | AppealState { .. }
         | CommitteeAfterRoundOne
@@ -255,6 +256,8 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | NoResultToConfirm { .. }
         | NothingPlayedOtherwise { .. }
         | HandicapOutOfRange(_)
+        | AdjournmentNotAllowed
+        | ResumptionNotListed(_)
         | PlayedAfterWithdrawal { .. }
         | NoCommittee
         | NotAppealable(_)
@@ -358,6 +361,12 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
             "discipline.error.handicap_range",
             vec![("stones", stones.to_string())],
         ),
+        AdjournmentNotAllowed => ("discipline.error.adjournment_not_allowed", vec![]),
+        ResumptionNotListed(at) => (
+            "discipline.error.resumption_not_listed",
+            vec![("time", at.to_string())],
+        ),
+        GameOver { round, board } => ("discipline.error.game_over", game(round, board)),
         ResultLocked { round, board, .. } => ("discipline.error.result_locked", game(round, board)),
         PlayedAfterWithdrawal { player, round } => (
             "discipline.error.played_after_withdrawal",

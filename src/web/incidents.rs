@@ -153,6 +153,11 @@ pub fn describe(t: &Tournament, lang: Lang, entry: &Entry) -> String {
             }
             format!("{}: {}", board(lang, *game), what.join("; "))
         }
+        Act::Adjourned { game, resumes } => format!(
+            "{}: {}",
+            board(lang, *game),
+            lang.tf("incident.adjourned", &[("time", resumes.to_string())])
+        ),
         Act::Correction {
             game,
             result,

@@ -8,7 +8,7 @@ use scraper::{Html, Selector};
 use super::TestApp;
 
 /// A tournament with players, a published round with results and a second
-/// round paired but not yet published.
+/// round paired but not yet published, its first game adjourned.
 pub async fn running_tournament(app: &TestApp) -> reqwest::Client {
     app.account("org", false, true).await;
     app.account("referee", false, false).await;
@@ -20,6 +20,9 @@ pub async fn running_tournament(app: &TestApp) -> reqwest::Client {
         ("short_name", "crawl"),
         ("rounds", "3"),
         ("registration_open", "on"),
+        ("adjournment", "on"),
+        ("adjournment_times", "2026-05-10 18:00\n2026-05-11 09:00"),
+        ("adjournment_max_minutes", "960"),
     ];
     assert_eq!(
         app.submit(
@@ -93,6 +96,10 @@ pub async fn running_tournament(app: &TestApp) -> reqwest::Client {
     app.post_ok(&org, "/t/crawl/appeals", &appeal).await;
     app.post_ok(&org, "/t/crawl/appeals/1/review", &[]).await;
     app.post_ok(&org, "/t/crawl/rounds/pair", &[]).await;
+    // An adjourned game, whose board page links its sealing label.
+    let adjourn = [("act", "adjourn"), ("resumes", "2026-05-10 18:00")];
+    app.post_ok(&org, "/t/crawl/referee/rounds/2/boards/1", &adjourn)
+        .await;
     org
 }
 

@@ -269,7 +269,7 @@ pub fn shared_fixtures() -> Option<PathBuf> {
 }
 
 /// The values a browser would submit for a form: inputs (checkboxes only
-/// when checked) and each select's chosen option.
+/// when checked), text areas and each select's chosen option.
 pub fn form_values(page: &scraper::Html, form: &str) -> Vec<(String, String)> {
     let form_sel = scraper::Selector::parse(form).unwrap();
     let form = page
@@ -286,6 +286,12 @@ pub fn form_values(page: &scraper::Html, form: &str) -> Vec<(String, String)> {
         values.push((
             e.attr("name").unwrap().to_string(),
             e.attr("value").unwrap_or("").to_string(),
+        ));
+    }
+    for area in form.select(&scraper::Selector::parse("textarea[name]").unwrap()) {
+        values.push((
+            area.value().attr("name").unwrap().to_string(),
+            area.text().collect(),
         ));
     }
     for select in form.select(&scraper::Selector::parse("select[name]").unwrap()) {

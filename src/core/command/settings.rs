@@ -3,6 +3,7 @@
 
 use super::{Done, FieldProblem, Header, Outcome, Refusal, State, json};
 use crate::core::discipline::DisciplineSettings;
+use crate::core::settings::Adjournment;
 use crate::core::{Settings, System};
 
 /// Whether a tournament's short name can stand in its public address
@@ -125,6 +126,7 @@ pub fn check_settings(
         1,
         2,
     );
+    check_adjournment(&mut problems, &s.adjournment, last_paired.is_some());
     range(
         &mut problems,
         "late_forfeit_minutes",
@@ -133,6 +135,37 @@ pub fn check_settings(
         600,
     );
     problems
+}
+
+/// The GTR has the adjournment times and their maximal duration published
+/// "at the start of the tournament": before round 1 an incomplete set-up is
+/// advice that holds round 1 back (`core::advice`); once it is paired, one
+/// is refused.
+fn check_adjournment(problems: &mut Vec<FieldProblem>, a: &Adjournment, started: bool) {
+    if let Some(minutes) = a.max_minutes {
+        range(
+            problems,
+            "adjournment_max_minutes",
+            minutes,
+            1,
+            Adjournment::MAX_MINUTES,
+        );
+    }
+    if !(started && a.allowed) {
+        return;
+    }
+    if a.times.is_empty() {
+        problems.push(FieldProblem::new(
+            "adjournment_times",
+            "settings.error.adjournment_times",
+        ));
+    }
+    if a.max_minutes.is_none() {
+        problems.push(FieldProblem::new(
+            "adjournment_max_minutes",
+            "settings.error.adjournment_duration",
+        ));
+    }
 }
 
 /// The last round with a game or a bye.
@@ -152,6 +185,9 @@ pub(super) fn change(
     discipline: Option<DisciplineSettings>,
 ) -> Result<Outcome, Refusal> {
     settings.general.name = super::text::name(&settings.general.name);
+    // Published earliest first, each time once, however they were sent.
+    settings.adjournment.times.sort();
+    settings.adjournment.times.dedup();
     let mut problems = check_settings(&settings, &header, last_paired(state));
     // Team settings as stored by an OpenGotha file are kept as they are; a
     // change must be within what the rules allow (RFG App. 4 §1.1: 2–10 boards).
@@ -250,5 +286,38 @@ mod tests {
         s.general.blitz = false;
         s.time.basic_minutes = 90;
         assert!(keys(&s).is_empty());
+    }
+
+    #[test]
+    fn adjournment_without_times_or_a_maximum_is_refused_once_round_one_is_paired() {
+        let mut s = Settings::default();
+        s.general.short_name = "adjourn".into();
+        s.adjournment.allowed = true;
+        assert!(keys(&s).is_empty(), "before round 1 it is advice");
+        let fields = |s: &Settings| -> Vec<_> {
+            check_settings(s, &Header::default(), Some(1))
+                .into_iter()
+                .map(|p| (p.field, p.key))
+                .collect()
+        };
+        assert_eq!(
+            fields(&s),
+            [
+                ("adjournment_times", "settings.error.adjournment_times"),
+                (
+                    "adjournment_max_minutes",
+                    "settings.error.adjournment_duration"
+                )
+            ]
+        );
+        s.adjournment.times =
+            vec![crate::core::settings::Resumption::parse("2026-05-10 10:00").unwrap()];
+        s.adjournment.max_minutes = Some(0);
+        assert_eq!(
+            fields(&s),
+            [("adjournment_max_minutes", "form.number_range")]
+        );
+        s.adjournment.max_minutes = Some(16 * 60);
+        assert!(fields(&s).is_empty());
     }
 }

@@ -101,6 +101,23 @@ impl Log {
                 handicap,
             } => self.check_played_as(*game, *restart, *colours_swapped, *handicap),
             Act::RoundCancelled { round, .. } => check_round(tournament, *round),
+            Act::Adjourned { game, resumes } => {
+                let rules = &tournament.settings().adjournment;
+                if !rules.allowed {
+                    return Err(DisciplineError::AdjournmentNotAllowed);
+                }
+                if !rules.lists(*resumes) {
+                    return Err(DisciplineError::ResumptionNotListed(*resumes));
+                }
+                let now = effective(tournament, self, settings)?.tournament;
+                if game.game(&now)?.result != GameResult::Unknown {
+                    return Err(DisciplineError::GameOver {
+                        round: game.round,
+                        board: game.board,
+                    });
+                }
+                Ok(())
+            }
             Act::Decision { remedies, .. } => check_remedies(tournament, self, remedies),
             Act::Neutralisation { .. }
             | Act::PrematurePasses { .. }

@@ -124,6 +124,9 @@ pub fn effective(
             // (`command::discipline`): the results page, the pairing and the
             // exports all read the game; a cancelled round's games are gone.
             Act::PlayedAs { .. } | Act::RoundCancelled { .. } => {}
+            // An adjourned game has no result until one is entered: the
+            // standings count it as not yet played (`discipline::adjourned`).
+            Act::Adjourned { .. } => {}
         }
     }
     // GTR "Sanctions > Warning", RFG 21(S).2 б, Ukrainian IV.4 3): counted per player and game.

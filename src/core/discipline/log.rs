@@ -14,6 +14,7 @@ use super::sanction::Sanction;
 use super::settings::DisciplineSettings;
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::round::{Game, GameResult, Method, ResultOrigin};
+use crate::core::settings::Resumption;
 use crate::core::tournament::Tournament;
 use serde::{Deserialize, Serialize};
 
@@ -159,6 +160,17 @@ pub enum Act {
         /// The handicap stones actually placed, when not the paired number.
         handicap: Option<u8>,
     },
+    /// The game was adjourned and resumes at one of the published times
+    /// (GTR "Adjournment"). The sealed move is deliberately not part of
+    /// the act: it is in the envelope, marked "so that the opponent cannot
+    /// see its location" (GTR "Sealing a move"), and Tengen never holds it,
+    /// so no page, export or API can let it out.
+    Adjourned {
+        /// The game.
+        game: GameRef,
+        /// When it resumes.
+        resumes: Resumption,
+    },
     /// An administrative correction of a result entered wrongly.
     Correction {
         /// The game.
@@ -264,6 +276,7 @@ impl Act {
             | Act::Confirmation { game, .. }
             | Act::PlayedAs { game, .. }
             | Act::Correction { game, .. }
+            | Act::Adjourned { game, .. }
             | Act::Neutralisation { game, .. }
             | Act::PrematurePasses { game }
             | Act::IllegalMove { game, .. }

@@ -11,6 +11,7 @@
 //! Order for the shell: [`Log::record`] an act (it checks the act and the
 //! result locks), store the returned [`Entry`], then read [`effective()`].
 
+mod adjournment;
 mod appeal;
 mod board;
 mod book;
@@ -39,6 +40,7 @@ mod test_support;
 #[cfg(test)]
 mod tests;
 
+pub use adjournment::adjourned;
 pub use appeal::{
     Appeal, AppealState, AppealStatus, Appealed, Decision, FiledBy, Filing, Outcome, Party,
     pending_prize_appeals,
@@ -170,6 +172,20 @@ pub enum DisciplineError {
     /// More handicap stones than a board takes (EGF GTR: at most nine).
     #[error("{0} handicap stones: at most 9")]
     HandicapOutOfRange(u8),
+    /// The tournament does not allow adjournment (GTR "Adjournment": "in some tournaments").
+    #[error("this tournament does not allow adjournment")]
+    AdjournmentNotAllowed,
+    /// A game resumes only at a time the tournament director published.
+    #[error("{0} is not one of the published resumption times")]
+    ResumptionNotListed(crate::core::settings::Resumption),
+    /// The game already has a result: there is nothing left to adjourn.
+    #[error("board {board} of round {round} already has a result")]
+    GameOver {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
     /// A result without a value cannot be confirmed.
     #[error("board {board} of round {round} has no result to confirm")]
     NoResultToConfirm {

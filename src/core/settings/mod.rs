@@ -10,9 +10,11 @@ use super::standings::Criterion;
 use super::units::HalfPoints;
 use serde::{Deserialize, Serialize};
 
+mod adjournment;
 mod general;
 mod level;
 mod teams;
+pub use adjournment::{Adjournment, Resumption};
 pub use general::{General, PanelMember, RefereePanel};
 pub use level::Level;
 pub use teams::TeamParameters;
@@ -82,6 +84,9 @@ pub struct Settings {
     /// has an even number of rounds (II.5: "на дві"; 1 with an odd number).
     #[serde(default = "colour_gap_two")]
     pub colour_gap_even_rounds: u32,
+    /// Whether games may be adjourned, and when they resume (GTR "Adjournment").
+    #[serde(default)]
+    pub adjournment: Adjournment,
 }
 
 /// Who sits at each side of the board (RFG code App. 4 §3).
@@ -146,6 +151,7 @@ impl Default for Settings {
             admission: Default::default(),
             prizes: Vec::new(),
             colour_gap_even_rounds: 2,
+            adjournment: Adjournment::default(),
         }
     }
 }

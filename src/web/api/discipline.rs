@@ -52,9 +52,11 @@ pub(super) struct Logged {
 }
 
 /// Log a referee's act: a sanction, an absence, a protest, a confirmation,
-/// a correction, the start of a round, an incident at the board (a
-/// neutralised clock, premature passes, an illegal move, a disturbed
-/// position, a clock correction, a violation).
+/// a correction, the start of a round, an adjournment (`{"Adjourned":
+/// {"game": {"round": 1, "board": 2}, "resumes": "2026-05-10 10:00"}}`, to
+/// one of the published times; the sealed move stays in its envelope), an
+/// incident at the board (a neutralised clock, premature passes, an illegal
+/// move, a disturbed position, a clock correction, a violation).
 #[utoipa::path(
     post,
     path = "/tournaments/{short}/log",

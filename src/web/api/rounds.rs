@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use super::access::{Based, Version, ran, readable, run, tournament_id};
 use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
 use crate::core::command::{Command, Done, ResultEntry};
+use crate::core::discipline::{GameRef, adjourned};
 use crate::core::pairing::manual::Edit;
 use crate::core::{BoardNo, PlayerId, RoundNo, Tournament, results};
 use crate::desk::Caller;
@@ -53,6 +54,10 @@ pub(super) struct GameOut {
     /// The result for people: `1-0`, `0-1!` …
     #[schema(example = "1-0")]
     notation: String,
+    /// When the game resumes if it is adjourned and still has no result
+    /// (`2026-05-10 10:00`, the tournament's time zone); the sealed move is
+    /// never Tengen's to give.
+    adjourned: Option<String>,
 }
 
 /// A round's games and bye, with the tournament's version.
@@ -91,6 +96,7 @@ pub(super) async fn show_round(
 ) -> WebResult<Json<RoundOut>> {
     let (t, view, is_staff) = readable(&app, &headers, &short).await?;
     let state = view.effective.tournament;
+    let adjourned = adjourned(&state, &view.book.log);
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let is_published = published(&app, &t, n).await?;
     if !state.is_paired(round) || !(is_published || is_staff) {
@@ -108,6 +114,12 @@ pub(super) async fn show_round(
             komi: g.komi.to_string(),
             result: results::entry_code(g.result, g.origin, g.method),
             notation: results::game_notation(g),
+            adjourned: adjourned
+                .get(&GameRef {
+                    round,
+                    board: g.board,
+                })
+                .map(ToString::to_string),
         })
         .collect();
     let bye = state

@@ -1,6 +1,7 @@
 //! The document's schemas of core types whose serde form a derive cannot
-//! read: numbers counted from 1, and texts the core refuses when blank or
-//! when they hold control characters (`core::command::text`).
+//! read: numbers counted from 1, texts the core refuses when blank or
+//! when they hold control characters (`core::command::text`), and
+//! adjourned games' resumption times.
 
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
@@ -8,6 +9,7 @@ use utoipa::{PartialSchema, ToSchema};
 
 use crate::core::command::MAX_TEXT;
 use crate::core::discipline::{Official, Reason};
+use crate::core::settings::Resumption;
 use crate::core::{BoardNo, RoundNo};
 
 /// A text with something to read and no control character but tab and
@@ -59,3 +61,18 @@ impl PartialSchema for Official {
     }
 }
 impl ToSchema for Official {}
+
+impl PartialSchema for Resumption {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$"))
+            .description(Some(
+                "When an adjourned game resumes, in the tournament's time zone: \
+                 `2026-05-10 10:00`, one of the tournament's `adjournment.times`.",
+            ))
+            .examples(["2026-05-10 10:00"])
+            .into()
+    }
+}
+impl ToSchema for Resumption {}

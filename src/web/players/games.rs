@@ -5,6 +5,7 @@ use axum::extract::{Path, State};
 use axum::response::Html;
 // Repeated fields (the participation boxes) need serde_html_form's decoder.
 use super::list::PlayerLine;
+use crate::core::discipline::{GameRef, adjourned};
 use crate::core::{PlayerId, RoundNo};
 use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
@@ -21,6 +22,8 @@ pub(super) struct GameLine {
     opponent_no: u32,
     handicap: u8,
     result: String,
+    /// When the game resumes if it is adjourned, else "".
+    adjourned: String,
     /// What the game changes in the EGF rating preview, "" when not rated.
     gor: String,
 }
@@ -46,10 +49,9 @@ pub(super) async fn show_player(
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let is_staff = ctx.is_staff(&roles);
-    let state = crate::web::view::view(&app, tournament.tournament_id)
-        .await?
-        .effective
-        .tournament;
+    let view = crate::web::view::view(&app, tournament.tournament_id).await?;
+    let state = view.effective.tournament;
+    let adjourned = adjourned(&state, &view.book.log);
     let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
     let visible = |round: RoundNo| {
         is_staff
@@ -87,6 +89,13 @@ pub(super) async fn show_player(
                 handicap: g.handicap,
                 // White's score first, as on the pairing list.
                 result: crate::core::results::game_notation(g),
+                adjourned: adjourned
+                    .get(&GameRef {
+                        round: g.round,
+                        board: g.board,
+                    })
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
                 gor: gor.game(g.round),
             })
         })

@@ -1,7 +1,7 @@
 //! The referees' desk, made for a phone in a noisy hall: the round by board,
 //! one page per board to log a sanction, a late arrival, a protest, a
-//! confirmation or a correction in a tap or two, player sanctions, the
-//! incident log and the chief referee's report.
+//! confirmation, a correction or an adjournment in a tap or two, player
+//! sanctions, the incident log and the chief referee's report.
 //!
 //! Referees never edit results here: every form appends an act to the
 //! discipline log (`core::discipline`), and the pages show its effect.
@@ -12,6 +12,7 @@
 //! | `GET /t/{short}/referee/rounds/{n}` | [`show_round`] | the round by board |
 //! | `POST /t/{short}/referee/rounds/{n}/start` | [`start_round`] | starts the clocks (lateness counts from here) |
 //! | `GET`, `POST /t/{short}/referee/rounds/{n}/boards/{b}` | [`show_board`], [`act_on_board`] | one board |
+//! | `GET /t/{short}/referee/rounds/{n}/boards/{b}/label` | [`show_label`] | an adjourned game's sealing label, to print |
 //! | `GET`, `POST /t/{short}/referee/players` | [`show_player_acts`], [`act_on_player`] | removals, withdrawal, bans |
 //! | `GET /t/{short}/referee/log` | [`show_log`] | the incident log, per round |
 //! | `GET /t/{short}/referee/report` | [`show_report`] | the chief referee's report (`?format=text` downloads it) |
@@ -33,6 +34,7 @@ use axum::Router;
 use axum::routing::{get, post};
 use board::act_on_board;
 use board::show_board;
+use board::show_label;
 use desk::desk;
 use desk::show_round;
 use desk::start_round;
@@ -49,6 +51,10 @@ pub(super) fn routes() -> axum::Router<AppState> {
         .route(
             "/t/{short}/referee/rounds/{n}/boards/{b}",
             get(show_board).post(act_on_board),
+        )
+        .route(
+            "/t/{short}/referee/rounds/{n}/boards/{b}/label",
+            get(show_label),
         )
         .route(
             "/t/{short}/referee/players",

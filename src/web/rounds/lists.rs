@@ -3,6 +3,7 @@
 
 use super::pairing::check_lines;
 use crate::core::access::{self, Action, StaffRole};
+use crate::core::discipline::{GameRef, Log, adjourned};
 use crate::core::pairing::{self, report::ReportLimits};
 use crate::core::{GameResult, PlayerId, RoundNo, Tournament, results};
 use crate::store::rounds::{self as round_store, RoundState};
@@ -112,6 +113,9 @@ pub struct BoardLine {
     pub code: String,
     /// Why the result was not played out, as a translation key ("" when it was).
     pub note_key: &'static str,
+    /// When an adjourned game resumes ("" when it is not adjourned); the
+    /// sealed move is not Tengen's to show (`core::discipline::Act::Adjourned`).
+    pub adjourned: String,
     /// Colours are drawn at the board (a knockout's nigiri): the listed
     /// White and Black are a placeholder until the organiser records them.
     pub nigiri: bool,
@@ -119,8 +123,16 @@ pub struct BoardLine {
     pub found: bool,
 }
 
-pub(super) fn board_lines(t: &Tournament, round: RoundNo, query: &str) -> Vec<BoardLine> {
+/// The boards of `round` in `t`, read with the referees' `log` for the
+/// games adjourned and still without a result in `t`.
+pub(super) fn board_lines(
+    t: &Tournament,
+    log: &Log,
+    round: RoundNo,
+    query: &str,
+) -> Vec<BoardLine> {
     let needle = query.trim().to_lowercase();
+    let adjourned = adjourned(t, log);
     let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
     let rank = |id: PlayerId| t.player(id).map(|p| p.rank.to_string()).unwrap_or_default();
     let mut games: Vec<_> = t.games().iter().filter(|g| g.round == round).collect();
@@ -144,6 +156,13 @@ pub(super) fn board_lines(t: &Tournament, round: RoundNo, query: &str) -> Vec<Bo
                 result: results::game_notation(g),
                 code: results::entry_code(g.result, g.origin, g.method),
                 note_key: note_key(g.result, g.origin),
+                adjourned: adjourned
+                    .get(&GameRef {
+                        round,
+                        board: g.board,
+                    })
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
                 nigiri: !g.colours_known,
                 found,
             }
@@ -206,6 +225,7 @@ pub(super) async fn show_round(
     // never sends its readers to reload for a change it already holds.
     let (version, entered) = (view.version, view.entered);
     let recorded = view.book.check_round_free(round).is_err();
+    let log = view.book.log;
     let state = view.effective.tournament;
     let s = state_of(
         &round_store::states(&app.store.pool, tournament.tournament_id).await?,
@@ -243,7 +263,7 @@ pub(super) async fn show_round(
         .and_then(|b| state.player(b.player))
         .map(|p| p.full_name())
         .unwrap_or_default();
-    let boards = board_lines(&state, round, &find.q);
+    let boards = board_lines(&state, &log, round, &find.q);
     let Html(html) = render(&RoundPage {
         layout: Layout::titled(
             &ctx,

@@ -49,14 +49,12 @@ pub(super) async fn print_pairings(
 ) -> WebResult<Html<String>> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let state = crate::web::view::view(&app, access.tournament.tournament_id)
-        .await?
-        .effective
-        .tournament;
+    let view = crate::web::view::view(&app, access.tournament.tournament_id).await?;
+    let state = view.effective.tournament;
     if !state.is_paired(round) {
         return Err(WebError::NotFound);
     }
-    let boards = board_lines(&state, round, "");
+    let boards = board_lines(&state, &view.book.log, round, "");
     let by_name = query.by == "name";
     let mut names = Vec::new();
     if by_name {
@@ -129,10 +127,8 @@ pub(super) async fn print_slips(
 ) -> WebResult<Html<String>> {
     let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let state = crate::web::view::view(&app, access.tournament.tournament_id)
-        .await?
-        .effective
-        .tournament;
+    let view = crate::web::view::view(&app, access.tournament.tournament_id).await?;
+    let state = view.effective.tournament;
     if !state.is_paired(round) {
         return Err(WebError::NotFound);
     }
@@ -145,7 +141,7 @@ pub(super) async fn print_slips(
                 ctx.lang.tf("title.slips", &[("n", n.to_string())])
             ),
         ),
-        boards: board_lines(&state, round, ""),
+        boards: board_lines(&state, &view.book.log, round, ""),
         tournament: access.tournament,
         round: n,
     })

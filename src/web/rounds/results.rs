@@ -67,8 +67,9 @@ pub(super) fn result_lines(
     typed: &HashMap<String, String>,
     saved: &[u32],
 ) -> Vec<ResultLine> {
-    let standing = board_lines(&view.effective.tournament, round, "");
-    board_lines(&view.entered, round, "")
+    let log = &view.book.log;
+    let standing = board_lines(&view.effective.tournament, log, round, "");
+    board_lines(&view.entered, log, round, "")
         .into_iter()
         .zip(standing)
         .filter_map(|(line, standing)| {

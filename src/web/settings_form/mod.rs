@@ -13,7 +13,8 @@ use crate::core::rules::profile::Profile;
 use crate::core::settings::HandicapPlacement;
 use crate::core::settings::Sides;
 use crate::core::settings::{
-    Level, Overtime, PanelMember, PreliminaryListing, RefereePanel, TieRule,
+    Adjournment, Level, Overtime, PanelMember, PreliminaryListing, RefereePanel, Resumption,
+    TieRule,
 };
 use crate::core::{Criterion, HalfPoints, Rank, Settings, System};
 
@@ -107,6 +108,11 @@ pub struct TournamentForm {
     pub preliminary_players: String,
     pub is_public: Option<String>,
     pub late_forfeit_minutes: String,
+    /// Games may be adjourned; when they resume, one a line; the longest
+    /// adjournment in minutes (GTR "Adjournment").
+    pub adjournment: Option<String>,
+    pub adjournment_times: String,
+    pub adjournment_max_minutes: String,
     /// The competition rules referees and the appeals committee follow.
     pub ruleset: String,
     /// Minutes after a referee's decision to appeal it; empty: no deadline.
@@ -345,6 +351,19 @@ impl TournamentForm {
             preliminary_players: key_of(&PRELIMINARY_LISTINGS, s.preliminary_players).to_string(),
             is_public: is_public.then(|| "on".into()),
             late_forfeit_minutes: late_forfeit_minutes.to_string(),
+            adjournment: s.adjournment.allowed.then(|| "on".into()),
+            adjournment_times: s
+                .adjournment
+                .times
+                .iter()
+                .map(Resumption::to_string)
+                .collect::<Vec<_>>()
+                .join("\n"),
+            adjournment_max_minutes: s
+                .adjournment
+                .max_minutes
+                .map(|m| m.to_string())
+                .unwrap_or_default(),
             ruleset: Ruleset::Egf.key().to_string(),
             appeal_deadline_minutes: String::new(),
             schedule: String::new(),

@@ -148,6 +148,34 @@ impl TournamentForm {
                 ),
             ),
         }
+        s.adjournment.allowed = self.adjournment.is_some();
+        match resumption_times(&self.adjournment_times) {
+            Ok(times) => s.adjournment.times = times,
+            Err(line) => errors.add(
+                "adjournment_times",
+                ctx.lang.tf(
+                    "settings.error.adjournment_time_line",
+                    &[("line", line.to_string())],
+                ),
+            ),
+        }
+        // Empty: not set yet (round 1 waits for it while adjournment is allowed).
+        match self.adjournment_max_minutes.trim() {
+            "" => s.adjournment.max_minutes = None,
+            text => match text.parse::<u32>() {
+                Ok(minutes) => s.adjournment.max_minutes = Some(minutes),
+                Err(_) => errors.add(
+                    "adjournment_max_minutes",
+                    ctx.lang.tf(
+                        "form.number_range",
+                        &[
+                            ("min", "1".into()),
+                            ("max", Adjournment::MAX_MINUTES.to_string()),
+                        ],
+                    ),
+                ),
+            },
+        }
         let rank = |field: &'static str, text: &str, errors: &mut FieldErrors| match Rank::from_str(
             text.trim(),
         ) {
@@ -434,6 +462,16 @@ impl TournamentForm {
             Err(errors)
         }
     }
+}
+
+/// Resumption times typed one a line (`2026-05-10 10:00`); the number of
+/// the first line that cannot be read.
+fn resumption_times(text: &str) -> Result<Vec<Resumption>, usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, line)| Resumption::parse(line).ok_or(i + 1))
+        .collect()
 }
 
 /// Age groups typed one a line, `name: min-max` with either end left out

@@ -56,6 +56,31 @@ struct Overview {
     gtr: String,
     /// The order of priority of the rules, highest first, in words.
     priority: Vec<String>,
+    /// The resumption times of adjourned games and the longest
+    /// adjournment, which the GTR has published at the start; "" where
+    /// games are not adjourned.
+    adjournment: String,
+}
+
+fn adjournment_text(
+    a: &crate::core::settings::Adjournment,
+    lang: crate::web::i18n::Lang,
+) -> String {
+    if !a.allowed {
+        return String::new();
+    }
+    let times: Vec<_> = a.times.iter().map(ToString::to_string).collect();
+    let or_dash = |text: String| if text.is_empty() { "—".into() } else { text };
+    lang.tf(
+        "overview.adjournment_text",
+        &[
+            ("times", or_dash(times.join(", "))),
+            (
+                "minutes",
+                or_dash(a.max_minutes.map(|m| m.to_string()).unwrap_or_default()),
+            ),
+        ],
+    )
 }
 
 pub(super) async fn show_tournament(
@@ -99,6 +124,7 @@ pub(super) async fn show_tournament(
             .iter()
             .map(|source| ctx.lang.t(&format!("priority.{}", source.key())))
             .collect(),
+        adjournment: adjournment_text(&s.adjournment, ctx.lang),
         dates,
         location: s.general.location.clone(),
         system: ctx.lang.t(&format!("system.{system_key}")),

@@ -111,4 +111,7 @@ pub(in crate::web::referee) struct BoardForm {
     pub(super) clock_before: String,
     #[serde(default)]
     pub(super) clock_after: String,
+    /// Adjournment: when the game resumes, one of the published times.
+    #[serde(default)]
+    pub(super) resumes: String,
 }

@@ -1,19 +1,21 @@
 //! One board at the desk: a sanction, a late arrival, a protest, a
-//! confirmation, a correction or an incident at the board (a neutralised
+//! confirmation, a correction, an incident at the board (a neutralised
 //! clock, premature passes, an illegal move, a disturbed position, a
-//! corrected clock, a violation) in a tap or two.
+//! corrected clock, a violation) or an adjournment in a tap or two, and the
+//! adjourned game's sealing label (`label.rs`).
 
 use super::desk::paired_round;
 use super::record_or_explain;
 use crate::core::access::Action;
 use crate::core::discipline::{
     Act, Confirmer, DisciplineError, GameRef, PenaltyCause, Players, Reason, Sanction,
-    SanctionKind, Subject, board_status, finite_time_under_territory, start_of,
+    SanctionKind, Subject, adjourned, board_status, finite_time_under_territory, start_of,
 };
 use crate::core::events::pair_go::{OrderClaim, OrderRuling, order_ruling};
 use crate::core::round::{Colour, GameResult, Method, ResultOrigin};
 use crate::core::rules::Profile;
 use crate::core::rules::counting::{Board, Kind};
+use crate::core::settings::Resumption;
 use crate::core::{BoardNo, HalfPoints, Tournament, results};
 use crate::desk::now;
 use crate::store::tournaments::TournamentRow;
@@ -36,7 +38,7 @@ use form::BoardForm;
 use incident_forms::{
     incident_act, neutralisation_choices, remedy_choices, violation, violation_choices,
 };
-use tools::{count_kind, counted, nigiri, order_of_play, review};
+use tools::{count_kind, counted, nigiri, order_of_play, resumption_times, review};
 
 /// One player's tally on the board page.
 pub(super) struct SideStatus {
@@ -93,6 +95,12 @@ pub(super) struct BoardPage {
     premature_passes: bool,
     /// What a clock cut must leave, in words (the RFG code's 15 minutes), or "".
     least_after_cut: String,
+    /// When the game resumes if it is adjourned, else "".
+    adjourned: String,
+    /// The published resumption times, empty where adjournment is not allowed.
+    resumption_times: Vec<String>,
+    /// The board's sealing label.
+    label: String,
     form: BoardForm,
     error: String,
 }
@@ -231,6 +239,15 @@ pub(super) fn board_page(
                     .tf("referee.least_after_cut", &[("least", clock_time(least))])
             })
             .unwrap_or_default(),
+        adjourned: adjourned(t, &view.book.log)
+            .get(&game)
+            .map(ToString::to_string)
+            .unwrap_or_default(),
+        resumption_times: resumption_times(t),
+        label: format!(
+            "{}/label",
+            urls::referee_board(&tournament.short_name, game.round, game.board)
+        ),
         tournament,
         form,
         error,
@@ -447,6 +464,11 @@ pub(super) fn board_act(
                 handicap,
             })
         }
+        "adjourn" => Ok(Act::Adjourned {
+            game,
+            resumes: Resumption::parse(&form.resumes)
+                .ok_or(FormError::Field("referee.choose_resumption"))?,
+        }),
         _ => Err(FormError::Field("referee.choose_act")),
     }
 }
@@ -495,4 +517,7 @@ pub(super) async fn act_on_board(
 
 mod form;
 mod incident_forms;
+mod label;
 mod tools;
+
+pub(super) use label::show_label;

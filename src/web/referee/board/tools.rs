@@ -1,6 +1,7 @@
 //! The referee's helpers at the board: the count under the tournament's
 //! rules (a WMSG fill-in with its stone check, areas, or territories), the
-//! nigiri, and the order of play in pair go.
+//! nigiri, the order of play in pair go, and the times an adjourned game
+//! may resume at.
 
 use super::BoardForm;
 use crate::core::Tournament;
@@ -140,4 +141,14 @@ pub(super) fn order_of_play(t: &Tournament, g: &crate::core::Game) -> Vec<String
             format!("{stone} {}", members[k].name)
         })
         .collect()
+}
+
+/// The resumption times the tournament published, as the adjournment form
+/// offers them; none where games may not be adjourned (GTR "Adjournment").
+pub(super) fn resumption_times(t: &crate::core::Tournament) -> Vec<String> {
+    let rules = &t.settings().adjournment;
+    if !rules.allowed {
+        return Vec::new();
+    }
+    rules.times.iter().map(ToString::to_string).collect()
 }
