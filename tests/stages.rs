@@ -154,8 +154,63 @@ async fn a_visitor_reads_two_tournaments_as_a_series_with_points_per_place() {
         .map(|r| r.text().collect::<Vec<_>>().join("|"))
         .collect();
     assert_eq!(rows.len(), 5, "Alpha played both: five people {rows:?}");
-    let alpha = rows.iter().filter(|r| r.contains("Alpha")).count();
-    assert_eq!(alpha, 1, "one line for Alpha");
+    let alpha: Vec<&String> = rows.iter().filter(|r| r.contains("Alpha")).collect();
+    assert_eq!(alpha.len(), 1, "one line for Alpha");
+    // The total is the first number after the name.
+    let total = |row: &str| -> f64 {
+        row.split('|')
+            .map(str::trim)
+            .filter(|cell| !cell.is_empty())
+            .nth(2)
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let before = total(alpha[0]);
+
+    // GTR "Other sanctions": reduced qualification points come off the
+    // series total (testable rule 68).
+    let res = app
+        .post_form(&org, "/account/tokens", &[("label", "series")])
+        .await;
+    let tokens = scraper::Html::parse_document(&res.text().await.unwrap());
+    let token = common::text(&tokens, "[data-test=new-token]").unwrap();
+    let api = reqwest::Client::new();
+    let autumn: serde_json::Value = api
+        .get(app.url("/api/v1/tournaments/autumn/players"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let no = autumn["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Alpha")
+        .unwrap()["no"]
+        .clone();
+    let act = serde_json::json!({ "Sanction": { "kind": { "RatingReduction": {
+        "player": no, "points": 4 } }, "reason": "left a round without a word" } });
+    let res = api
+        .post(app.url("/api/v1/tournaments/autumn/log"))
+        .bearer_auth(&token)
+        .json(&serde_json::json!({ "version": autumn["version"], "act": act }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let (_, page) = app
+        .get_html(&visitor, "/series?t=spring&t=autumn&points=10,6,3")
+        .await;
+    let alpha = page
+        .select(&row)
+        .map(|r| r.text().collect::<Vec<_>>().join("|"))
+        .find(|r| r.contains("Alpha"))
+        .unwrap();
+    assert_eq!(total(&alpha), before - 4.0, "{alpha}");
+
     let (_, bad) = app.get_html(&visitor, "/series?t=spring&points=ten").await;
     assert!(common::text(&bad, "[data-test=series-error]").is_some());
 }

@@ -18,8 +18,8 @@ use serde::Deserialize;
 use super::AppState;
 use super::error::WebResult;
 use super::page::{Ctx, Layout, render};
-use crate::core::Tournament;
-use crate::core::events::series_table::series_table;
+use crate::core::events::series_table::{SeriesEvent, series_table};
+use crate::core::{PlayerId, Tournament};
 use crate::store::tournaments;
 
 pub(super) fn routes() -> Router<AppState> {
@@ -65,6 +65,13 @@ fn parse_points(text: &str) -> Option<Vec<i64>> {
         .map(|s| s.parse().ok().filter(|p: &i64| (0..=10_000).contains(p)))
         .collect();
     points.filter(|p| !p.is_empty())
+}
+
+/// One tournament of the series as a visitor reads it.
+struct Played {
+    standings: Tournament,
+    rounds: u32,
+    reductions: Vec<(PlayerId, u32)>,
 }
 
 async fn show_series(
@@ -116,15 +123,26 @@ async fn show_series(
         return render(&page);
     };
     // As a visitor reads each tournament's standings: published rounds only.
-    let mut played: Vec<(Tournament, u32)> = Vec::new();
+    let mut played: Vec<Played> = Vec::new();
     for row in &chosen {
-        let state = super::view::view(&app, row.tournament_id)
-            .await?
-            .for_standings();
-        let rounds = super::view::last_visible_round(&app, row, &state, false).await?;
-        played.push((state, rounds));
+        let view = super::view::view(&app, row.tournament_id).await?;
+        let reductions = view.book.qualification_reductions();
+        let standings = view.for_standings();
+        let rounds = super::view::last_visible_round(&app, row, &standings, false).await?;
+        played.push(Played {
+            standings,
+            rounds,
+            reductions,
+        });
     }
-    let refs: Vec<(&Tournament, u32)> = played.iter().map(|(t, r)| (t, *r)).collect();
+    let refs: Vec<SeriesEvent> = played
+        .iter()
+        .map(|p| SeriesEvent {
+            tournament: &p.standings,
+            rounds: p.rounds,
+            reductions: &p.reductions,
+        })
+        .collect();
     page.columns = chosen.iter().map(|r| r.name.clone()).collect();
     page.lines = series_table(&refs, &points)
         .into_iter()

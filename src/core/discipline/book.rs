@@ -13,8 +13,9 @@ use super::effective::{Effective, effective};
 use super::finality::{Authority, Confirmer, check_change, locked_by};
 use super::log::{AppealId, Entry, GameRef, Log, Moment, Official};
 use super::report::{Report, report};
+use super::sanction::{Sanction, SanctionKind};
 use super::settings::DisciplineSettings;
-use crate::core::ids::RoundNo;
+use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::round::GameResult;
 use crate::core::tournament::Tournament;
 use serde::{Deserialize, Serialize};
@@ -34,6 +35,25 @@ pub struct Book {
 }
 
 impl Book {
+    /// The qualification points each "reduced qualification points"
+    /// sanction in force takes from a player (GTR "Other sanctions"), for a
+    /// series' table; a sanction revoked on appeal takes nothing.
+    pub fn qualification_reductions(&self) -> Vec<(PlayerId, u32)> {
+        let revoked = super::effective::revoked(&self.log);
+        self.log
+            .entries()
+            .iter()
+            .filter(|e| !revoked.contains(&e.id))
+            .filter_map(|e| match &e.act {
+                Act::Sanction(Sanction {
+                    kind: SanctionKind::RatingReduction { player, points },
+                    ..
+                }) => Some((*player, *points)),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The tournament with the log applied: what pairing, pages and standings read.
     pub fn effective(&self, tournament: &Tournament) -> Result<Effective, DisciplineError> {
         effective(tournament, &self.log, &self.settings)

@@ -7,7 +7,7 @@
 //! and first name ([`same_person`]).
 
 use super::final_stage::{final_places, same_person};
-use super::stages::{series_standings, tournament_points};
+use super::stages::{standings_of_points, tournament_points};
 use crate::core::ids::PlayerId;
 use crate::core::player::Player;
 use crate::core::tournament::Tournament;
@@ -26,16 +26,29 @@ pub struct SeriesRow {
     pub per_tournament: Vec<Option<Ratio>>,
 }
 
-/// The series table of `tournaments` (in series order, each with the rounds
-/// its places are taken after) under `points_per_place`. Only the players a
-/// visitor sees in each tournament are counted ([`Tournament::is_public`]).
-pub fn series_table(
-    tournaments: &[(&Tournament, u32)],
-    points_per_place: &[i64],
-) -> Vec<SeriesRow> {
+/// One tournament of a series.
+#[derive(Debug, Clone, Copy)]
+pub struct SeriesEvent<'a> {
+    /// The tournament as its standings read it.
+    pub tournament: &'a Tournament,
+    /// The rounds its places are taken after.
+    pub rounds: u32,
+    /// Qualification points taken from players by sanctions in force there
+    /// (GTR "Other sanctions": reduced qualification points;
+    /// `Book::qualification_reductions`).
+    pub reductions: &'a [(PlayerId, u32)],
+}
+
+/// The series table of `tournaments` (in series order) under
+/// `points_per_place`. Only the players a visitor sees in each tournament
+/// are counted ([`Tournament::is_public`]); a reduction of qualification
+/// points comes off what the player earned in that tournament.
+pub fn series_table(tournaments: &[SeriesEvent], points_per_place: &[i64]) -> Vec<SeriesRow> {
     let mut people: Vec<Player> = Vec::new();
     let mut series_places: Vec<Vec<Vec<PlayerId>>> = Vec::new();
-    for &(t, rounds) in tournaments {
+    let mut taken: Vec<Vec<(PlayerId, u32)>> = Vec::new();
+    for event in tournaments {
+        let (t, rounds) = (event.tournament, event.rounds);
         let places = final_places(t, rounds)
             .into_iter()
             .map(|shared| {
@@ -57,12 +70,37 @@ pub fn series_table(
             })
             .collect();
         series_places.push(places);
+        // In series numbering; a player the visitor does not see is not in it.
+        taken.push(
+            event
+                .reductions
+                .iter()
+                .filter_map(|&(id, points)| {
+                    let p = t.player(id)?;
+                    let index = people.iter().position(|q| same_person(q, p))?;
+                    Some((PlayerId(index as u32), points))
+                })
+                .collect(),
+        );
     }
     let earned: Vec<Vec<(PlayerId, Ratio)>> = series_places
         .iter()
-        .map(|places| tournament_points(points_per_place, places))
+        .zip(&taken)
+        .map(|(places, taken)| {
+            tournament_points(points_per_place, places)
+                .into_iter()
+                .map(|(player, points)| {
+                    let reduced: u32 = taken
+                        .iter()
+                        .filter(|(p, _)| *p == player)
+                        .map(|(_, n)| n)
+                        .sum();
+                    (player, points + Ratio::whole(-i64::from(reduced)))
+                })
+                .collect()
+        })
         .collect();
-    series_standings(points_per_place, &series_places)
+    standings_of_points(&earned)
         .into_iter()
         .map(|line| SeriesRow {
             player: people[line.player.0 as usize].clone(),
@@ -111,10 +149,45 @@ mod tests {
         t
     }
 
+    fn event<'a>(t: &'a Tournament, reductions: &'a [(PlayerId, u32)]) -> SeriesEvent<'a> {
+        SeriesEvent {
+            tournament: t,
+            rounds: 1,
+            reductions,
+        }
+    }
+
+    #[test]
+    fn reduced_qualification_points_come_off_the_series_total() {
+        // GTR "Other sanctions" (testable rule 68): Bob, 16 points over two
+        // tournaments, loses 7 for a sanction in the second and falls to 9.
+        let (first, second) = (duel("Ann", "Bob"), duel("Bob", "Cid"));
+        let bob = second.players()[0].id;
+        let taken = [(bob, 7)];
+        let table = series_table(&[event(&first, &[]), event(&second, &taken)], &[10, 6]);
+        let lines: Vec<_> = table
+            .iter()
+            .map(|r| (r.place, r.player.name.as_str(), r.total.to_string()))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                (1, "Ann", "10".to_string()),
+                (2, "Bob", "9".to_string()),
+                (3, "Cid", "6".to_string())
+            ]
+        );
+        let bob = &table[1];
+        assert_eq!(
+            bob.per_tournament,
+            [Some(Ratio::whole(6)), Some(Ratio::whole(3))]
+        );
+    }
+
     #[test]
     fn the_same_player_in_two_tournaments_accumulates_and_a_missing_one_scores_nothing() {
         let (first, second) = (duel("Ann", "Bob"), duel("Bob", "Cid"));
-        let table = series_table(&[(&first, 1), (&second, 1)], &[10, 6]);
+        let table = series_table(&[event(&first, &[]), event(&second, &[])], &[10, 6]);
         let lines: Vec<_> = table
             .iter()
             .map(|r| (r.place, r.player.name.as_str(), r.total.to_string()))

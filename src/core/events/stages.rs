@@ -227,9 +227,19 @@ pub fn series_standings(
     points_per_place: &[i64],
     tournaments: &[Vec<Vec<PlayerId>>],
 ) -> Vec<SeriesLine> {
+    let earned: Vec<Vec<(PlayerId, Ratio)>> = tournaments
+        .iter()
+        .map(|places| tournament_points(points_per_place, places))
+        .collect();
+    standings_of_points(&earned)
+}
+
+/// The standings of a series from each tournament's points per player, as
+/// [`series_standings`] ranks them.
+pub fn standings_of_points(earned: &[Vec<(PlayerId, Ratio)>]) -> Vec<SeriesLine> {
     let mut by_player: BTreeMap<PlayerId, (Ratio, Ratio)> = BTreeMap::new();
-    for places in tournaments {
-        for (player, points) in tournament_points(points_per_place, places) {
+    for points_of in earned {
+        for &(player, points) in points_of {
             let (total, best) = by_player.entry(player).or_insert((Ratio::whole(0), points));
             *total = *total + points;
             *best = (*best).max(points);
