@@ -309,6 +309,68 @@ async fn both_players_absent_lose_and_each_counts_it_as_a_loss() {
     assert_eq!(wins.iter().filter(|(_, w)| w == "1").count(), 1, "{wins:?}");
 }
 
+/// GTR "Top groups" (testable rule 70): a top-group player forfeited for
+/// absence is a case the referees' players page lists until a sanction
+/// records their decision; a player far below the bar is no case.
+#[tokio::test]
+async fn a_top_group_players_absence_waits_for_the_referees_decision() {
+    let mcmahon = [("system", "mcmahon"), ("bar", "1d")];
+    let h = hall_with("0", "egf", &mcmahon).await;
+    h.app
+        .post_ok(&h.referee, "/t/autumn/referee/rounds/1/start", &[])
+        .await;
+    let json = h.json("/api/v1/tournaments/autumn/rounds/1").await;
+    let games = json["games"].as_array().unwrap();
+    let name_of = |side: &Value| side["name"].as_str().unwrap().to_string();
+    for (board, game) in games.iter().enumerate() {
+        let absent = [("act", "absent"), ("player", "both")];
+        assert_eq!(h.act(1, board as u32 + 1, &absent).await, 303, "{game}");
+    }
+    let everyone: Vec<String> = games
+        .iter()
+        .flat_map(|g| [name_of(&g["white"]), name_of(&g["black"])])
+        .collect();
+    let (_, page) = h
+        .app
+        .get_html(&h.referee, "/t/autumn/referee/players")
+        .await;
+    let cases = text(&page, "[data-test=absence-cases]").unwrap();
+    for name in &everyone {
+        let top = name.starts_with("Alpha") || name.starts_with("Bravo");
+        assert_eq!(cases.contains(name.as_str()), top, "{name}: {cases}");
+    }
+    let alpha = everyone
+        .iter()
+        .position(|n| n.starts_with("Alpha"))
+        .unwrap();
+    let players = h.json("/api/v1/tournaments/autumn/players").await;
+    let no = players["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Alpha")
+        .unwrap()["no"]
+        .to_string();
+    let remark = [
+        ("act", "remark"),
+        ("player", no.as_str()),
+        ("round", "1"),
+        ("reason", "missed round 1 without a word"),
+    ];
+    let res = h
+        .app
+        .post_form(&h.referee, "/t/autumn/referee/players", &remark)
+        .await;
+    assert_eq!(res.status(), 303);
+    let (_, page) = h
+        .app
+        .get_html(&h.referee, "/t/autumn/referee/players")
+        .await;
+    let cases = text(&page, "[data-test=absence-cases]").unwrap_or_default();
+    assert!(!cases.contains(&everyone[alpha]), "{cases}");
+    assert!(cases.contains("Bravo"), "{cases}");
+}
+
 #[tokio::test]
 async fn the_forfeit_time_must_pass_before_an_absent_player_loses() {
     let h = hall("60").await;

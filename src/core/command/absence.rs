@@ -5,21 +5,53 @@
 //! as the published procedure allows, with no reason asked.
 
 use super::{FieldProblem, Refusal, State};
-use crate::core::discipline::Ruleset;
-use crate::core::{Player, System};
+use crate::core::discipline::{Act, Book, Ruleset};
+use crate::core::{Player, PlayerId, RoundNo, System, Tournament};
 
 /// Whether `player` starts in the top group: at or above the McMahon bar,
 /// and under the GTR also the group just below it.
 pub fn in_top_group(state: &State, player: &Player) -> bool {
-    let s = state.doc.settings();
+    top_group(&state.doc, &state.book, player)
+}
+
+fn top_group(doc: &Tournament, book: &Book, player: &Player) -> bool {
+    let s = doc.settings();
     if s.system != System::McMahon {
         return false;
     }
-    let below = match state.book.settings.ruleset {
+    let below = match book.settings.ruleset {
         Ruleset::Egf => 1,
         Ruleset::Rfg | Ruleset::Ukraine => 0,
     };
     player.rank.opengotha_value() >= s.mcmahon.bar.opengotha_value() - below
+}
+
+/// Top-group players forfeited for absence with no sanction on them since:
+/// each a case for the referee (GTR "Top groups": a top-group player may
+/// miss a round only for an exceptional circumstance accepted before; one
+/// who just does not come faces a sanction, at the least a remark). A skip
+/// accepted with its reason leaves the player unpaired, never absent.
+pub fn absence_cases(doc: &Tournament, book: &Book) -> Vec<(PlayerId, RoundNo)> {
+    let entries = book.log.entries();
+    let mut cases = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let Act::Absence { game, players } = &entry.act else {
+            continue;
+        };
+        let Ok(absent) = game.game(doc).and_then(|g| players.of(g)) else {
+            continue;
+        };
+        for player in absent {
+            let decided = entries[i + 1..].iter().any(
+                |later| matches!(&later.act, Act::Sanction(s) if s.kind.player() == Some(player)),
+            );
+            let top = doc.player(player).is_some_and(|p| top_group(doc, book, p));
+            if top && !decided {
+                cases.push((player, game.round));
+            }
+        }
+    }
+    cases
 }
 
 /// The reason for the rounds a top-group player newly leaves out, refused
@@ -116,5 +148,63 @@ mod tests {
         assert!(refused(skip(&mut egf, 2, "")));
         let mut rfg = field(Ruleset::Rfg);
         assert!(skip(&mut rfg, 2, "").is_ok());
+    }
+
+    #[test]
+    fn a_top_group_player_forfeited_for_absence_is_a_case_until_a_sanction() {
+        // GTR "Top groups" (testable rules 70–71): 1k is above the 2k bar,
+        // 4k two groups below it.
+        use crate::core::discipline::{GameRef, Players, Reason, Sanction, SanctionKind, Subject};
+        let mut state = field(Ruleset::Egf);
+        let round = super::super::tests::pair_next(&mut state);
+        let start = Command::LogAct {
+            act: Act::StartRound { round, board: None },
+        };
+        apply(&mut state, start, &organiser()).unwrap();
+        let board_of = |state: &State, id| {
+            let g = state
+                .doc
+                .games()
+                .iter()
+                .find(|g| g.colour_of(id).is_some())
+                .unwrap();
+            (
+                GameRef {
+                    round,
+                    board: g.board,
+                },
+                id,
+            )
+        };
+        let (top, low) = (state.doc.players()[0].id, state.doc.players()[3].id);
+        let late = Context {
+            at: super::super::team_tests::at(2 * 3600),
+            ..organiser()
+        };
+        for (game, player) in [board_of(&state, top), board_of(&state, low)] {
+            let absent = Command::LogAct {
+                act: Act::Absence {
+                    game,
+                    players: Players::One(player),
+                },
+            };
+            apply(&mut state, absent, &late).unwrap();
+        }
+        assert_eq!(
+            super::absence_cases(&state.doc, &state.book),
+            [(top, round)]
+        );
+        let remark = Command::LogAct {
+            act: Act::Sanction(Sanction {
+                kind: SanctionKind::Remark {
+                    subject: Subject::Player(top),
+                    game: None,
+                },
+                reason: Reason::new("missed round 1 without a word").unwrap(),
+                violation: None,
+            }),
+        };
+        apply(&mut state, remark, &super::super::tests::referee()).unwrap();
+        assert!(super::absence_cases(&state.doc, &state.book).is_empty());
     }
 }

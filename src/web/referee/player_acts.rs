@@ -2,6 +2,7 @@
 
 use super::record_or_explain;
 use crate::core::access::Action;
+use crate::core::command::absence::absence_cases;
 use crate::core::discipline::{Act, Reason, Sanction, SanctionKind, Subject};
 use crate::core::{PlayerId, RoundNo, Tournament};
 use crate::store::tournaments::TournamentRow;
@@ -13,7 +14,7 @@ use crate::web::error::WebResult;
 use crate::web::flash::Flash;
 use crate::web::page::{Ctx, Layout};
 use crate::web::urls;
-use crate::web::view::view;
+use crate::web::view::{View, view};
 use askama::Template;
 use axum::Form;
 use axum::extract::{Path, State};
@@ -44,6 +45,8 @@ pub(super) struct PlayerActsPage {
     tournament: TournamentRow,
     players: Vec<(u32, String)>,
     rounds: Vec<u32>,
+    /// Top-group players forfeited for absence with no decision yet, in words.
+    absence_cases: Vec<String>,
     form: PlayerForm,
     error: String,
 }
@@ -51,11 +54,24 @@ pub(super) struct PlayerActsPage {
 pub(super) fn player_acts_page(
     ctx: &Ctx,
     tournament: TournamentRow,
-    t: &Tournament,
+    view: &View,
     form: PlayerForm,
     error: String,
 ) -> WebResult<Response> {
+    let t = &view.entered;
     let players = crate::web::incidents::sorted_players(t);
+    let absence_cases = absence_cases(t, &view.book)
+        .into_iter()
+        .map(|(player, round)| {
+            ctx.lang.tf(
+                "referee.absence_case",
+                &[
+                    ("name", crate::web::incidents::name(t, player)),
+                    ("round", round.get().to_string()),
+                ],
+            )
+        })
+        .collect();
     let page = PlayerActsPage {
         layout: Layout::titled(
             ctx,
@@ -68,6 +84,7 @@ pub(super) fn player_acts_page(
         tournament,
         players,
         rounds: (1..=t.settings().number_of_rounds).collect(),
+        absence_cases,
         form,
         error,
     };
@@ -90,7 +107,7 @@ pub(super) async fn show_player_acts(
             .unwrap_or_default(),
         ..PlayerForm::default()
     };
-    player_acts_page(&ctx, access.tournament, &view.entered, form, String::new())
+    player_acts_page(&ctx, access.tournament, &view, form, String::new())
 }
 
 pub(super) fn player_act(t: &Tournament, form: &PlayerForm) -> Result<Act, FormError> {
@@ -172,12 +189,6 @@ pub(super) async fn act_on_player(
             Redirect::to(&format!("{}/log", urls::referee(&short))),
         )
             .into_response()),
-        Err(e) => player_acts_page(
-            &ctx,
-            access.tournament,
-            &current.entered,
-            form,
-            e.message(ctx.lang),
-        ),
+        Err(e) => player_acts_page(&ctx, access.tournament, &current, form, e.message(ctx.lang)),
     }
 }
