@@ -195,3 +195,98 @@ async fn sanctions_clearances_and_cancellations_come_from_their_officials() {
         "{log}"
     );
 }
+
+/// Ukrainian rules III.3.5 (testable rule 39): a play-off between tied
+/// players, recorded through the API, orders them in the standings; one
+/// between players who are not tied is refused.
+#[tokio::test]
+async fn a_play_off_between_tied_players_orders_them_in_the_standings() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let web = app.new_client();
+    app.log_in(&web, "org").await;
+    let created = app
+        .create_tournament(&web, "officials", "Officials Cup")
+        .await;
+    assert_eq!(created.status(), 303);
+    // The Swiss presets leave PLAYOFF out: the organiser puts it in.
+    let criteria = [
+        ("system", "swiss"),
+        ("criterion_1", "NBW"),
+        ("criterion_2", "PLAYOFF"),
+        ("criterion_3", ""),
+        ("criterion_4", ""),
+        ("criterion_5", ""),
+        ("criterion_6", ""),
+    ];
+    let saved = app
+        .submit(
+            &web,
+            "/t/officials/settings",
+            "[data-test=tournament-form]",
+            "/t/officials/settings",
+            &criteria,
+        )
+        .await;
+    assert_eq!(saved.status(), 303);
+    let org = token(&app, "org").await;
+    let api = Api {
+        app: &app,
+        http: reqwest::Client::new(),
+    };
+    for (name, rank) in [("Ann", "2d"), ("Bob", "3k"), ("Cid", "5k"), ("Dan", "6k")] {
+        let version = api.version().await;
+        let body = json!({ "version": version, "name": name, "rank": rank });
+        assert_eq!(api.send("POST", &org, "/players", body).await.0, 201);
+    }
+    let version = api.version().await;
+    assert_eq!(
+        api.send("POST", &org, "/rounds", json!({ "version": version }))
+            .await
+            .0,
+        201
+    );
+    let (_, round) = api.send("GET", &org, "/rounds/1", Value::Null).await;
+    let mut winners = Vec::new();
+    let mut losers = Vec::new();
+    for game in round["games"].as_array().unwrap() {
+        let board = game["board"].as_u64().unwrap();
+        let version = api.version().await;
+        let result = json!({ "version": version, "result": "w" });
+        let path = format!("/rounds/1/boards/{board}/result");
+        assert_eq!(api.send("PUT", &org, &path, result).await.0, 200);
+        winners.push(game["white"]["no"].as_u64().unwrap());
+        losers.push(game["black"]["no"].as_u64().unwrap());
+    }
+    let play_off =
+        |version, winner, loser| json!({ "version": version, "winner": winner, "loser": loser });
+    let version = api.version().await;
+    let (status, refused) = api
+        .send(
+            "POST",
+            &org,
+            "/play-offs",
+            play_off(version, winners[0], losers[1]),
+        )
+        .await;
+    assert_eq!(status, 422, "{refused}");
+    let (status, answer) = api
+        .send(
+            "POST",
+            &org,
+            "/play-offs",
+            play_off(version, winners[1], winners[0]),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let (_, standings) = api.send("GET", &org, "/standings", Value::Null).await;
+    let first = &standings["rows"][0];
+    assert_eq!(first["no"].as_u64(), Some(winners[1]), "{standings}");
+    assert_eq!(standings["rows"][1]["no"].as_u64(), Some(winners[0]));
+    let (status, page) = app
+        .get_html(&app.new_client(), "/t/officials/play-offs")
+        .await;
+    assert_eq!(status, 200);
+    let listed = common::text(&page, "[data-test=play-offs]").unwrap();
+    assert!(listed.contains("beat"), "{listed}");
+}

@@ -41,6 +41,7 @@ pub mod imports;
 pub mod incidents;
 pub mod live;
 pub mod page;
+pub mod play_offs;
 pub mod players;
 pub mod protocol;
 pub mod rating_cache;
@@ -118,6 +119,7 @@ pub fn router(app: AppState) -> Router {
         .merge(standings::routes())
         .merge(teams::routes())
         .merge(series::routes())
+        .merge(play_offs::routes())
         .merge(protocol::routes())
         .merge(referee::routes())
         .merge(appeals::routes())

@@ -68,6 +68,8 @@ struct StandingsPage {
     /// The age groups' names (RFG 19), and the one shown, if any.
     groups: Vec<String>,
     group: Option<usize>,
+    /// The criteria count play-off games (Ukrainian rules III.3.5).
+    play_offs: bool,
 }
 
 /// Which age group's standings to show; all players when absent.
@@ -232,6 +234,7 @@ async fn page(
         matches,
         groups: groups.iter().map(|g| g.name.clone()).collect(),
         group,
+        play_offs: criteria.contains(&crate::core::standings::Criterion::PlayOff),
     })
 }
 

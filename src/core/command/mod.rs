@@ -13,6 +13,7 @@
 pub mod absence;
 mod discipline;
 mod officials;
+mod play_offs;
 pub mod players;
 mod refusal;
 mod results;
@@ -247,6 +248,10 @@ pub enum Command {
     CancelRound { round: RoundNo, reason: Reason },
     /// The doctor clears a player, or takes the clearance back (V.7).
     SetMedical { player: PlayerId, cleared: bool },
+    /// A play-off game between tied players, after the rounds (III.3.5).
+    RecordPlayOff {
+        game: crate::core::tournament::PlayOff,
+    },
     /// Results typed on the results page or sent by a program.
     EnterResults {
         round: RoundNo,
@@ -348,7 +353,7 @@ impl Command {
             Pair { .. } | AdjustPairing { .. } | Publish { .. } | Lock { .. } | Unpair { .. } => {
                 Action::EditPairings
             }
-            EnterResults { .. } => Action::EnterResults,
+            EnterResults { .. } | RecordPlayOff { .. } => Action::EnterResults,
             CancelRound { .. } => Action::CancelRound,
             SetMedical { .. } => Action::SetMedical,
             LogAct { .. } => Action::LogSanction,
@@ -380,7 +385,8 @@ impl Command {
             | ChangeSettings { .. }
             | Pair { .. }
             | Restore { .. }
-            | CancelRound { .. } => Scope::Tournament,
+            | CancelRound { .. }
+            | RecordPlayOff { .. } => Scope::Tournament,
             SetMedical { player, .. } => Scope::Player(*player),
             AdjustPairing { round, .. } | Publish { round } | Lock { round } | Unpair { round } => {
                 Scope::Round(*round)
@@ -464,6 +470,7 @@ fn run(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Ref
         Unpair { round } => rounds::unpair(state, round),
         CancelRound { round, reason } => officials::cancel_round(state, round, reason, cx),
         SetMedical { player, cleared } => officials::set_medical(state, player, cleared),
+        RecordPlayOff { game } => play_offs::record(state, game),
         EnterResults {
             round,
             entries,

@@ -66,11 +66,13 @@ pub enum Criterion {
     SosRfgMinus2,
     /// Buchholz with withdrawn opponents scored as their score group, Ukrainian rules III.3, II.5.
     BuchholzUa,
+    /// Play-off games won against the other tied players, Ukrainian rules III.3.5.
+    PlayOff,
 }
 
 impl Criterion {
     /// Every criterion, in declaration order.
-    pub const ALL: [Criterion; 29] = [
+    pub const ALL: [Criterion; 30] = [
         Criterion::Cat,
         Criterion::Rank,
         Criterion::Rating,
@@ -100,6 +102,7 @@ impl Criterion {
         Criterion::SosRfgMinus1,
         Criterion::SosRfgMinus2,
         Criterion::BuchholzUa,
+        Criterion::PlayOff,
     ];
 
     /// The criterion's name: OpenGotha's long name where OpenGotha has it.
@@ -134,12 +137,16 @@ impl Criterion {
             Criterion::SosRfgMinus1 => "SOS-1-RFG",
             Criterion::SosRfgMinus2 => "SOS-2-RFG",
             Criterion::BuchholzUa => "BUCHHOLZ-UA",
+            Criterion::PlayOff => "PLAYOFF",
         }
     }
 
     /// Whether the value depends on which players are tied (computed per tie group).
     pub fn is_group_relative(self) -> bool {
-        matches!(self, Criterion::Dc | Criterion::Sdc | Criterion::HeadToHead)
+        matches!(
+            self,
+            Criterion::Dc | Criterion::Sdc | Criterion::HeadToHead | Criterion::PlayOff
+        )
     }
 }
 

@@ -210,3 +210,34 @@ fn rating_places_the_higher_rated_of_two_players_level_on_wins() {
     let top: Vec<(PlayerId, u32)> = s.rows.iter().take(2).map(|r| (r.player, r.place)).collect();
     assert_eq!(top, [(zed, 1), (al, 2)]);
 }
+
+#[test]
+fn a_play_off_orders_only_the_players_it_was_played_between() {
+    // Ukrainian rules III.3.5 (testable rule 39): Al, Bo and Cy tie on one
+    // win; Bo beats Cy in a play-off. Al stays level with Bo on the
+    // criteria before it only if the play-off is among them: Al did not
+    // play one, so Bo goes ahead of both, and a play-off won by Di, who is
+    // not tied with them, changes nothing above.
+    let criteria = [Criterion::Nbw, Criterion::PlayOff];
+    let mut t = tournament(1, &criteria);
+    let [al, bo, cy, di, ed, fy] =
+        ["Al", "Bo", "Cy", "Di", "Ed", "Fy"].map(|n| player(&mut t, n, "1d"));
+    game(&mut t, 1, al, di, "1-0");
+    game(&mut t, 1, bo, ed, "1-0");
+    game(&mut t, 1, cy, fy, "1-0");
+    let places = |t: &crate::core::Tournament| -> Vec<(PlayerId, u32)> {
+        standings(t, 1, &criteria)
+            .rows
+            .iter()
+            .map(|r| (r.player, r.place))
+            .collect()
+    };
+    assert_eq!(places(&t)[..3], [(al, 1), (bo, 1), (cy, 1)]);
+    let play_off = |winner, loser| crate::core::tournament::PlayOff { winner, loser };
+    t.record_play_off(play_off(bo, cy)).unwrap();
+    t.record_play_off(play_off(di, al)).unwrap();
+    assert_eq!(
+        places(&t),
+        [(bo, 1), (al, 2), (cy, 2), (di, 4), (ed, 4), (fy, 4)]
+    );
+}

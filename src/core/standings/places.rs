@@ -158,7 +158,7 @@ fn by_name(a: &Player, b: &Player) -> Ordering {
         .then_with(|| utf16(&a.first_name).cmp(&utf16(&b.first_name)))
 }
 
-/// Fills DC, SDC and head-to-head inside each group of rows equal on the
+/// Fills DC, SDC, head-to-head and play-offs inside each group of rows equal on the
 /// criteria before the first of them (OpenGotha `fillDirScoringInfo`).
 fn fill_group_relative(
     values: &Values<'_, '_>,
@@ -185,8 +185,13 @@ fn fill_group_relative(
         if end - start > 1 {
             let group = &mut rows[start..end];
             let members: Vec<usize> = group.iter().map(|r| r.0).collect();
-            // SDC and head-to-head first: DC's tie-break may read them.
-            let order = [Criterion::Sdc, Criterion::HeadToHead, Criterion::Dc];
+            // SDC, head-to-head and play-offs first: DC's tie-break may read them.
+            let order = [
+                Criterion::Sdc,
+                Criterion::HeadToHead,
+                Criterion::PlayOff,
+                Criterion::Dc,
+            ];
             for criterion in order {
                 for (c, _) in criteria
                     .iter()

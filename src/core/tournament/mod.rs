@@ -11,8 +11,10 @@ use super::settings::Settings;
 use super::units::HalfPoints;
 use serde::{Deserialize, Serialize};
 
+mod play_offs;
 mod results;
 mod teams;
+pub use play_offs::PlayOff;
 pub use teams::{LineUpFiled, Team, TeamBoard};
 
 /// Why a change to a tournament was refused.
@@ -134,6 +136,10 @@ pub struct Tournament {
     /// printed list that names it never comes to mean someone else.
     #[serde(default)]
     next_player: u32,
+    /// Play-off games between tied players, after the rounds (Ukrainian
+    /// rules III.3.5): no round holds them, and OpenGotha files do not.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    play_offs: Vec<PlayOff>,
 }
 
 impl Tournament {
@@ -147,6 +153,7 @@ impl Tournament {
             teams: Vec::new(),
             clubs_groups: Vec::new(),
             next_player: 1,
+            play_offs: Vec::new(),
         }
     }
 
@@ -351,7 +358,11 @@ impl Tournament {
             .position(|p| p.id == id)
             .ok_or(TournamentError::UnknownPlayer(id))?;
         let has_games = self.games.iter().any(|g| g.colour_of(id).is_some())
-            || self.byes.iter().any(|b| b.player == id);
+            || self.byes.iter().any(|b| b.player == id)
+            || self
+                .play_offs
+                .iter()
+                .any(|p| p.winner == id || p.loser == id);
         if has_games {
             return Err(TournamentError::PlayerHasGames(id));
         }

@@ -24,7 +24,7 @@
 //! | [`teams`] | `GET`, `POST /tournaments/{short}/teams`, `PUT`, `DELETE …/teams/{n}`, `PUT …/{n}/lineups/{round}` |
 //! | [`rounds`] | `POST /tournaments/{short}/rounds` (pair), `GET`, `DELETE …/rounds/{n}`, `POST …/{n}/edits`, `…/publish`, `…/lock`, `…/results`, `PUT …/boards/{board}/result` |
 //! | [`discipline`] | `POST /tournaments/{short}/log`, `PUT …/committee`, `POST …/committee/co-opt`, `POST …/appeals`, `…/appeals/{id}/review`, `…/decision`, `…/escalate`, `…/ruling` |
-//! | [`officials`] | `POST /tournaments/{short}/rounds/{n}/cancel`, `PUT …/players/{no}/medical` |
+//! | [`officials`] | `POST /tournaments/{short}/rounds/{n}/cancel`, `PUT …/players/{no}/medical`, `POST …/play-offs` |
 //! | [`standings`] | `GET /tournaments/{short}/standings?round=N` |
 //! | [`errors`] | the error body, refusal sets, the fallback for unknown paths |
 //! | [`access`] | who may read or write |
@@ -132,6 +132,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(rounds::lock_round))
         .routes(routes!(officials::cancel_round))
         .routes(routes!(officials::set_medical))
+        .routes(routes!(officials::record_play_off))
         .routes(routes!(rounds::enter_results))
         .routes(routes!(rounds::set_result))
         .routes(routes!(discipline::log_act))

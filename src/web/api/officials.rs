@@ -1,6 +1,7 @@
 //! The acts the Ukrainian rules give to named officials (V.3–V.7): the
-//! chief referee's cancellation of a round with its reason, and the
-//! doctor's medical clearance of a player.
+//! chief referee's cancellation of a round with its reason, the doctor's
+//! medical clearance of a player; and a play-off game between tied players
+//! (III.3.5).
 
 use axum::Json;
 use axum::extract::State;
@@ -92,6 +93,48 @@ pub(super) async fn set_medical(
     };
     let based = super::access::Based {
         version: medical.version,
+    };
+    ran(&app, account, &short, based, command).await
+}
+
+/// A play-off game between tied players.
+#[derive(Deserialize, ToSchema)]
+pub(super) struct PlayOffIn {
+    /// The tournament version this write is based on.
+    version: i32,
+    /// The winner's number.
+    winner: u32,
+    /// The loser's number.
+    loser: u32,
+}
+
+/// Record a play-off game after the rounds (Ukrainian rules III.3.5): the
+/// two must share a place by the criteria before `PLAYOFF`, which must be
+/// among the placement criteria.
+#[utoipa::path(
+    post,
+    path = "/tournaments/{short}/play-offs",
+    tag = "rounds",
+    params(("short" = String, Path, description = "the tournament's short name")),
+    request_body = PlayOffIn,
+    security(("bearer" = [])),
+    responses((status = 200, description = "recorded", body = Version), WriteErrors)
+)]
+pub(super) async fn record_play_off(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath(short): ApiPath<String>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let game = body::<PlayOffIn>(payload)?;
+    let command = Command::RecordPlayOff {
+        game: crate::core::tournament::PlayOff {
+            winner: PlayerId(game.winner),
+            loser: PlayerId(game.loser),
+        },
+    };
+    let based = super::access::Based {
+        version: game.version,
     };
     ran(&app, account, &short, based, command).await
 }

@@ -116,7 +116,9 @@ impl<'s, 't> Values<'s, 't> {
                 half(sos::without_lowest(&rule_texts::rfg_terms(sheet, i), 2))
             }
             Criterion::BuchholzUa => rule_texts::buchholz_ua(sheet, i),
-            Criterion::Dc | Criterion::Sdc | Criterion::HeadToHead => Ratio::whole(0),
+            Criterion::Dc | Criterion::Sdc | Criterion::HeadToHead | Criterion::PlayOff => {
+                Ratio::whole(0)
+            }
         }
     }
 
@@ -142,6 +144,20 @@ impl<'s, 't> Values<'s, 't> {
                     System::McMahon | System::Swiss | System::SwissCat | System::UkraineSwiss
                 );
                 head_to_head::head_to_head(sheet, group, swiss_like)
+            }
+            // III.3.5: a play-off orders the tied players among themselves,
+            // so only its games between members of this tie group count.
+            Criterion::PlayOff => {
+                let t = sheet.tournament;
+                let ids: Vec<_> = group.iter().map(|&i| t.players()[i].id).collect();
+                ids.iter()
+                    .map(|id| {
+                        t.play_offs()
+                            .iter()
+                            .filter(|g| g.winner == *id && ids.contains(&g.loser))
+                            .count() as i64
+                    })
+                    .collect()
             }
             _ => vec![0; group.len()],
         }
