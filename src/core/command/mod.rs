@@ -12,6 +12,7 @@
 
 pub mod absence;
 mod discipline;
+mod inclusive;
 mod officials;
 pub mod players;
 mod refusal;
