@@ -6,6 +6,8 @@
 //!   requires; a player without one of them is registered but not admitted,
 //!   and the pairing leaves them out ([`crate::core::pairing::pair_round`]).
 //!   The EGF and RFG texts require none, so none is required by default.
+//!   An inclusive event (XIII.3) requires the clearance and an insurance
+//!   policy for its days ([`crate::core::inclusive`]).
 //! - Age groups by birth year: age = the event's year − the birth year
 //!   (RFG art. 19; Ukrainian rules IV.1.1 count the age on 31 December of the
 //!   event's year, which is the same number). A group is a range of ages;
@@ -34,6 +36,12 @@ pub struct Admission {
     /// women (IV.1.1).
     #[serde(default)]
     pub women_only: bool,
+    /// An inclusive event (Ukrainian rules XIII): the doctor's clearance and
+    /// an insurance policy for the event's days admit a player, whatever
+    /// their rank, and no rank norms are reported
+    /// ([`crate::core::inclusive`]).
+    #[serde(default)]
+    pub inclusive: bool,
 }
 
 /// Why a player may not enter the event, at a field of the player form.
@@ -70,6 +78,7 @@ pub fn entry_refusals(settings: &Settings, player: &Player) -> Vec<EntryRefusal>
     if rules.women_only && player.gender != Some(crate::core::player::Gender::Female) {
         refusals.push(refusal("gender", "admission.women_only", vec![]));
     }
+    refusals.extend(crate::core::inclusive::insurance_refusals(player));
     refusals
 }
 
@@ -115,6 +124,9 @@ impl AgeGroup {
 pub fn not_admitted_because(settings: &Settings, player: &Player) -> Vec<&'static str> {
     let required = settings.admission.required;
     let recorded = player.checks;
+    // Ukrainian rules XIII.3: an inclusive event admits on the doctor's
+    // clearance and a policy covering its days, whatever else it requires.
+    let inclusive = settings.admission.inclusive;
     let mut why = Vec::new();
     if player.suspended {
         why.push("admission.suspended");
@@ -126,7 +138,7 @@ pub fn not_admitted_because(settings: &Settings, player: &Player) -> Vec<&'stati
             "admission.missing_documents",
         ),
         (
-            required.medical,
+            required.medical || inclusive,
             recorded.medical,
             "admission.missing_medical",
         ),
@@ -139,6 +151,12 @@ pub fn not_admitted_because(settings: &Settings, player: &Player) -> Vec<&'stati
         if needed && !has {
             why.push(key);
         }
+    }
+    if inclusive {
+        why.extend(crate::core::inclusive::insurance_gap(
+            settings,
+            &player.insurance,
+        ));
     }
     why
 }

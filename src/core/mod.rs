@@ -14,6 +14,7 @@ pub mod fold;
 pub mod formats;
 pub mod gor;
 pub mod ids;
+pub mod inclusive;
 pub mod pairing;
 pub mod player;
 pub mod presets;

@@ -70,6 +70,12 @@ pub struct Player {
     /// admitted.
     #[serde(default)]
     pub suspended: bool,
+    /// The insurance policy recorded (Ukrainian rules XIII.3).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::core::inclusive::Insurance::is_empty"
+    )]
+    pub insurance: crate::core::inclusive::Insurance,
 }
 
 /// One member of a pair go or rengo side.
@@ -133,6 +139,7 @@ impl Player {
             members: Vec::new(),
             checks: Default::default(),
             suspended: false,
+            insurance: Default::default(),
         }
     }
 

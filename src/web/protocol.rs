@@ -26,7 +26,7 @@ use super::page::{Ctx, Layout, render};
 use super::settings_form::{SYSTEMS, time_label};
 use super::view::last_visible_round;
 use crate::core::System;
-use crate::core::formats::protocol::{self, CellWords, Protocol, Words};
+use crate::core::formats::protocol::{self, CellWords, Protocol, RankNorms, Words};
 use crate::core::pairing::parameters::SeedSystem;
 use crate::core::rules::time::TimeControl;
 use crate::core::settings::TieRule;
@@ -79,7 +79,7 @@ struct ProtocolPage {
     panel: Vec<PanelLine>,
     /// The chief referee and the chief secretary, who sign (role, name).
     signatures: Vec<(String, String)>,
-    rank_norms: String,
+    rank_norms: RankNorms,
     landscape: bool,
     /// The other languages the protocol can be read in.
     other_langs: Vec<Lang>,
@@ -356,7 +356,7 @@ async fn show_protocol(
         lines,
         panel: panel(&p, lang),
         signatures,
-        rank_norms: g.rank_norms.clone(),
+        rank_norms: p.rank_norms.clone(),
         landscape: p.rounds as usize + p.criteria.len() > PORTRAIT_COLUMNS,
         other_langs: Lang::ALL.into_iter().filter(|l| *l != lang).collect(),
         pending_appeals,
@@ -418,8 +418,13 @@ async fn download_protocol(
         t("protocol.referee"),
     );
     let mut above = heading(&p, lang);
-    if !p.general.rank_norms.is_empty() {
-        above.push((t("protocol.rank_norms"), p.general.rank_norms.clone()));
+    match &p.rank_norms {
+        RankNorms::Fulfilled(norms) if norms.is_empty() => {}
+        RankNorms::Fulfilled(norms) => above.push((t("protocol.rank_norms"), norms.clone())),
+        RankNorms::NotAwarded => above.push((
+            t("protocol.rank_norms"),
+            t("protocol.rank_norms_not_awarded"),
+        )),
     }
     let words = Words {
         title: &title,

@@ -12,6 +12,7 @@
 
 pub mod absence;
 mod discipline;
+mod inclusive;
 mod officials;
 mod play_offs;
 pub mod players;

@@ -47,6 +47,10 @@ pub struct PlayerDraft {
     pub checks: Option<crate::core::admission::Checks>,
     /// On the anti-doping suspension list; `None` keeps it.
     pub suspended: Option<bool>,
+    /// The insurance policy's first and last day, `yyyy-mm-dd` (Ukrainian
+    /// rules XIII.3); `None` keeps each, empty clears it.
+    pub insured_from: Option<String>,
+    pub insured_until: Option<String>,
     /// "female", "male" or empty for not given; `None` keeps it.
     pub gender: Option<String>,
     /// Why a top-group player leaves a round out ([`super::absence`]).
@@ -206,6 +210,7 @@ impl PlayerDraft {
                     None
                 }),
         };
+        let insurance = super::inclusive::insurance(self, &mut problems);
         let (Ok(rank), true) = (rank, problems.is_empty()) else {
             return Err(Refusal::Fields(problems));
         };
@@ -227,6 +232,7 @@ impl PlayerDraft {
         if !self_registration {
             player.checks = self.checks.unwrap_or_default();
             player.suspended = self.suspended.unwrap_or_default();
+            player.insurance = insurance;
         }
         player.grade = rank.to_string();
         player.registration = if self_registration || !self.is_final {
@@ -340,6 +346,7 @@ pub(super) fn register(
 ) -> Result<Outcome, Refusal> {
     let rounds = state.doc.settings().number_of_rounds;
     let sides = state.doc.settings().sides;
+    let draft = super::inclusive::unranked(draft, state.doc.settings());
     let player = draft.check(PlayerId(0), rounds, state.doc.players(), false, sides)?;
     may_enter(state, &player)?;
     let duplicates = likely_duplicates(state.doc.players(), &player);
@@ -353,6 +360,7 @@ pub(super) fn self_register(state: &mut State, draft: PlayerDraft) -> Result<Out
     if !state.header.registration_open {
         return Err(Refusal::RegistrationClosed);
     }
+    let draft = super::inclusive::unranked(draft, state.doc.settings());
     let player = draft.check(PlayerId(0), 0, &[], true, state.doc.settings().sides)?;
     may_enter(state, &player)?;
     // The same name sent again is nearly always the form submitted twice or
@@ -379,6 +387,7 @@ pub(super) fn edit(
     }
     let rounds = state.doc.settings().number_of_rounds;
     let sides = state.doc.settings().sides;
+    let draft = super::inclusive::unranked(draft, state.doc.settings());
     let mut player = draft.check(id, rounds, state.doc.players(), false, sides)?;
     // The licence is not on the form: the list may give one only where there is none.
     player.ffg_licence.clone_from(&before.ffg_licence);
@@ -408,6 +417,7 @@ pub(super) fn edit(
         },
         checks: draft.checks.unwrap_or(before.checks),
         suspended: draft.suspended.unwrap_or(before.suspended),
+        insurance: super::inclusive::kept(&draft, player.insurance, before.insurance),
         gender: if draft.gender.is_some() {
             player.gender
         } else {

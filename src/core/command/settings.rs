@@ -73,6 +73,14 @@ pub fn check_settings(
                 .arg("second", &b.name),
         );
     }
+    // Ukrainian rules XIII.3: a player's insurance must cover the event's
+    // days, which an inclusive event therefore states.
+    if s.admission.inclusive && crate::core::inclusive::event_days(s).is_none() {
+        problems.push(FieldProblem::new(
+            "begin_date",
+            "settings.error.inclusive_dates",
+        ));
+    }
     // McMahon: the floor is below the bar (EGF GTR; OpenGotha refuses it too).
     if s.mcmahon.floor > s.mcmahon.bar {
         problems.push(FieldProblem::new(
@@ -319,5 +327,19 @@ mod tests {
         );
         s.adjournment.max_minutes = Some(16 * 60);
         assert!(fields(&s).is_empty());
+    }
+
+    /// Ukrainian rules XIII.3: the insurance must cover the event's days,
+    /// so an inclusive event without readable dates is refused.
+    #[test]
+    fn an_inclusive_event_states_its_days() {
+        let mut s = Settings::default();
+        s.general.short_name = "inclusive".into();
+        s.admission.inclusive = true;
+        assert_eq!(keys(&s), ["settings.error.inclusive_dates"]);
+        s.general.begin_date = "2025-05-01".into();
+        assert!(keys(&s).is_empty(), "a one-day event");
+        s.general.end_date = "May the 3rd".into();
+        assert_eq!(keys(&s), ["settings.error.inclusive_dates"]);
     }
 }

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use super::access::{Based, Version, ran, readable, run};
 use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
 use crate::core::command::{Command, Done, PlayerDraft};
-use crate::core::{Player, PlayerId, Registration, RoundNo};
+use crate::core::{Player, PlayerId, Registration, RoundNo, Settings};
 use crate::desk::Ran;
 use crate::web::AppState;
 use crate::web::auth::ApiAccount;
@@ -42,10 +42,25 @@ pub(super) struct PlayerOut {
     /// clearance, anti-doping), for the staff only.
     #[serde(skip_serializing_if = "Option::is_none")]
     checks: Option<crate::core::admission::Checks>,
+    /// The first and last day of the insurance policy recorded, for the
+    /// staff only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = Date)]
+    insured_from: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = Date)]
+    insured_until: Option<String>,
+    /// Why the credentials commission has not admitted the player, who is
+    /// therefore not paired, as stable keys (`admission.missing_medical`,
+    /// `admission.insurance_ends_early` …); empty when admitted.
+    #[schema(examples(json!(["admission.insurance_ends_early"])))]
+    not_admitted: Vec<&'static str>,
 }
 
 impl PlayerOut {
-    fn of(p: &Player, rounds: u32, is_staff: bool) -> Self {
+    fn of(p: &Player, settings: &Settings, is_staff: bool) -> Self {
+        let rounds = settings.number_of_rounds;
+        let day = |d: Option<jiff::civil::Date>| d.filter(|_| is_staff).map(|d| d.to_string());
         PlayerOut {
             no: p.id.0,
             name: p.name.clone(),
@@ -60,6 +75,9 @@ impl PlayerOut {
                 .filter(|r| RoundNo::new(*r).is_some_and(|r| p.participation.plays(r)))
                 .collect(),
             checks: is_staff.then_some(p.checks),
+            insured_from: day(p.insurance.from),
+            insured_until: day(p.insurance.until),
+            not_admitted: crate::core::admission::not_admitted_because(settings, p),
         }
     }
 }
@@ -87,12 +105,11 @@ pub(super) async fn list_players(
 ) -> WebResult<Json<PlayerList>> {
     let (t, view, is_staff) = readable(&app, &headers, &short).await?;
     let state = view.effective.tournament;
-    let rounds = state.settings().number_of_rounds;
     let players = state
         .players()
         .iter()
         .filter(|p| is_staff || state.is_public(p))
-        .map(|p| PlayerOut::of(p, rounds, is_staff))
+        .map(|p| PlayerOut::of(p, state.settings(), is_staff))
         .collect();
     Ok(Json(PlayerList {
         version: t.version,
@@ -171,6 +188,13 @@ pub(super) struct PlayerIn {
     checks: Option<crate::core::admission::Checks>,
     /// On the anti-doping suspension list; left out keeps it.
     suspended: Option<bool>,
+    /// The first and last day the player's insurance policy covers
+    /// (Ukrainian rules XIII.3: an inclusive event admits a player insured
+    /// for its days); left out keeps each, "" clears it.
+    #[schema(format = Date, examples("2025-05-01"))]
+    insured_from: Option<String>,
+    #[schema(format = Date, examples("2025-05-03"))]
+    insured_until: Option<String>,
     /// "female", "male" or "" (not given); left out keeps it.
     #[schema(examples("female", "male"))]
     gender: Option<String>,
@@ -194,6 +218,8 @@ impl PlayerIn {
             birth_year: self.birth_year.map(|y| y.to_string()),
             checks: self.checks,
             suspended: self.suspended,
+            insured_from: self.insured_from,
+            insured_until: self.insured_until,
             gender: self.gender,
             ..PlayerDraft::default()
         };

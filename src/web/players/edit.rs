@@ -34,6 +34,9 @@ pub(super) struct PlayerFormPage {
     rounds: Vec<u32>,
     /// The event's entries are pair go or rengo sides.
     sides: bool,
+    /// An inclusive event (Ukrainian rules XIII): the insurance policy's
+    /// days are asked, and the rank may be left out.
+    inclusive: bool,
     /// The player's number when editing.
     editing: Option<u32>,
     /// Deleting the registration would be taken (see [`may_delete`]).
@@ -77,6 +80,7 @@ pub(super) async fn new_player(
     let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let state = crate::web::view::load(&app, tournament.tournament_id).await?;
     let (rounds, sides) = (state.settings().number_of_rounds, state.settings().sides);
+    let inclusive = state.settings().admission.inclusive;
     let lookups = crate::web::rating_cache::suggestions(&app, &query.lookup)
         .await?
         .into_iter()
@@ -116,6 +120,7 @@ pub(super) async fn new_player(
         errors: FieldErrors::default(),
         rounds: (1..=rounds).collect(),
         sides: sides != Sides::Individual,
+        inclusive,
         editing: None,
         deletable: false,
         duplicates: Vec::new(),
@@ -136,6 +141,7 @@ pub(super) async fn add_player(
     let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let loaded = crate::web::view::load(&app, access.tournament.tournament_id).await?;
     let (rounds, sides) = (loaded.settings().number_of_rounds, loaded.settings().sides);
+    let inclusive = loaded.settings().admission.inclusive;
     let command = Command::Register {
         draft: drafted(&app, &form, rounds).await?,
         confirm_duplicate: form.confirm_duplicate.is_some(),
@@ -162,6 +168,7 @@ pub(super) async fn add_player(
         errors,
         rounds: (1..=rounds).collect(),
         sides: sides != Sides::Individual,
+        inclusive,
         editing: None,
         deletable: false,
         duplicates,
@@ -192,6 +199,7 @@ pub(super) async fn edit_player(
     let state = view.entered;
     let player = state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
     let (rounds, sides) = (state.settings().number_of_rounds, state.settings().sides);
+    let inclusive = state.settings().admission.inclusive;
     render(&PlayerFormPage {
         layout: Layout::titled(&ctx, &player.full_name()),
         form: PlayerForm::of(player, rounds),
@@ -199,6 +207,7 @@ pub(super) async fn edit_player(
         errors: FieldErrors::default(),
         rounds: (1..=rounds).collect(),
         sides: sides != Sides::Individual,
+        inclusive,
         editing: Some(no),
         deletable,
         duplicates: Vec::new(),
@@ -219,6 +228,7 @@ pub(super) async fn update_player(
     let id = PlayerId(no);
     let state = crate::web::view::load(&app, access.tournament.tournament_id).await?;
     let (rounds, sides) = (state.settings().number_of_rounds, state.settings().sides);
+    let inclusive = state.settings().admission.inclusive;
     let command = Command::EditPlayer {
         player: id,
         draft: drafted(&app, &form, rounds).await?,
@@ -245,6 +255,7 @@ pub(super) async fn update_player(
         errors,
         rounds: (1..=rounds).collect(),
         sides: sides != Sides::Individual,
+        inclusive,
         editing: Some(no),
         deletable: false,
         duplicates: Vec::new(),

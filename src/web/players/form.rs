@@ -37,6 +37,10 @@ pub struct PlayerForm {
     pub check_medical: Option<String>,
     pub check_anti_doping: Option<String>,
     pub suspended: Option<String>,
+    /// The insurance policy's first and last day, `yyyy-mm-dd`; absent
+    /// (the form shows them for inclusive events only) keeps them.
+    pub insured_from: Option<String>,
+    pub insured_until: Option<String>,
     /// Why a top-group player leaves a round out.
     pub absence_reason: String,
 }
@@ -81,6 +85,8 @@ impl PlayerForm {
             check_medical: player.checks.medical.then(|| "on".into()),
             check_anti_doping: player.checks.anti_doping.then(|| "on".into()),
             suspended: player.suspended.then(|| "on".into()),
+            insured_from: day(player.insurance.from),
+            insured_until: day(player.insurance.until),
             absence_reason: String::new(),
         }
     }
@@ -128,9 +134,16 @@ impl PlayerForm {
                 anti_doping: self.check_anti_doping.is_some(),
             }),
             suspended: Some(self.suspended.is_some()),
+            insured_from: self.insured_from.clone(),
+            insured_until: self.insured_until.clone(),
             gender: Some(self.gender.clone()),
             absence_reason: self.absence_reason.clone(),
             from_list,
         }
     }
+}
+
+/// A day as a date field shows it, `yyyy-mm-dd`; "" for none.
+fn day(date: Option<jiff::civil::Date>) -> Option<String> {
+    Some(date.map(|d| d.to_string()).unwrap_or_default())
 }

@@ -27,6 +27,8 @@ pub(super) struct RegistrationPage {
     errors: FieldErrors,
     /// The event's entries are pair go or rengo sides.
     sides: bool,
+    /// An inclusive event, where the rank may be left out (Ukrainian rules XIII.3).
+    inclusive: bool,
 }
 
 pub(super) async fn open_tournament(
@@ -41,10 +43,15 @@ pub(super) async fn open_tournament(
     Ok(tournament)
 }
 
-/// Whether the tournament's entries are pair go or rengo sides.
-async fn plays_in_sides(app: &AppState, tournament: &TournamentRow) -> WebResult<bool> {
+/// Whether the tournament's entries are pair go or rengo sides, and
+/// whether it is an inclusive event.
+async fn entries(app: &AppState, tournament: &TournamentRow) -> WebResult<(bool, bool)> {
     let state = crate::web::view::load(app, tournament.tournament_id).await?;
-    Ok(state.settings().sides != crate::core::settings::Sides::Individual)
+    let settings = state.settings();
+    Ok((
+        settings.sides != crate::core::settings::Sides::Individual,
+        settings.admission.inclusive,
+    ))
 }
 
 pub(super) async fn show_registration(
@@ -53,13 +60,14 @@ pub(super) async fn show_registration(
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
     let tournament = open_tournament(&app, &ctx, &short).await?;
-    let sides = plays_in_sides(&app, &tournament).await?;
+    let (sides, inclusive) = entries(&app, &tournament).await?;
     render(&RegistrationPage {
         layout: Layout::titled(&ctx, &tournament.name),
         tournament,
         form: PlayerForm::default(),
         errors: FieldErrors::default(),
         sides,
+        inclusive,
     })
 }
 
@@ -115,9 +123,11 @@ pub(super) async fn register(
         },
         Err(e) => return Err(e),
     };
+    let (sides, inclusive) = entries(&app, &tournament).await?;
     let page = RegistrationPage {
         layout: Layout::titled(&ctx, &tournament.name),
-        sides: plays_in_sides(&app, &tournament).await?,
+        sides,
+        inclusive,
         tournament,
         form,
         errors,

@@ -89,6 +89,8 @@ pub struct TournamentForm {
     pub min_age: String,
     pub max_age: String,
     pub women_only: Option<String>,
+    /// An inclusive event (Ukrainian rules XIII).
+    pub inclusive: Option<String>,
     /// Replace pairing, handicap and placement by the system's standard ones.
     pub use_presets: Option<String>,
     pub pai_minimize_score_difference: String,
@@ -328,6 +330,7 @@ impl TournamentForm {
                 .map(|a| a.to_string())
                 .unwrap_or_default(),
             women_only: s.admission.women_only.then(|| "on".into()),
+            inclusive: s.admission.inclusive.then(|| "on".into()),
             use_presets: None,
             pai_minimize_score_difference: s.pairing.minimize_score_difference.to_string(),
             pai_dudd_weight: s.pairing.dudd_weight.to_string(),

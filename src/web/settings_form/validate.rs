@@ -112,6 +112,7 @@ impl TournamentForm {
             anti_doping: self.required_anti_doping.is_some(),
         };
         s.admission.women_only = self.women_only.is_some();
+        s.admission.inclusive = self.inclusive.is_some();
         for (field, text, slot) in [
             ("min_age", &self.min_age, &mut s.admission.min_age),
             ("max_age", &self.max_age, &mut s.admission.max_age),

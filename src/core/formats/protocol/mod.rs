@@ -39,6 +39,8 @@ use std::fmt::{self, Write as _};
 pub struct Protocol {
     /// Name, place, dates, director, referee panel and rank norms.
     pub general: General,
+    /// The rank norms the protocol reports (III.8 2)).
+    pub rank_norms: RankNorms,
     /// Pairing system.
     pub system: System,
     /// Rounds planned.
@@ -61,6 +63,16 @@ pub struct Protocol {
     pub criteria: Vec<Criterion>,
     /// One line per player, first place first.
     pub lines: Vec<Line>,
+}
+
+/// The rank norms fulfilled, as the protocol reports them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RankNorms {
+    /// As the chief referee words them; empty when none is recorded.
+    Fulfilled(String),
+    /// None is awarded in an inclusive event (Ukrainian rules XIII.6),
+    /// whatever was written.
+    NotAwarded,
 }
 
 /// A player's line.
@@ -243,6 +255,11 @@ pub fn protocol(tournament: &Tournament, rounds: u32) -> Protocol {
         prizes: settings.prizes.clone(),
         pairing: settings.pairing.clone(),
         general: settings.general.clone(),
+        rank_norms: if settings.admission.inclusive {
+            RankNorms::NotAwarded
+        } else {
+            RankNorms::Fulfilled(settings.general.rank_norms.clone())
+        },
         system: settings.system,
         planned_rounds: settings.number_of_rounds,
         rounds: table.rounds,

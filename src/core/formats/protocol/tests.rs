@@ -172,3 +172,20 @@ fn decimals_take_a_comma_only_when_asked() {
     assert_eq!(value(Criterion::Sosw, half, true), "12,5");
     assert_eq!(value(Criterion::Sosw, half, false), "12.5");
 }
+
+/// Ukrainian rules XIII.6: no sports ranks are awarded in an inclusive
+/// event, so its protocol reports no rank norms, whatever was written.
+#[test]
+fn an_inclusive_events_protocol_reports_no_rank_norms() {
+    let (mut t, _) = small_tournament();
+    let mut settings = t.settings().clone();
+    settings.general.rank_norms = "Анна — КМС".into();
+    t.set_settings(settings.clone());
+    assert_eq!(
+        protocol(&t, 2).rank_norms,
+        RankNorms::Fulfilled("Анна — КМС".into())
+    );
+    settings.admission.inclusive = true;
+    t.set_settings(settings);
+    assert_eq!(protocol(&t, 2).rank_norms, RankNorms::NotAwarded);
+}
