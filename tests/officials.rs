@@ -290,3 +290,64 @@ async fn a_play_off_between_tied_players_orders_them_in_the_standings() {
     let listed = common::text(&page, "[data-test=play-offs]").unwrap();
     assert!(listed.contains("beat"), "{listed}");
 }
+
+/// RFG 21.2, EGF GTR "Top groups", Ukrainian IV.4 through the API: a
+/// top-group player leaves a round out only with a reason, kept in the
+/// audit log; a player far below the bar needs none.
+#[tokio::test]
+async fn through_the_api_a_top_group_player_skips_a_round_only_with_a_reason() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let web = app.new_client();
+    app.log_in(&web, "org").await;
+    let created = app
+        .create_tournament(&web, "officials", "Officials Cup")
+        .await;
+    assert_eq!(created.status(), 303);
+    let bar = [("system", "mcmahon"), ("bar", "1d"), ("rounds", "3")];
+    let saved = app
+        .submit(
+            &web,
+            "/t/officials/settings",
+            "[data-test=tournament-form]",
+            "/t/officials/settings",
+            &bar,
+        )
+        .await;
+    assert_eq!(saved.status(), 303);
+    let org = token(&app, "org").await;
+    let api = Api {
+        app: &app,
+        http: reqwest::Client::new(),
+    };
+    for (name, rank) in [("Ann", "2d"), ("Bob", "12k")] {
+        let version = api.version().await;
+        let body = json!({ "version": version, "name": name, "rank": rank });
+        assert_eq!(api.send("POST", &org, "/players", body).await.0, 201);
+    }
+    let skip = |version: i64, name: &str, rank: &str, reason: &str| {
+        json!({ "version": version, "name": name, "rank": rank, "rounds": [1, 3],
+            "absence_reason": reason })
+    };
+    let version = api.version().await;
+    let (status, refused) = api
+        .send("PUT", &org, "/players/1", skip(version, "Ann", "2d", ""))
+        .await;
+    assert_eq!(status, 422, "{refused}");
+    let (status, _) = api
+        .send(
+            "PUT",
+            &org,
+            "/players/1",
+            skip(version, "Ann", "2d", "a doctor's note"),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let version = api.version().await;
+    let (status, _) = api
+        .send("PUT", &org, "/players/2", skip(version, "Bob", "12k", ""))
+        .await;
+    assert_eq!(status, 200, "far below the bar, no reason is asked");
+    let (_, players) = api.send("GET", &org, "/players", Value::Null).await;
+    assert_eq!(players["players"][0]["rounds"], json!([1, 3]));
+}

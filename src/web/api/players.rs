@@ -173,6 +173,11 @@ pub(super) struct PlayerIn {
     is_final: bool,
     /// The rounds the player plays; by default every round.
     rounds: Option<Vec<u32>>,
+    /// Why a top-group player leaves a round out (a documented illness or
+    /// a family loss the referee accepts: RFG 21.2, EGF GTR "Top groups");
+    /// without it such a change is refused.
+    #[serde(default)]
+    absence_reason: String,
     /// Register a player whose name looks like one registered already.
     #[serde(default)]
     confirm_duplicate: bool,
@@ -221,6 +226,7 @@ impl PlayerIn {
             insured_from: self.insured_from,
             insured_until: self.insured_until,
             gender: self.gender,
+            absence_reason: self.absence_reason,
             ..PlayerDraft::default()
         };
         (self.version, draft, self.confirm_duplicate)
