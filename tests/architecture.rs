@@ -50,13 +50,14 @@ fn the_core_names_no_io_crate() {
 /// The modules of `src/web` that pages share: the shell, the application
 /// layer and the helpers. Every other module under `src/web` is a page
 /// module (its routes and handlers).
-const SHARED_WEB_MODULES: [&str; 21] = [
+const SHARED_WEB_MODULES: [&str; 22] = [
     "access",
     "acts",
     "appeal_words",
     "audit_words",
     "auth",
     "change",
+    "closing",
     "cookies",
     "encodings",
     "error",

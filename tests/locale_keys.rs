@@ -119,6 +119,7 @@ const NOT_KEYS: &[(&str, &str)] = &[
     ("player.self_register", "audit action"),
     ("round.confirm", "audit action"),
     ("round.edit", "audit action"),
+    ("standings.verify", "audit action"),
     ("tournament.create", "audit action"),
     ("tournament.final_stage", "audit action"),
     ("tournament.import", "audit action"),

@@ -7,7 +7,9 @@
 //! The Ukrainian rules name more officials (V.3–V.7): the chief referee,
 //! who alone (or a deputy the chief referee delegates to, who holds the
 //! same role) runs the draw and imposes penalties; the chief secretary, who
-//! registers the participants; the doctor, who clears them.
+//! registers the participants; the doctor, who clears them. The EGF may
+//! assign tournament supervisors (GTR "Officials"), who verify the final
+//! result list: that is theirs alone, the owner's only by holding the role.
 
 use crate::core::discipline::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -16,7 +18,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StaffRole {
-    /// Created the tournament; holds every permission but a referee's.
+    /// Created the tournament; holds every permission but a referee's and a
+    /// supervisor's.
     Owner,
     CoOrganiser,
     /// The chief referee, or a deputy acting for them (Ukrainian V.3–V.4).
@@ -27,6 +30,8 @@ pub enum StaffRole {
     /// The competition's doctor (Ukrainian V.7).
     Doctor,
     AppealsMember,
+    /// A tournament supervisor the EGF assigned (GTR "Officials").
+    Supervisor,
 }
 
 /// Something a signed-in person may try to do to a tournament.
@@ -54,11 +59,26 @@ pub enum Action {
     SetMedical,
     DecideAppeal,
     ReadAuditLog,
+    /// The final result list marked verified (GTR "Officials": a task of
+    /// the tournament supervisors).
+    VerifyStandings,
+    /// The winners declared and the prize list made final: the tournament
+    /// director's (GTR "EGF rules commission"), helped by the organisers.
+    DeclareWinners,
+}
+
+impl Action {
+    /// False for what a site administrator does only by holding the role:
+    /// deciding appeals is the committee's, verifying the final result list
+    /// the supervisors'.
+    pub fn open_to_site_admins(self) -> bool {
+        !matches!(self, Action::DecideAppeal | Action::VerifyStandings)
+    }
 }
 
 impl StaffRole {
     /// Every role, in the order pages list them.
-    pub const ALL: [StaffRole; 7] = [
+    pub const ALL: [StaffRole; 8] = [
         StaffRole::Owner,
         StaffRole::CoOrganiser,
         StaffRole::ChiefReferee,
@@ -66,16 +86,18 @@ impl StaffRole {
         StaffRole::Secretary,
         StaffRole::Doctor,
         StaffRole::AppealsMember,
+        StaffRole::Supervisor,
     ];
 
     /// The roles an owner may give on the staff page.
-    pub const GIVEN: [StaffRole; 6] = [
+    pub const GIVEN: [StaffRole; 7] = [
         StaffRole::CoOrganiser,
         StaffRole::ChiefReferee,
         StaffRole::Referee,
         StaffRole::Secretary,
         StaffRole::Doctor,
         StaffRole::AppealsMember,
+        StaffRole::Supervisor,
     ];
 
     /// True when this role alone permits the action.
@@ -84,10 +106,11 @@ impl StaffRole {
         match self {
             // The owner is no referee: the creator of a tournament is also
             // given the chief referee's role, which they may hand on.
-            StaffRole::Owner => !matches!(action, Rule | Penalise | CancelRound),
+            // Nor a supervisor, unless they give themselves the role.
+            StaffRole::Owner => !matches!(action, Rule | Penalise | CancelRound | VerifyStandings),
             StaffRole::CoOrganiser => !matches!(
                 action,
-                ManageStaff | DecideAppeal | Rule | Penalise | CancelRound
+                ManageStaff | DecideAppeal | Rule | Penalise | CancelRound | VerifyStandings
             ),
             StaffRole::ChiefReferee => matches!(
                 action,
@@ -106,6 +129,9 @@ impl StaffRole {
             StaffRole::Secretary => matches!(action, ManagePlayers | EnterResults),
             StaffRole::Doctor => matches!(action, SetMedical),
             StaffRole::AppealsMember => matches!(action, DecideAppeal),
+            // GTR "Officials": supervisors supervise the other officials
+            // (so they read what was done) and verify the final result list.
+            StaffRole::Supervisor => matches!(action, VerifyStandings | ReadAuditLog),
         }
     }
 
@@ -128,6 +154,7 @@ impl StaffRole {
             StaffRole::Secretary => "secretary",
             StaffRole::Doctor => "doctor",
             StaffRole::AppealsMember => "appeals_member",
+            StaffRole::Supervisor => "supervisor",
         }
     }
 
@@ -138,11 +165,10 @@ impl StaffRole {
 }
 
 /// True when any of the person's roles permits the action. Site
-/// administrators may manage a tournament but never decide appeals, which
-/// belong to the committee alone.
+/// administrators may manage a tournament but never decide appeals nor
+/// verify the final list ([`Action::open_to_site_admins`]).
 pub fn may(roles: &[StaffRole], is_site_admin: bool, action: Action) -> bool {
-    roles.iter().any(|role| role.allows(action))
-        || (is_site_admin && action != Action::DecideAppeal)
+    roles.iter().any(|role| role.allows(action)) || (is_site_admin && action.open_to_site_admins())
 }
 
 #[cfg(test)]
@@ -200,6 +226,39 @@ mod tests {
         assert!(!may(&[StaffRole::Secretary], false, Action::EditPairings));
         assert!(may(&[StaffRole::Doctor], false, Action::SetMedical));
         assert!(!may(&[StaffRole::Doctor], false, Action::ManagePlayers));
+    }
+
+    #[test]
+    fn only_a_supervisor_verifies_the_final_list_and_the_organisers_declare_winners() {
+        // EGF GTR "Officials": verification of the final result list is a
+        // supervisor's task; the owner holds it only by taking the role.
+        for role in StaffRole::ALL {
+            let verifies = may(&[role], false, Action::VerifyStandings);
+            assert_eq!(verifies, role == StaffRole::Supervisor, "{role:?}");
+        }
+        assert!(!may(&[], true, Action::VerifyStandings));
+        assert!(may(
+            &[StaffRole::Owner, StaffRole::Supervisor],
+            false,
+            Action::VerifyStandings
+        ));
+        // GTR "EGF rules commission": the tournament director declares.
+        assert!(may(&[StaffRole::Owner], false, Action::DeclareWinners));
+        assert!(may(
+            &[StaffRole::CoOrganiser],
+            false,
+            Action::DeclareWinners
+        ));
+        assert!(!may(
+            &[StaffRole::Supervisor],
+            false,
+            Action::DeclareWinners
+        ));
+        assert!(!may(
+            &[StaffRole::ChiefReferee],
+            false,
+            Action::DeclareWinners
+        ));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use axum::http::StatusCode;
 
 use crate::core::TournamentError;
-use crate::core::discipline::DisciplineError;
+use crate::core::discipline::{DisciplineError, listed};
 use crate::core::pairing::PairingError;
 use crate::web::incidents::clock_time;
 use axum::response::{IntoResponse, Response};
@@ -239,7 +239,8 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | CommitteeAfterRoundOne
         | PlayerInRecords(_)
         | RoundHasRecords(_)
-        | ViolationSanctioned { .. } => StatusCode::CONFLICT,
+        | ViolationSanctioned { .. }
+        | PrizeAppealsOpen(_) => StatusCode::CONFLICT,
         MissingReason
         | MissingOfficial
         | UnknownPlayer(_)
@@ -447,6 +448,7 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
             vec![("round", r.get().to_string())],
         ),
         NoFiniteTimeUnderTerritory => ("discipline.error.no_finite_time", vec![]),
+        PrizeAppealsOpen(a) => ("discipline.error.prizes_held", vec![("appeals", listed(a))]),
         MissingJustification { remedy } => (
             "discipline.error.missing_justification",
             vec![("remedy", remedy.to_string())],

@@ -52,12 +52,14 @@ pub const KEYS: &[&str] = &[
     "notice.settings_saved",
     "notice.snapshot_copied",
     "notice.snapshot_restored",
+    "notice.standings_verified",
     "notice.staff_added",
     "notice.staff_removed",
     "notice.team_deleted",
     "notice.team_saved",
     "notice.token_revoked",
     "notice.tournament_created",
+    "notice.winners_declared",
 ];
 
 /// A notice for the page after a redirect: a key of [`KEYS`] and the values

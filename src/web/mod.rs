@@ -14,7 +14,7 @@
 //! | `/rating-list…` | [`ratings`] |
 //! | `/t/{short}/standings`, `/t/{short}/crosstable` | [`standings`] |
 //! | `/t/{short}/teams` | [`teams`] |
-//! | `/t/{short}/protocol`, `/t/{short}/protocol.csv` | [`protocol`] |
+//! | `/t/{short}/protocol`, `/t/{short}/protocol.csv`, `…/protocol/verify`, `…/protocol/declare` | [`protocol`] |
 //! | `/api/v1/…` | [`api`] |
 //! | `/static/…` | files from `static/`, compiled in |
 
@@ -28,6 +28,7 @@ pub mod appeals;
 pub mod audit_words;
 pub mod auth;
 pub mod change;
+pub mod closing;
 pub mod cookies;
 pub mod encodings;
 pub mod error;

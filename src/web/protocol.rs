@@ -6,26 +6,35 @@
 //! |---|---|
 //! | `GET /t/{short}/protocol?lang=ru\|uk\|en` | [`show_protocol`] |
 //! | `GET /t/{short}/protocol.csv?lang=ru\|uk\|en` | [`download_protocol`] |
+//! | `POST /t/{short}/protocol/verify`, `…/declare` | [`close_tournament`] |
 //!
 //! Whoever may read the standings may read the protocol, over the same
-//! rounds: published ones for visitors, every paired one for staff.
+//! rounds: published ones for visitors, every paired one for staff. Under
+//! the prizes it shows the acts that close the tournament: the supervisor's
+//! verification of the final list and the declaration of the winners.
 
 use crate::core::discipline::Ruleset;
 use askama::Template;
-use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
-use axum::response::{Html, IntoResponse, Response};
-use axum::routing::get;
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
 
 use super::AppState;
-use super::access::viewable;
+use super::access::{authorise, viewable};
+use super::auth::SignedIn;
+use super::closing::{Actions, Closing, actions, closing};
 use super::error::WebResult;
+use super::flash::Flash;
 use super::i18n::Lang;
 use super::page::{Ctx, Layout, render};
 use super::settings_form::{SYSTEMS, time_label};
 use super::view::last_visible_round;
 use crate::core::System;
+use crate::core::access::Action;
+use crate::core::command::Command;
+use crate::core::discipline::listed;
 use crate::core::formats::protocol::{self, CellWords, Protocol, RankNorms, Words};
 use crate::core::pairing::parameters::SeedSystem;
 use crate::core::rules::time::TimeControl;
@@ -36,6 +45,7 @@ pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route("/t/{short}/protocol", get(show_protocol))
         .route("/t/{short}/protocol.csv", get(download_protocol))
+        .route("/t/{short}/protocol/{act}", post(close_tournament))
 }
 
 /// Round and criterion columns a portrait A4 page holds beside number,
@@ -87,6 +97,10 @@ struct ProtocolPage {
     pending_appeals: String,
     /// Who wins what: place, name, money, title and indivisible prize.
     prizes: Vec<[String; 5]>,
+    /// The final list's verification and the winners' declaration.
+    closing: Closing,
+    /// What the reader may do about them.
+    actions: Actions,
 }
 
 /// The protocol's language: `?lang=` when it names one, else the reader's.
@@ -98,30 +112,33 @@ fn language(ctx: &Ctx, query: &ProtocolQuery) -> Lang {
         .unwrap_or(ctx.lang)
 }
 
-/// The protocol the reader may see, the tournament, and open prize appeals.
-async fn load(
-    app: &AppState,
-    ctx: &Ctx,
-    short: &str,
-) -> WebResult<(TournamentRow, Protocol, String, Ruleset)> {
+/// What the page and the spreadsheet read.
+struct Loaded {
+    tournament: TournamentRow,
+    protocol: Protocol,
+    /// Open appeals that can change prizes, e.g. "#1, #3".
+    pending: String,
+    ruleset: Ruleset,
+    closing: Closing,
+    actions: Actions,
+}
+
+/// The protocol the reader may see, with the tournament and its closing acts.
+async fn load(app: &AppState, ctx: &Ctx, short: &str) -> WebResult<Loaded> {
     let (tournament, roles) = viewable(app, ctx, short).await?;
     let view = super::view::view(app, tournament.tournament_id).await?;
-    let pending = view
-        .book
-        .pending_prize_appeals()
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ");
     let state = view.for_standings();
     let last = last_visible_round(app, &tournament, &state, ctx.is_staff(&roles)).await?;
-    let ruleset = view.book.settings.ruleset;
-    Ok((
+    let closing = closing(&view, ctx.lang, &tournament.time_zone);
+    let actions = actions(app, &tournament, &closing, &roles, ctx.is_admin()).await?;
+    Ok(Loaded {
+        pending: listed(&view.book.pending_prize_appeals()),
+        ruleset: view.book.settings.ruleset,
+        protocol: protocol::protocol(&state, last),
         tournament,
-        protocol::protocol(&state, last),
-        pending,
-        ruleset,
-    ))
+        closing,
+        actions,
+    })
 }
 
 /// How a bye's cell reads: "+" under the RFG code, a technical win (20.2 а),
@@ -306,7 +323,8 @@ async fn show_protocol(
 ) -> WebResult<Html<String>> {
     ctx.lang = language(&ctx, &query);
     let lang = ctx.lang;
-    let (tournament, p, pending_appeals, ruleset) = load(&app, &ctx, &short).await?;
+    let loaded = load(&app, &ctx, &short).await?;
+    let (tournament, p, ruleset) = (loaded.tournament, loaded.protocol, loaded.ruleset);
     let (white, black, bye) = (
         lang.t("protocol.white"),
         lang.t("protocol.black"),
@@ -359,8 +377,10 @@ async fn show_protocol(
         rank_norms: p.rank_norms.clone(),
         landscape: p.rounds as usize + p.criteria.len() > PORTRAIT_COLUMNS,
         other_langs: Lang::ALL.into_iter().filter(|l| *l != lang).collect(),
-        pending_appeals,
+        pending_appeals: loaded.pending,
         prizes,
+        closing: loaded.closing,
+        actions: loaded.actions,
         tournament,
     })
 }
@@ -394,7 +414,8 @@ async fn download_protocol(
     Query(query): Query<ProtocolQuery>,
 ) -> WebResult<Response> {
     let lang = language(&ctx, &query);
-    let (tournament, p, _, ruleset) = load(&app, &ctx, &short).await?;
+    let loaded = load(&app, &ctx, &short).await?;
+    let (tournament, p, ruleset) = (loaded.tournament, loaded.protocol, loaded.ruleset);
     let t = |key: &str| lang.t(key);
     let (title, number, place, surname, first_name, rank, club, round) = (
         t("protocol.title"),
@@ -452,6 +473,44 @@ async fn download_protocol(
         protocol::csv(&p, &words),
     )
         .into_response())
+}
+
+/// The tournament version the closing act's form was read at: the act is
+/// done on the list as the person saw it.
+#[derive(serde::Deserialize)]
+struct ClosingForm {
+    version: i32,
+}
+
+/// `POST /t/{short}/protocol/verify`: a tournament supervisor verifies the
+/// final result list (EGF GTR "Officials"); `…/declare`: the winners are
+/// declared, refused, naming them, while appeals that can change titles or
+/// prizes are open (GTR "EGF rules commission").
+async fn close_tournament(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, act)): Path<(String, String)>,
+    Form(form): Form<ClosingForm>,
+) -> WebResult<(Flash, Redirect)> {
+    let (action, command, notice) = match act.as_str() {
+        "verify" => (
+            Action::VerifyStandings,
+            Command::VerifyStandings,
+            "notice.standings_verified",
+        ),
+        "declare" => (
+            Action::DeclareWinners,
+            Command::DeclareWinners,
+            "notice.winners_declared",
+        ),
+        _ => return Err(super::error::WebError::NotFound),
+    };
+    let access = authorise(&app, &short, me, action).await?;
+    super::change::run(&app, &access, Some(form.version), command).await?;
+    Ok((
+        Flash::new(notice),
+        Redirect::to(&super::urls::page(&short, "protocol")),
+    ))
 }
 
 #[cfg(test)]

@@ -70,6 +70,9 @@ struct StandingsPage {
     group: Option<usize>,
     /// The criteria count play-off games (Ukrainian rules III.3.5).
     play_offs: bool,
+    /// After the last round: who verified the final list and declared the
+    /// winners (EGF GTR "Officials", "EGF rules commission").
+    closing: Option<super::closing::Closing>,
 }
 
 /// Which age group's standings to show; all players when absent.
@@ -149,13 +152,8 @@ async fn page(
         )
     });
     let view = super::view::view(&app, tournament.tournament_id).await?;
-    let pending_appeals = view
-        .book
-        .pending_prize_appeals()
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ");
+    let pending_appeals = crate::core::discipline::listed(&view.book.pending_prize_appeals());
+    let closing = super::closing::closing(&view, ctx.lang, &tournament.time_zone);
     let state = view.for_standings();
     let last = last_visible_round(&app, &tournament, &state, is_staff).await?;
     let round = query.round.unwrap_or(last).min(last);
@@ -235,6 +233,7 @@ async fn page(
         groups: groups.iter().map(|g| g.name.clone()).collect(),
         group,
         play_offs: criteria.contains(&crate::core::standings::Criterion::PlayOff),
+        closing: (closing.is_final && round == last).then_some(closing),
     })
 }
 

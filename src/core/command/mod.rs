@@ -11,6 +11,7 @@
 //! that loads the state, applies, saves and audits in one transaction.
 
 pub mod absence;
+mod closing;
 mod discipline;
 mod inclusive;
 mod officials;
@@ -137,7 +138,8 @@ impl State {
 #[derive(Clone, Debug)]
 pub enum Actor {
     /// A signed-in member of the staff (or a site administrator, who holds
-    /// every role), with the name their acts are signed with.
+    /// every role open to them: [`Action::open_to_site_admins`]), with the
+    /// name their acts are signed with.
     Staff {
         roles: Vec<StaffRole>,
         admin: bool,
@@ -153,7 +155,7 @@ impl Actor {
     /// True when the actor may take this action as staff.
     pub fn may(&self, action: Action) -> bool {
         match self {
-            Actor::Staff { roles, admin, .. } => *admin || roles.iter().any(|r| r.allows(action)),
+            Actor::Staff { roles, admin, .. } => crate::core::access::may(roles, *admin, action),
             Actor::Player(_) | Actor::Public => false,
         }
     }
@@ -163,7 +165,8 @@ impl Actor {
     pub fn may_under(&self, action: Action, ruleset: crate::core::discipline::Ruleset) -> bool {
         match self {
             Actor::Staff { roles, admin, .. } => {
-                *admin || roles.iter().any(|r| r.allows_under(action, ruleset))
+                (*admin && action.open_to_site_admins())
+                    || roles.iter().any(|r| r.allows_under(action, ruleset))
             }
             Actor::Player(_) | Actor::Public => false,
         }
@@ -296,6 +299,13 @@ pub enum Command {
         round: RoundNo,
         boards: Vec<Option<PlayerId>>,
     },
+    /// A tournament supervisor marks the final result list verified (EGF
+    /// GTR "Officials").
+    VerifyStandings,
+    /// The tournament director declares the winners: the prize list is
+    /// final (GTR "EGF rules commission": not while an appeal that affects
+    /// titles or prizes is open).
+    DeclareWinners,
 }
 
 /// What a command did, for the page, the audit log and the API.
@@ -325,6 +335,8 @@ pub enum Done {
         name: String,
     },
     Settings,
+    /// The final list verified, or the winners declared.
+    Closing,
     Players(usize),
     /// Nothing changed (results typed as they stood): nothing is saved.
     Nothing,
@@ -363,6 +375,8 @@ impl Command {
             // The organiser refers a decision to the federation and records
             // its commission's ruling.
             EscalateAppeal { .. } | RuleOnAppeal { .. } => Action::EditSettings,
+            VerifyStandings => Action::VerifyStandings,
+            DeclareWinners => Action::DeclareWinners,
         })
     }
 
@@ -388,6 +402,8 @@ impl Command {
             | Restore { .. }
             | CancelRound { .. }
             | RecordPlayOff { .. } => Scope::Tournament,
+            // Done on every result and setting as the person saw them.
+            VerifyStandings | DeclareWinners => Scope::Tournament,
             SetMedical { player, .. } => Scope::Player(*player),
             AdjustPairing { round, .. } | Publish { round } | Lock { round } | Unpair { round } => {
                 Scope::Round(*round)
@@ -493,6 +509,8 @@ fn run(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Ref
             round,
             boards,
         } => teams::submit_line_up(state, team, round, boards, cx),
+        VerifyStandings => closing::close(state, closing::Act::Verify, cx),
+        DeclareWinners => closing::close(state, closing::Act::Declare, cx),
     }
 }
 

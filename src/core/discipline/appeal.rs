@@ -453,7 +453,7 @@ impl Appeal {
 }
 
 /// Every round paired and every game with a result.
-fn is_over(tournament: &Tournament) -> bool {
+pub(super) fn is_over(tournament: &Tournament) -> bool {
     tournament.next_round().is_none()
         && tournament
             .games()

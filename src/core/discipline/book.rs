@@ -8,6 +8,7 @@
 use super::Act;
 use super::DisciplineError;
 use super::appeal::{Appeal, Decision, Filing, pending_prize_appeals};
+use super::closing::Closing;
 use super::committee::{Committee, Member};
 use super::effective::{Effective, effective};
 use super::finality::{Authority, Confirmer, check_change, locked_by};
@@ -32,6 +33,8 @@ pub struct Book {
     pub appeals: Vec<Appeal>,
     /// The appeals committee, once fixed.
     pub committee: Option<Committee>,
+    /// The final list's verification and the winners' declaration.
+    pub closing: Closing,
 }
 
 impl Book {

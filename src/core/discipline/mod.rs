@@ -8,6 +8,9 @@
 //! entered, so pairing, standings and the pairings page all read results
 //! derived from one source. Settings per rule text are in [`DisciplineSettings`].
 //!
+//! The acts that close a tournament (the supervisor's verification, the
+//! declaration of the winners) are kept in the book too: [`Closing`].
+//!
 //! Order for the shell: [`Log::record`] an act (it checks the act and the
 //! result locks), store the returned [`Entry`], then read [`effective()`].
 
@@ -16,6 +19,7 @@ mod appeal;
 mod board;
 mod book;
 mod checks;
+mod closing;
 mod committee;
 mod effective;
 mod finality;
@@ -47,6 +51,7 @@ pub use appeal::{
 };
 pub use board::{BoardStatus, ResultChange, board_status, result_changes};
 pub use book::Book;
+pub use closing::{Closing, Signed, Status as ClosingStatus, final_list};
 pub use committee::{Committee, Conflict, Exclusion, Member, Panel};
 pub use effective::{Effective, effective};
 pub use finality::{Authority, Confirmer, check_change, locked_by};
@@ -58,6 +63,7 @@ pub use lateness::{first_forfeit_moment, may_forfeit, start_of};
 pub use log::{
     Act, AppealId, Entry, EntryId, GameRef, Level, Log, Moment, Official, Players, Reason, Remedy,
 };
+pub use names::listed;
 pub use report::{Incident, Report, RoundReport, WarningTally, report};
 pub use sanction::{PenaltyCause, Sanction, SanctionKind, Subject};
 pub use settings::{DisciplineSettings, Ruleset};
@@ -358,6 +364,12 @@ pub enum DisciplineError {
         /// The sanction in force for it.
         sanction: EntryId,
     },
+    /// While an appeal to the rules commission that affects titles or
+    /// prizes is open, no winners are declared (GTR "EGF rules commission").
+    #[error(
+        "appeals {0:?} can change titles or prizes: no winners are declared until they are ruled"
+    )]
+    PrizeAppealsOpen(Vec<AppealId>),
     /// Too few members without a conflict; co-opt one (GTR) or adjourn.
     #[error(
         "only {available} of {needed} committee members are free to hear this appeal; co-opt a member"

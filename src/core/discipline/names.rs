@@ -79,6 +79,12 @@ impl fmt::Display for AppealId {
     }
 }
 
+/// Appeals as a notice names them: "#1, #3".
+pub fn listed(appeals: &[AppealId]) -> String {
+    let names: Vec<String> = appeals.iter().map(ToString::to_string).collect();
+    names.join(", ")
+}
+
 /// A non-empty text: the reasons every decision must give (GTR
 /// "Arbitration > General": "explained in clear language").
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]

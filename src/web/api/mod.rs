@@ -26,11 +26,13 @@
 //! | [`discipline`] | `POST /tournaments/{short}/log`, `PUT …/committee`, `POST …/committee/co-opt`, `POST …/appeals`, `…/appeals/{id}/review`, `…/decision`, `…/escalate`, `…/ruling` |
 //! | [`officials`] | `POST /tournaments/{short}/rounds/{n}/cancel`, `PUT …/players/{no}/medical`, `POST …/play-offs` |
 //! | [`standings`] | `GET /tournaments/{short}/standings?round=N` |
+//! | [`closing`] | `POST /tournaments/{short}/standings/verify`, `…/winners/declare` |
 //! | [`errors`] | the error body, refusal sets, the fallback for unknown paths |
 //! | [`access`] | who may read or write |
 
 mod access;
 mod account;
+mod closing;
 mod discipline;
 mod errors;
 mod officials;
@@ -144,6 +146,8 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(discipline::escalate_appeal))
         .routes(routes!(discipline::rule_on_appeal))
         .routes(routes!(standings::show_standings))
+        .routes(routes!(closing::verify_standings))
+        .routes(routes!(closing::declare_winners))
 }
 
 /// The router of `/api/v1`, serving its own document; a path no route

@@ -22,9 +22,11 @@ use crate::web::error::{WebError, WebResult};
 pub(super) struct Grant {
     /// The account's user name.
     username: String,
-    /// `co_organiser`, `chief_referee`, `referee`, `secretary`, `doctor`
-    /// or `appeals_member`.
-    #[schema(pattern = "^(co_organiser|chief_referee|referee|secretary|doctor|appeals_member)$")]
+    /// `co_organiser`, `chief_referee`, `referee`, `secretary`, `doctor`,
+    /// `appeals_member` or `supervisor`.
+    #[schema(
+        pattern = "^(co_organiser|chief_referee|referee|secretary|doctor|appeals_member|supervisor)$"
+    )]
     role: String,
 }
 

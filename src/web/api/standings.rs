@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::access::readable;
+use super::closing::ClosingAct;
 use super::errors::{ApiError, ApiPath, ApiQuery, ReadErrors};
 use crate::core::Participation;
 use crate::core::discipline::AppealId;
@@ -49,6 +50,12 @@ pub(super) struct StandingsOut {
     /// Open appeals that may change the prizes.
     #[schema(value_type = Vec<u32>)]
     pending_appeals: Vec<AppealId>,
+    /// Every round paired and every result in: the final standings exist.
+    is_final: bool,
+    /// The supervisor's verification of the final standings, once done.
+    verified: Option<ClosingAct>,
+    /// The declaration of the winners, once done.
+    declared: Option<ClosingAct>,
 }
 
 /// The standings after a round.
@@ -100,11 +107,15 @@ pub(super) async fn show_standings(
             })
         })
         .collect();
+    let closing = view.book.closing_status(&view.effective);
     Ok(Json(StandingsOut {
         version: t.version,
         round,
         criteria: criteria.iter().map(|c| c.name()).collect(),
         rows,
         pending_appeals: view.book.pending_prize_appeals(),
+        is_final: closing.is_final,
+        verified: ClosingAct::of(closing.verified),
+        declared: ClosingAct::of(closing.declared),
     }))
 }

@@ -63,6 +63,8 @@ pub fn describe(
     match name {
         "tournament.create" => plain(lang.t("audit.tournament_create")),
         "tournament.final_stage" => plain(lang.t("audit.tournament_final_stage")),
+        "standings.verify" => plain(lang.t("audit.standings_verify")),
+        "winners.declare" => plain(lang.t("audit.winners_declare")),
         "team.add" | "team.edit" | "team.delete" | "team.line_up" => {
             let team = after
                 .or(before)
