@@ -24,6 +24,7 @@
 //! | [`teams`] | `GET`, `POST /tournaments/{short}/teams`, `PUT`, `DELETE …/teams/{n}`, `PUT …/{n}/lineups/{round}` |
 //! | [`rounds`] | `POST /tournaments/{short}/rounds` (pair), `GET`, `DELETE …/rounds/{n}`, `POST …/{n}/edits`, `…/publish`, `…/lock`, `…/results`, `PUT …/boards/{board}/result` |
 //! | [`discipline`] | `POST /tournaments/{short}/log`, `PUT …/committee`, `POST …/committee/co-opt`, `POST …/appeals`, `…/appeals/{id}/review`, `…/decision`, `…/escalate`, `…/ruling` |
+//! | [`counting`] | `POST /tournaments/{short}/rounds/{n}/boards/{b}/count` |
 //! | [`officials`] | `POST /tournaments/{short}/rounds/{n}/cancel`, `PUT …/players/{no}/medical`, `POST …/play-offs` |
 //! | [`standings`] | `GET /tournaments/{short}/standings?round=N` |
 //! | [`closing`] | `POST /tournaments/{short}/standings/verify`, `…/winners/declare` |
@@ -33,6 +34,7 @@
 mod access;
 mod account;
 mod closing;
+mod counting;
 mod discipline;
 mod errors;
 mod officials;
@@ -138,6 +140,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(rounds::enter_results))
         .routes(routes!(rounds::set_result))
         .routes(routes!(discipline::log_act))
+        .routes(routes!(counting::count_board))
         .routes(routes!(discipline::fix_committee))
         .routes(routes!(discipline::co_opt))
         .routes(routes!(discipline::file_appeal))
