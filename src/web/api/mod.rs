@@ -26,7 +26,7 @@
 //! | [`discipline`] | `POST /tournaments/{short}/log`, `PUT …/committee`, `POST …/committee/co-opt`, `POST …/appeals`, `…/appeals/{id}/review`, `…/decision`, `…/escalate`, `…/ruling` |
 //! | [`counting`] | `POST /tournaments/{short}/rounds/{n}/boards/{b}/count` |
 //! | [`officials`] | `POST /tournaments/{short}/rounds/{n}/cancel`, `PUT …/players/{no}/medical`, `POST …/play-offs` |
-//! | [`standings`] | `GET /tournaments/{short}/standings?round=N` |
+//! | [`standings`] | `GET /tournaments/{short}/standings?round=N&group=U12` (an age group) |
 //! | [`closing`] | `POST /tournaments/{short}/standings/verify`, `…/winners/declare` |
 //! | [`errors`] | the error body, refusal sets, the fallback for unknown paths |
 //! | [`access`] | who may read or write |
