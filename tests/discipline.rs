@@ -1116,6 +1116,60 @@ impl Hall {
     }
 }
 
+/// GTR "Referee": a case the referee closes as mediated or clarified is in
+/// the log with what was settled, and no appeal can be opened against it.
+#[tokio::test]
+async fn a_case_settled_without_a_judgement_is_logged_and_cannot_be_appealed() {
+    let h = hall("60").await;
+    let note = [
+        ("act", "mediated"),
+        ("reason", "Komi explained; both players agreed to go on"),
+    ];
+    assert_eq!(h.act(1, 1, &note).await, 303);
+    let (_, page) = h
+        .app
+        .get_html(&h.referee, "/t/autumn/referee/rounds/1/boards/1")
+        .await;
+    let log = text(&page, "[data-test=board-incidents]").unwrap();
+    assert!(log.contains("settled without a judgement"), "{log}");
+    assert!(log.contains("Komi explained"), "{log}");
+    assert_eq!(h.board(1, 1).await.2, "?", "no judgement, no result");
+
+    let token = h.referee_token().await;
+    let clarified = serde_json::json!({"Mediated": {
+        "game": {"round": 1, "board": 1},
+        "note": "Rule on ko explained",
+    }});
+    let (status, logged) = h.log_by_api(&token, clarified).await;
+    assert_eq!(status, 201, "{logged}");
+    let entry = logged["entry"].clone();
+    let (white, _, _) = h.board(1, 1).await;
+    let version = h.json("/api/v1/tournaments/autumn").await["version"].clone();
+    let res = h
+        .app
+        .client
+        .post(h.app.url("/api/v1/tournaments/autumn/appeals"))
+        .bearer_auth(&token)
+        .json(&serde_json::json!({
+            "version": version,
+            "appellant": {"Player": white},
+            "appealed": {"Entry": entry},
+            "grounds": "I did not agree",
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 422);
+    let body: Value = res.json().await.unwrap();
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("cannot be appealed"),
+        "{body}"
+    );
+}
+
 /// EGF GTR "Clock neutralisation", "Illegal move", "Position disturbance"
 /// and premature passes under territory scoring with finite thinking time,
 /// from the referee's board page: each is in the board's log, the incident

@@ -36,6 +36,7 @@ pub fn act_key(act: &Act) -> &'static str {
         Act::Disturbance { .. } => "disturbance",
         Act::ClockCorrection { .. } => "clock_correction",
         Act::Violation { .. } => "violation",
+        Act::Mediated { .. } => "mediated",
         Act::Adjourned { .. } => "adjourned",
         Act::Decision { .. } => "decision",
     }

@@ -331,6 +331,31 @@ fn only_referee_decisions_can_be_appealed() {
 }
 
 #[test]
+fn a_mediated_case_has_no_judgement_and_no_appeal_against_it() {
+    let (t, mut log, _, _) = forfeited_by_warnings();
+    let s = settings();
+    let c = board2().game(&t).unwrap().white;
+    let before = effective(&t, &log, &s).unwrap().tournament;
+    let mediated = Act::Mediated {
+        game: board2(),
+        note: Reason::new("the players agreed to restart the clock").unwrap(),
+    };
+    let entry = log.record(&t, &s, minute(25), referee(), mediated).unwrap();
+    let after = effective(&t, &log, &s).unwrap().tournament;
+    assert_eq!(
+        board2().game(&after).unwrap().result,
+        board2().game(&before).unwrap().result,
+        "no judgement: the game's result is untouched"
+    );
+    assert_eq!(
+        Appeal::file(&[], filing(c, Appealed::Entry(entry.id)), &t, &log, &s),
+        Err(DisciplineError::NotAppealable(entry.id))
+    );
+    // What was settled is said: a blank note is no record.
+    assert!(Reason::new("  ").is_err());
+}
+
+#[test]
 fn a_captain_appeals_for_the_team_and_a_team_member_s_protest_counts() {
     use crate::core::tournament::{Team, TeamBoard};
     let (mut t, [a, ..]) = four_players_round_one();

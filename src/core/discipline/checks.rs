@@ -124,7 +124,8 @@ impl Log {
             | Act::IllegalMove { .. }
             | Act::Disturbance { .. }
             | Act::ClockCorrection { .. }
-            | Act::Violation { .. } => check_incident(tournament, settings, act),
+            | Act::Violation { .. }
+            | Act::Mediated { .. } => check_incident(tournament, settings, act),
         }
     }
 }

@@ -115,6 +115,7 @@ pub fn effective(
             | Act::Disturbance { .. }
             | Act::ClockCorrection { .. }
             | Act::Violation { .. }
+            | Act::Mediated { .. }
             | Act::Withdrawal { .. }
             | Act::Protest { .. }
             | Act::Confirmation { .. }

@@ -255,6 +255,16 @@ pub enum Act {
         /// What happened.
         what: Reason,
     },
+    /// A dispute the referee closed without a judgement, by mediating
+    /// between the players or clarifying a rule (GTR "Referee": a case
+    /// "mediated / clarified" has no judgement, so there is nothing to
+    /// appeal against).
+    Mediated {
+        /// The game.
+        game: GameRef,
+        /// What was settled, and how.
+        note: Reason,
+    },
     /// An appeal decision's effect; made by [`crate::core::discipline::Appeal::decide`].
     Decision {
         /// The appeal decided.
@@ -282,7 +292,8 @@ impl Act {
             | Act::IllegalMove { game, .. }
             | Act::Disturbance { game, .. }
             | Act::ClockCorrection { game, .. }
-            | Act::Violation { game, .. } => Some(*game),
+            | Act::Violation { game, .. }
+            | Act::Mediated { game, .. } => Some(*game),
             Act::StartRound { .. }
             | Act::Withdrawal { .. }
             | Act::RoundCancelled { .. }

@@ -50,6 +50,7 @@ pub(super) fn incident_act(
                     what: reason(&form.reason)?,
                 })
             }),
+        "mediated" => reason(&form.reason).map(|note| Act::Mediated { game, note }),
         _ => return None,
     };
     Some(act)
