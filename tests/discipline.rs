@@ -1116,6 +1116,40 @@ impl Hall {
     }
 }
 
+/// WMSG 2008 Appendix 1, Proc. 10: a referee refers a disputed count to the
+/// chief referee; until the chief referee records it, another referee's
+/// count is refused, and the chief referee's stands as the board's result.
+#[tokio::test]
+async fn a_disputed_count_is_referred_to_the_chief_referee_who_records_it() {
+    let h = hall("60").await;
+    h.play_under("Wmsg2008FillIn").await;
+    let refer = [
+        ("act", "count_disputed"),
+        ("reason", "White says a seki point was filled"),
+    ];
+    assert_eq!(h.act(1, 1, &refer).await, 303);
+    let path = "/t/autumn/referee/rounds/1/boards/1";
+    let (_, page) = h.app.get_html(&h.referee, path).await;
+    let log = text(&page, "[data-test=board-incidents]").unwrap();
+    assert!(log.contains("referred to the chief referee"), "{log}");
+    let status = text(&page, "[data-test=count-in-dispute]").unwrap();
+    assert!(status.contains("only the chief referee"), "{status}");
+
+    let count = [
+        ("act", "record_count"),
+        ("owner", "black"),
+        ("empty_points", "1"),
+        ("losing_stones", "0"),
+        ("black_last", "on"),
+    ];
+    assert_eq!(h.act(1, 1, &count).await, 403, "a referee's count waits");
+    assert_eq!(h.board(1, 1).await.2, "?");
+    // The organiser who created the tournament is its chief referee.
+    let res = h.app.post_form(&h.org, path, &count).await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(h.board(1, 1).await.2, "w+0.5");
+}
+
 /// GTR "Referee": a case the referee closes as mediated or clarified is in
 /// the log with what was settled, and no appeal can be opened against it.
 #[tokio::test]

@@ -125,7 +125,8 @@ impl Log {
             | Act::Disturbance { .. }
             | Act::ClockCorrection { .. }
             | Act::Violation { .. }
-            | Act::Mediated { .. } => check_incident(tournament, settings, act),
+            | Act::Mediated { .. }
+            | Act::CountDisputed { .. } => check_incident(tournament, settings, act),
         }
     }
 }

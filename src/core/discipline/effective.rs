@@ -116,6 +116,7 @@ pub fn effective(
             | Act::ClockCorrection { .. }
             | Act::Violation { .. }
             | Act::Mediated { .. }
+            | Act::CountDisputed { .. }
             | Act::Withdrawal { .. }
             | Act::Protest { .. }
             | Act::Confirmation { .. }

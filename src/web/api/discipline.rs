@@ -41,7 +41,9 @@ pub(super) struct ActIn {
     /// "before_seconds": 2400, "after_seconds": 1800, "reason": "…"}}`,
     /// `{"Violation": {"game": …, "players": {"One": 7}, "what": "…"}}`,
     /// a case closed without a judgement (mediated or clarified; no appeal
-    /// lies against it): `{"Mediated": {"game": …, "note": "…"}}`.
+    /// lies against it): `{"Mediated": {"game": …, "note": "…"}}`, a count
+    /// referred to the chief referee, who alone then records the game's
+    /// result: `{"CountDisputed": {"game": …, "dispute": "…"}}`.
     act: Act,
 }
 

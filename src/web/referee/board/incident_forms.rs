@@ -51,6 +51,9 @@ pub(super) fn incident_act(
                 })
             }),
         "mediated" => reason(&form.reason).map(|note| Act::Mediated { game, note }),
+        "count_disputed" => {
+            reason(&form.reason).map(|dispute| Act::CountDisputed { game, dispute })
+        }
         _ => return None,
     };
     Some(act)

@@ -97,6 +97,8 @@ pub(super) struct BoardPage {
     least_after_cut: String,
     /// When the game resumes if it is adjourned, else "".
     adjourned: String,
+    /// The count was referred to the chief referee, who alone records it.
+    count_in_dispute: bool,
     /// The published resumption times, empty where adjournment is not allowed.
     resumption_times: Vec<String>,
     /// The board's sealing label.
@@ -239,6 +241,7 @@ pub(super) fn board_page(
                     .tf("referee.least_after_cut", &[("least", clock_time(least))])
             })
             .unwrap_or_default(),
+        count_in_dispute: view.book.log.count_in_dispute(game),
         adjourned: adjourned(t, &view.book.log)
             .get(&game)
             .map(ToString::to_string)
