@@ -321,7 +321,7 @@ fn registered(state: &mut State, player: Player, action: &str) -> Outcome {
 
 /// The event's entry rules by age and gender (Ukrainian rules IV.1.1).
 fn may_enter(state: &State, player: &Player) -> Result<(), Refusal> {
-    let problems: Vec<FieldProblem> =
+    let mut problems: Vec<FieldProblem> =
         crate::core::admission::entry_refusals(state.doc.settings(), player)
             .into_iter()
             .map(|r| {
@@ -332,6 +332,12 @@ fn may_enter(state: &State, player: &Player) -> Result<(), Refusal> {
                     })
             })
             .collect();
+    // RFG App. 7 §1.3 б: nobody starts above the bar group unless the
+    // settings enable a supergroup.
+    let settings = state.doc.settings();
+    if !settings.supergroup && crate::core::supergroup::in_supergroup(settings, player) {
+        problems.push(FieldProblem::new("smms_correction", "player.error.supergroup_off"));
+    }
     if problems.is_empty() {
         Ok(())
     } else {
