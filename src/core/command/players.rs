@@ -336,7 +336,10 @@ fn may_enter(state: &State, player: &Player) -> Result<(), Refusal> {
     // settings enable a supergroup.
     let settings = state.doc.settings();
     if !settings.supergroup && crate::core::supergroup::in_supergroup(settings, player) {
-        problems.push(FieldProblem::new("smms_correction", "player.error.supergroup_off"));
+        problems.push(FieldProblem::new(
+            "smms_correction",
+            "player.error.supergroup_off",
+        ));
     }
     if problems.is_empty() {
         Ok(())

@@ -217,9 +217,13 @@ pub(super) fn change(
     }
     // The supergroup is turned off only once nobody starts in it.
     if !settings.supergroup
-        && (state.doc.players().iter()).any(|p| crate::core::supergroup::in_supergroup(&settings, p))
+        && (state.doc.players().iter())
+            .any(|p| crate::core::supergroup::in_supergroup(&settings, p))
     {
-        problems.push(FieldProblem::new("supergroup", "settings.error.supergroup_in_use"));
+        problems.push(FieldProblem::new(
+            "supergroup",
+            "settings.error.supergroup_in_use",
+        ));
     }
     if !problems.is_empty() {
         return Err(Refusal::Fields(problems));

@@ -45,14 +45,23 @@ fn refused(outcome: Result<Outcome, Refusal>, key: &str) -> bool {
 #[test]
 fn nobody_starts_in_a_supergroup_until_the_settings_enable_one() {
     let mut state = field(false);
-    assert!(refused(register(&mut state, "1"), "player.error.supergroup_off"));
-    assert!(register(&mut state, "0").is_ok(), "in the bar group: no supergroup");
+    assert!(refused(
+        register(&mut state, "1"),
+        "player.error.supergroup_off"
+    ));
+    assert!(
+        register(&mut state, "0").is_ok(),
+        "in the bar group: no supergroup"
+    );
     let mut state = field(false);
     let on = settings_with(&state, true);
     apply(&mut state, on, &organiser()).unwrap();
     assert!(register(&mut state, "1").is_ok());
     let member = state.doc.players().last().unwrap().clone();
-    assert!(crate::core::supergroup::in_supergroup(state.doc.settings(), &member));
+    assert!(crate::core::supergroup::in_supergroup(
+        state.doc.settings(),
+        &member
+    ));
 }
 
 #[test]

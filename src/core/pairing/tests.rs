@@ -559,6 +559,12 @@ fn top_group_club_mates_meet_as_seeding_wants_only_without_geography_in_the_top_
     };
     assert_eq!(geo(x1, x2), geo(x1, y1), "top group: no preference");
     let (low1, low2) = (ids[4], ids[5]);
-    assert!(geo(low1, low2) < geo(x1, x2), "below the bar: club mates kept apart");
-    assert!(geo(x1, low1) < geo(y1, low1), "a top player and a lower one: as before");
+    assert!(
+        geo(low1, low2) < geo(x1, x2),
+        "below the bar: club mates kept apart"
+    );
+    assert!(
+        geo(x1, low1) < geo(y1, low1),
+        "a top player and a lower one: as before"
+    );
 }

@@ -122,16 +122,20 @@ pub fn same_person(a: &Player, b: &Player) -> bool {
 /// day. A tournament with no begin date written is reached: only its staff
 /// can tell, and a warning they can dismiss beats a ban missed.
 pub fn reaches(ban: &Ban, begins: Option<Date>) -> bool {
-    begins.is_none_or(|day| {
-        day > ban.imposed && ban.recorded.until.is_none_or(|last| day <= last)
-    })
+    begins.is_none_or(|day| day > ban.imposed && ban.recorded.until.is_none_or(|last| day <= last))
 }
 
 /// The bans that reach a player of `doc`, by player: every one for the
 /// person (the API lists them), whether or not the player is in the top
 /// group, which [`starts_in_top_group`] tells the pages that warn.
 pub fn flags<'b>(doc: &Tournament, bans: &'b [Ban]) -> Vec<(PlayerId, Vec<&'b Ban>)> {
-    let begins = doc.settings().general.begin_date.trim().parse::<Date>().ok();
+    let begins = doc
+        .settings()
+        .general
+        .begin_date
+        .trim()
+        .parse::<Date>()
+        .ok();
     doc.players()
         .iter()
         .filter_map(|p| {

@@ -42,10 +42,16 @@ fn the_supergroup_is_the_players_above_the_bar_group_and_is_off_by_default() {
     assert!(starts_in_top_group(&s, &strong, 0));
     strong.smms_correction = 1;
     assert!(in_supergroup(&s, &strong));
-    assert!(starts_in_top_group(&s, &strong, 0), "the top group includes it (21.2)");
+    assert!(
+        starts_in_top_group(&s, &strong, 0),
+        "the top group includes it (21.2)"
+    );
     let below = player("B", "b", Rank::Dan(1));
     assert!(!starts_in_top_group(&s, &below, 0));
-    assert!(starts_in_top_group(&s, &below, 1), "the GTR's group just below the bar");
+    assert!(
+        starts_in_top_group(&s, &below, 1),
+        "the GTR's group just below the bar"
+    );
     let swiss = Settings {
         system: System::Swiss,
         ..mcmahon()
@@ -57,7 +63,10 @@ fn the_supergroup_is_the_players_above_the_bar_group_and_is_off_by_default() {
 fn a_federation_id_decides_who_is_the_same_person_else_the_full_name_and_birth_year() {
     let mut a = player("Ivanov", "Ivan", Rank::Dan(3));
     let mut b = player("IVANOV", "Ivan", Rank::Kyu(1));
-    assert!(same_person(&a, &b), "names folded; the rank may have changed");
+    assert!(
+        same_person(&a, &b),
+        "names folded; the rank may have changed"
+    );
     a.egf_pin = "12345678".into();
     assert!(same_person(&a, &b), "one PIN only: the names decide");
     b.egf_pin = "87654321".into();
@@ -65,7 +74,10 @@ fn a_federation_id_decides_who_is_the_same_person_else_the_full_name_and_birth_y
     b.egf_pin = "12345678".into();
     b.name = "Ivanov-Petrov".into();
     assert!(same_person(&a, &b), "the same PIN: renamed");
-    let (mut c, mut d) = (player("Petrov", "Pavel", Rank::Dan(1)), player("Petrov", "Pyotr", Rank::Dan(1)));
+    let (mut c, mut d) = (
+        player("Petrov", "Pavel", Rank::Dan(1)),
+        player("Petrov", "Pyotr", Rank::Dan(1)),
+    );
     assert!(!same_person(&c, &d), "another given name");
     d.first_name = "Pavel".into();
     (c.birth_year, d.birth_year) = (Some(1990), Some(2004));
@@ -77,13 +89,26 @@ fn a_federation_id_decides_who_is_the_same_person_else_the_full_name_and_birth_y
 #[test]
 fn a_ban_reaches_later_tournaments_until_its_last_day() {
     let open = ban(player("A", "a", Rank::Dan(3)), "2026-03-01", None);
-    assert!(!reaches(&open, Some(day("2026-03-01"))), "not the same day's");
-    assert!(!reaches(&open, Some(day("2026-02-01"))), "not an earlier one");
+    assert!(
+        !reaches(&open, Some(day("2026-03-01"))),
+        "not the same day's"
+    );
+    assert!(
+        !reaches(&open, Some(day("2026-02-01"))),
+        "not an earlier one"
+    );
     assert!(reaches(&open, Some(day("2027-05-01"))));
     assert!(reaches(&open, None), "no begin date: the staff judge");
-    let ended = ban(player("A", "a", Rank::Dan(3)), "2026-03-01", Some("2026-12-31"));
+    let ended = ban(
+        player("A", "a", Rank::Dan(3)),
+        "2026-03-01",
+        Some("2026-12-31"),
+    );
     assert!(reaches(&ended, Some(day("2026-12-31"))));
-    assert!(!reaches(&ended, Some(day("2027-01-01"))), "its scope has ended");
+    assert!(
+        !reaches(&ended, Some(day("2027-01-01"))),
+        "its scope has ended"
+    );
 }
 
 #[test]
@@ -94,13 +119,25 @@ fn flags_name_each_player_a_ban_reaches() {
     let banned = t.register(player("Sidorov", "Semyon", Rank::Dan(3)));
     t.register(player("Sidorov", "Sergei", Rank::Dan(3)));
     let bans = [
-        ban(player("Sidorov", "Semyon", Rank::Dan(2)), "2026-03-01", None),
-        ban(player("Sidorov", "Semyon", Rank::Dan(2)), "2026-07-01", None),
+        ban(
+            player("Sidorov", "Semyon", Rank::Dan(2)),
+            "2026-03-01",
+            None,
+        ),
+        ban(
+            player("Sidorov", "Semyon", Rank::Dan(2)),
+            "2026-07-01",
+            None,
+        ),
     ];
     let found = flags(&t, &bans);
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].0, banned);
-    assert_eq!(found[0].1, [&bans[0]], "the July ban is not for a June tournament");
+    assert_eq!(
+        found[0].1,
+        [&bans[0]],
+        "the July ban is not for a June tournament"
+    );
 }
 
 #[test]

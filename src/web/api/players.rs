@@ -11,10 +11,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::access::{Based, Version, optional_account, ran, readable, run};
-use crate::core::command::absence;
-use crate::core::supergroup::Ban;
 use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
+use crate::core::command::absence;
 use crate::core::command::{Command, Done, PlayerDraft};
+use crate::core::supergroup::Ban;
 use crate::core::{Player, PlayerId, Registration, RoundNo, Settings};
 use crate::desk::Ran;
 use crate::web::AppState;
@@ -164,8 +164,13 @@ pub(super) async fn list_players(
         .filter(|p| is_staff || state.is_public(p))
         .map(|p| PlayerOut {
             top_group: is_staff.then(|| absence::top_group(state, &view.book, p)),
-            supergroup_bans: is_staff
-                .then(|| bans.get(&p.id).into_iter().flatten().map(|b| BanOut::of(b, lang)).collect()),
+            supergroup_bans: is_staff.then(|| {
+                bans.get(&p.id)
+                    .into_iter()
+                    .flatten()
+                    .map(|b| BanOut::of(b, lang))
+                    .collect()
+            }),
             ..PlayerOut::of(p, state.settings(), is_staff)
         })
         .collect();

@@ -160,7 +160,10 @@ pub(super) fn player_act(t: &Tournament, form: &PlayerForm) -> Result<Act, FormE
             scope: form.text.trim().to_string(),
             until: match form.until.trim() {
                 "" => None,
-                day => Some(day.parse().map_err(|_| FormError::Field("referee.bad_until"))?),
+                day => Some(
+                    day.parse()
+                        .map_err(|_| FormError::Field("referee.bad_until"))?,
+                ),
             },
         }),
         "rating_reduction" => sanction(SanctionKind::RatingReduction {

@@ -343,10 +343,7 @@ impl TournamentForm {
             pai_balance_white_black: s.pairing.balance_white_black.to_string(),
             pai_random: s.pairing.random.to_string(),
             pai_avoid_same_geo: s.pairing.avoid_same_geo.to_string(),
-            pai_no_geography_in_top_group: s
-                .pairing
-                .no_geography_in_top_group
-                .then(|| "on".into()),
+            pai_no_geography_in_top_group: s.pairing.no_geography_in_top_group.then(|| "on".into()),
             pai_prefer_mms_diff_rather_than_same_club: s
                 .pairing
                 .prefer_mms_diff_rather_than_same_club
