@@ -332,15 +332,10 @@ fn may_enter(state: &State, player: &Player) -> Result<(), Refusal> {
                     })
             })
             .collect();
-    // RFG App. 7 §1.3 б: nobody starts above the bar group unless the
-    // settings enable a supergroup.
-    let settings = state.doc.settings();
-    if !settings.supergroup && crate::core::supergroup::in_supergroup(settings, player) {
-        problems.push(FieldProblem::new(
-            "smms_correction",
-            "player.error.supergroup_off",
-        ));
-    }
+    problems.extend(crate::core::supergroup::unless_enabled(
+        state.doc.settings(),
+        player,
+    ));
     if problems.is_empty() {
         Ok(())
     } else {

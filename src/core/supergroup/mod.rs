@@ -9,6 +9,7 @@
 //! (RFG 21(S).2 г; GTR "debarred from a supergroup") is flagged on the same
 //! person in a later tournament ([`flags`]); the store brings the bans.
 
+use crate::core::command::FieldProblem;
 use crate::core::discipline::{Act, Book, Moment, SanctionKind};
 use crate::core::fold::fold;
 use crate::core::{Player, PlayerId, Settings, System, Tournament};
@@ -28,6 +29,13 @@ fn start(settings: &Settings, player: &Player) -> i32 {
 /// Whether `player` starts above the bar group: in the supergroup.
 pub fn in_supergroup(settings: &Settings, player: &Player) -> bool {
     settings.system == System::McMahon && start(settings, player) > bar_start(settings)
+}
+
+/// A start in a supergroup the settings do not enable, refused: by
+/// default none is used (App. 7 §1.3 б).
+pub fn unless_enabled(settings: &Settings, player: &Player) -> Option<FieldProblem> {
+    (!settings.supergroup && in_supergroup(settings, player))
+        .then(|| FieldProblem::new("smms_correction", "player.error.supergroup_off"))
 }
 
 /// Whether `player` starts in the top group: the bar group and the
