@@ -77,7 +77,7 @@ pub(crate) fn warnings(
     }
 }
 
-/// "Banned from the supergroup by <tournament>, <date>".
+/// "Banned from the supergroup by `<tournament>`, `<date>`".
 pub(crate) fn warning(lang: Lang, ban: &Ban) -> String {
     let date = ("date", ban.imposed.to_string());
     match &ban.tournament {
