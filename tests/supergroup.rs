@@ -309,3 +309,53 @@ async fn a_ban_from_a_private_tournament_is_flagged_without_naming_it_and_only_i
     let found = a.players("autumn").await[0]["supergroup_bans"].clone();
     assert_eq!(found[0]["tournament"], "Spring Championship", "{found}");
 }
+
+#[tokio::test]
+async fn the_referees_form_records_a_ban_with_its_last_day_and_refuses_a_day_that_is_no_date() {
+    let app = TestApp::start().await;
+    app.account("anna", false, true).await;
+    app.account("boris", false, true).await;
+    let (a, b) = (Api::of(&app, "anna").await, Api::of(&app, "boris").await);
+    a.create("spring", "Spring Championship").await;
+    let ivanov = json!({ "name": "Ivanov", "first_name": "Ivan", "rank": "3d" });
+    assert_eq!(a.register("spring", ivanov.clone()).await.0, 201);
+    let referee = app.new_client();
+    app.log_in(&referee, "anna").await;
+    let path = "/t/spring/referee/players";
+    let ban = |until: &'static str| {
+        [
+            ("act", "supergroup_ban"),
+            ("player", "1"),
+            ("reason", "left the top group without a word"),
+            ("text", "the next championship"),
+            ("until", until),
+        ]
+    };
+    let res = app
+        .submit(
+            &referee,
+            path,
+            "[data-test=player-act]",
+            path,
+            &ban("31 May"),
+        )
+        .await;
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let error = text(&page, "[data-test=referee-error]").unwrap();
+    assert!(error.contains("yyyy-mm-dd"), "{error}");
+    let res = app
+        .submit(
+            &referee,
+            path,
+            "[data-test=player-act]",
+            path,
+            &ban("2099-05-31"),
+        )
+        .await;
+    assert!(res.status().is_success() || res.status().is_redirection());
+
+    b.create("summer", "Summer Cup").await;
+    assert_eq!(b.register("summer", ivanov).await.0, 201);
+    let found = b.players("summer").await[0]["supergroup_bans"].clone();
+    assert_eq!(found[0]["until"], "2099-05-31", "{found}");
+}
