@@ -26,6 +26,7 @@ pub mod round;
 pub mod rules;
 pub mod settings;
 pub mod standings;
+pub mod supergroup;
 pub mod teams;
 pub mod tournament;
 pub mod units;
