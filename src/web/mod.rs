@@ -26,6 +26,7 @@ pub mod api;
 pub mod appeal_words;
 pub mod appeals;
 pub mod audit_words;
+pub mod discipline_words;
 pub mod auth;
 pub mod change;
 pub mod closing;
