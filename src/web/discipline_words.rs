@@ -175,6 +175,10 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
             "discipline.error.missing_justification",
             vec![("remedy", remedy.to_string())],
         ),
+        TimeOutOfRange { seconds } => (
+            "discipline.error.time_out_of_range",
+            vec![("seconds", seconds.to_string())],
+        ),
         CutBelowLeast {
             player,
             after_seconds,

@@ -5,8 +5,8 @@ use axum::http::StatusCode;
 
 use crate::core::TournamentError;
 use crate::core::discipline::DisciplineError;
-pub use crate::web::discipline_words::discipline_message;
 use crate::core::pairing::PairingError;
+pub use crate::web::discipline_words::discipline_message;
 use axum::response::{IntoResponse, Response};
 
 /// A failed request.
@@ -278,11 +278,11 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | NoFiniteTimeUnderTerritory
         | MissingJustification { .. }
         | CutBelowLeast { .. }
+        | TimeOutOfRange { .. }
         | NotAViolation(_)
         | ViolationElsewhere(_) => StatusCode::UNPROCESSABLE_ENTITY,
     }
 }
-
 
 /// Marks a response as an error for the error-page middleware, which knows
 /// the request's language and renders the page (or JSON for the API).
