@@ -135,7 +135,7 @@ fn refused_status(r: &crate::core::command::Refusal) -> StatusCode {
         }
         // A program's results refused: the first reason sets the status.
         Results(problems) => match problems.first() {
-            Some(ResultProblem::NoBoard(_)) => StatusCode::NOT_FOUND,
+            Some(ResultProblem::NoBoard(..)) => StatusCode::NOT_FOUND,
             Some(ResultProblem::Confirmed(_, e)) => discipline_status(e),
             Some(ResultProblem::Conflict { .. }) => StatusCode::CONFLICT,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
@@ -150,7 +150,7 @@ fn refused_message_key(r: &crate::core::command::Refusal) -> &'static str {
     use crate::core::command::{Refusal::*, ResultProblem};
     match r {
         Results(problems) => match problems.first() {
-            Some(ResultProblem::NoBoard(_)) => "error.no_such_board",
+            Some(ResultProblem::NoBoard(..)) => "error.no_such_board",
             Some(ResultProblem::ImpossibleJigo { .. }) => "error.impossible_jigo",
             Some(ResultProblem::Confirmed(_, e)) => discipline_message(e).0,
             Some(ResultProblem::Conflict { .. }) => "error.stale_form",

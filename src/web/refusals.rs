@@ -25,12 +25,12 @@ pub fn field_errors(lang: Lang, problems: &[FieldProblem]) -> FieldErrors {
 }
 
 /// One refused result, in words.
-pub fn result_text(lang: Lang, round: u32, p: &ResultProblem) -> String {
+pub fn result_text(lang: Lang, p: &ResultProblem) -> String {
     let board = |b: &crate::core::BoardNo| ("board", b.get().to_string());
     match p {
-        ResultProblem::NoBoard(b) => lang.tf(
+        ResultProblem::NoBoard(r, b) => lang.tf(
             "results.no_board",
-            &[board(b), ("round", round.to_string())],
+            &[board(b), ("round", r.get().to_string())],
         ),
         ResultProblem::ImpossibleJigo { board: b, komi } => lang.tf(
             "results.impossible_jigo",
@@ -106,7 +106,7 @@ pub fn detail(lang: Lang, refusal: &Refusal) -> String {
         }
         Refusal::Results(problems) => problems
             .iter()
-            .map(|p| result_text(lang, 0, p))
+            .map(|p| result_text(lang, p))
             .collect::<Vec<_>>()
             .join("; "),
         other => other.to_string(),

@@ -13,6 +13,7 @@
 pub mod absence;
 mod closing;
 mod discipline;
+mod duplicates;
 mod inclusive;
 mod officials;
 mod play_offs;
@@ -38,7 +39,8 @@ use crate::core::discipline::{
 use crate::core::{BoardNo, Game, PlayerId, RoundNo, Tournament};
 
 pub use discipline::act_key;
-pub use players::{MAX_LENGTHS, PlayerDraft, likely_duplicates, overlong};
+pub use duplicates::likely_duplicates;
+pub use players::{MAX_LENGTHS, PlayerDraft, overlong};
 pub use refusal::{FieldProblem, Refusal, ResultProblem};
 pub use results::{ResultEntry, check_results};
 pub use rounds::{next_round, split_round};
@@ -534,6 +536,8 @@ fn round_json(t: &Tournament, round: RoundNo) -> Option<serde_json::Value> {
 mod result_method_tests;
 #[cfg(test)]
 mod round_one_tests;
+#[cfg(test)]
+mod settings_tests;
 #[cfg(test)]
 mod side_tests;
 #[cfg(test)]

@@ -210,6 +210,18 @@ impl PlayerDraft {
                     None
                 }),
         };
+        // A round the tournament does not have is a mistake to say, not to
+        // drop: a program counting rounds from 0 would lose one unseen.
+        if let Some(plays) = &self.rounds
+            && plays.iter().any(|r| !(1..=rounds).contains(r))
+        {
+            problems.push(number_range("rounds", 1, rounds));
+        }
+        if let Some(gender) = self.gender.as_deref()
+            && !matches!(gender, "" | "female" | "male")
+        {
+            problems.push(FieldProblem::new("gender", "form.choose"));
+        }
         let insurance = super::inclusive::insurance(self, &mut problems);
         let (Ok(rank), true) = (rank, problems.is_empty()) else {
             return Err(Refusal::Fields(problems));
@@ -271,40 +283,6 @@ pub fn digest(player: &Player) -> String {
     hex::encode(&Sha256::digest(bytes)[..12])
 }
 
-/// A registration with the same name and first name, written the same way
-/// but for case and spacing: the same form sent twice.
-fn same_registration<'t>(players: &'t [Player], player: &Player) -> Option<&'t Player> {
-    let norm = |s: &str| {
-        s.split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase()
-    };
-    let (name, first) = (norm(&player.name), norm(&player.first_name));
-    players
-        .iter()
-        .find(|p| norm(&p.name) == name && norm(&p.first_name) == first)
-}
-
-/// Names already registered that look like this one, for a warning:
-/// the same EGF pin, or the same name and first name once case and accents
-/// are folded (`Ivanova Anna`, `IVANOVA Anna`), or the two swapped.
-pub fn likely_duplicates(players: &[Player], player: &Player) -> Vec<String> {
-    let fold = crate::core::fold::fold;
-    let (name, first) = (fold(&player.name), fold(&player.first_name));
-    players
-        .iter()
-        .filter(|p| p.id != player.id)
-        .filter(|p| {
-            let same_pin = !player.egf_pin.is_empty() && p.egf_pin == player.egf_pin;
-            let same_name = fold(&p.name) == name && fold(&p.first_name) == first;
-            let swapped = fold(&p.name) == first && fold(&p.first_name) == name;
-            same_pin || same_name || swapped
-        })
-        .map(|p| p.full_name())
-        .collect()
-}
-
 fn registered(state: &mut State, player: Player, action: &str) -> Outcome {
     let id = state.doc.register(player);
     let player = state.doc.player(id).expect("just registered");
@@ -353,7 +331,7 @@ pub(super) fn register(
     let draft = super::inclusive::unranked(draft, state.doc.settings());
     let player = draft.check(PlayerId(0), rounds, state.doc.players(), false, sides)?;
     may_enter(state, &player)?;
-    let duplicates = likely_duplicates(state.doc.players(), &player);
+    let duplicates = super::duplicates::likely_duplicates(state.doc.players(), &player);
     if !duplicates.is_empty() && !confirm_duplicate {
         return Err(Refusal::LikelyDuplicate(duplicates));
     }
@@ -371,7 +349,7 @@ pub(super) fn self_register(state: &mut State, draft: PlayerDraft) -> Result<Out
     // a player unsure it worked: telling them so beats a second entry the
     // organiser must find and delete. A near match (accents, swapped names)
     // may be another person, so it is accepted and flagged on the list.
-    if let Some(existing) = same_registration(state.doc.players(), &player) {
+    if let Some(existing) = super::duplicates::same_registration(state.doc.players(), &player) {
         return Err(Refusal::AlreadyRegistered {
             name: existing.full_name(),
         });

@@ -82,7 +82,7 @@ pub enum Refusal {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ResultProblem {
     /// No game on this board in the round.
-    NoBoard(BoardNo),
+    NoBoard(RoundNo, BoardNo),
     /// A jigo under half-point komi.
     ImpossibleJigo { board: BoardNo, komi: String },
     /// A known result the person did not see would be replaced.

@@ -63,7 +63,7 @@ pub fn check_results(
                 continue;
             }
             Err(_) => {
-                problems.push(ResultProblem::NoBoard(e.board));
+                problems.push(ResultProblem::NoBoard(round, e.board));
                 continue;
             }
         };

@@ -65,6 +65,20 @@ pub fn check_settings(
         problems
             .push(FieldProblem::new("rounds", "tournament.error.rounds_paired").arg("round", last));
     }
+    // An age group holds someone: its youngest age is not above its oldest.
+    if let Some(g) = s
+        .admission
+        .age_groups
+        .iter()
+        .find(|g| match (g.min_age, g.max_age) {
+            (Some(min), Some(max)) => min > max,
+            _ => false,
+        })
+    {
+        problems.push(
+            FieldProblem::new("age_groups", "settings.error.age_group_empty").arg("group", &g.name),
+        );
+    }
     // A player is in at most one age group (RFG 19; Ukrainian rules IV.1.1).
     if let Some((a, b)) = crate::core::admission::overlapping(&s.admission.age_groups) {
         problems.push(

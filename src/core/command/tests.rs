@@ -82,6 +82,30 @@ fn a_bad_player_is_refused_field_by_field_and_nothing_is_saved() {
 }
 
 #[test]
+fn rounds_the_tournament_lacks_and_an_unknown_gender_are_refused_not_dropped() {
+    let mut state = cup(2);
+    let rounds = state.doc.settings().number_of_rounds;
+    for plays in [vec![0, 1], vec![1, rounds + 1]] {
+        let bad = PlayerDraft {
+            rounds: Some(plays.clone()),
+            gender: Some("x".into()),
+            ..draft("Nobody", "3k")
+        };
+        let register = Command::Register {
+            draft: bad,
+            confirm_duplicate: true,
+        };
+        let refusal = apply(&mut state, register, &organiser()).unwrap_err();
+        let Refusal::Fields(problems) = refusal else {
+            panic!("{refusal:?}")
+        };
+        let fields: Vec<_> = problems.iter().map(|p| p.field).collect();
+        assert_eq!(fields, ["rounds", "gender"], "{plays:?}");
+    }
+    assert_eq!(state.doc.players().len(), 2);
+}
+
+#[test]
 fn a_referee_may_not_register_players() {
     let mut state = cup(0);
     let command = Command::Register {
@@ -229,71 +253,6 @@ fn unpairing_forgets_the_rounds_marks() {
     apply(&mut state, Command::Unpair { round }, &organiser()).unwrap();
     assert!(!state.is_published(round));
     assert!(!state.doc.is_paired(round));
-}
-
-#[test]
-fn settings_with_the_floor_above_the_bar_are_refused() {
-    let mut state = cup(0);
-    let mut settings = state.doc.settings().clone();
-    settings.general.name = "Cup".into();
-    settings.general.short_name = "cup".into();
-    settings.mcmahon.floor = "1d".parse().unwrap();
-    settings.mcmahon.bar = "5k".parse().unwrap();
-    let command = Command::ChangeSettings {
-        settings: Box::new(settings),
-        header: Header::default(),
-        discipline: None,
-    };
-    let refusal = apply(&mut state, command, &organiser()).unwrap_err();
-    let Refusal::Fields(problems) = refusal else {
-        panic!("{refusal:?}")
-    };
-    assert_eq!(problems[0].key, "tournament.error.floor_above_bar");
-}
-
-#[test]
-fn a_ruleset_chosen_alone_brings_its_komi_and_tie_rule_and_a_wild_komi_is_refused() {
-    use crate::core::rules::profile::Profile;
-    use crate::core::settings::TieRule;
-    let mut state = cup(0);
-    let change = |state: &mut State, edit: &dyn Fn(&mut Settings)| {
-        let mut settings = state.doc.settings().clone();
-        settings.general.name = "Cup".into();
-        settings.general.short_name = "cup".into();
-        edit(&mut settings);
-        let command = Command::ChangeSettings {
-            settings: Box::new(settings),
-            header: Header::default(),
-            discipline: None,
-        };
-        apply(state, command, &organiser())
-    };
-    // A program sends the settings back with the Ing rules and nothing else
-    // changed: komi 8 and Black wins a tie (GTR, area scoring with Ing material).
-    change(&mut state, &|s| {
-        s.rules.profile = Some(Profile::SimplifiedIngArea)
-    })
-    .unwrap();
-    let rules = &state.doc.settings().rules;
-    assert_eq!(rules.komi, crate::core::HalfPoints::from_points(8));
-    assert_eq!(rules.tie_rule, TieRule::BlackWins);
-    // Changed together, the komi typed stands.
-    change(&mut state, &|s| {
-        s.rules.profile = Some(Profile::JapaneseTerritory);
-        s.rules.komi = crate::core::HalfPoints::from_halves(11);
-    })
-    .unwrap();
-    assert_eq!(state.doc.settings().rules.komi.halves(), 11);
-    for halves in [101, -101, i32::MIN] {
-        let refusal = change(&mut state, &|s| {
-            s.rules.komi = crate::core::HalfPoints::from_halves(halves)
-        })
-        .unwrap_err();
-        let Refusal::Fields(problems) = refusal else {
-            panic!("{refusal:?}")
-        };
-        assert_eq!(problems[0].field, "komi", "{halves}");
-    }
 }
 
 #[test]

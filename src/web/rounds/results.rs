@@ -252,7 +252,7 @@ pub(super) async fn enter_results(
     };
     let mut conflicts = Vec::new();
     for p in &problems {
-        let text = result_text(lang, n, p);
+        let text = result_text(lang, p);
         match p {
             ResultProblem::Conflict { .. } => conflicts.push(text),
             _ => refusals.push(text),
