@@ -1,8 +1,10 @@
 //! The commands that close a tournament (EGF GTR "Officials", "EGF rules
 //! commission"): the supervisor's verification of the final result list
 //! and the declaration of the winners, both on the final result list
-//! ([`final_list`]: once every round is paired and every result is in);
-//! the rules are the book's ([`crate::core::discipline::Closing`]).
+//! ([`final_list`]: once every round is paired and every result is in),
+//! and the organiser's record that the results went to the EGF ratings
+//! commission (GTR "Guidelines of organization"); the rules are the
+//! book's ([`crate::core::discipline::Closing`]).
 
 use super::{Context, Done, Outcome, Refusal, State, json};
 use crate::core::discipline::final_list;
@@ -12,6 +14,7 @@ use crate::core::discipline::final_list;
 pub(super) enum Act {
     Verify,
     Declare,
+    Submit,
 }
 
 /// Records the act, signed with the actor's name; nothing when the same
@@ -26,6 +29,10 @@ pub(super) fn close(state: &mut State, act: Act, cx: &Context) -> Result<Outcome
         Act::Verify => (
             state.book.verify_final_list(&list, cx.at, by),
             "standings.verify",
+        ),
+        Act::Submit => (
+            state.book.submit_results(&list, cx.at, by),
+            "results.submit_egf",
         ),
         Act::Declare => {
             let prizes = &effective.tournament.settings().prizes;
@@ -193,6 +200,7 @@ mod tests {
             filed_by: FiledBy::Referee(Official::new("Rita").unwrap()),
             appealed: Appealed::Pairing(last),
             grounds: Reason::new("paired against a club mate").unwrap(),
+            signatory: None,
             at: organiser().at,
             affects_prizes: true,
         }

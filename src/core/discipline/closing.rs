@@ -1,7 +1,9 @@
 //! The acts that close a tournament: a tournament supervisor verifies the
 //! final result list (EGF GTR "Officials"), and the tournament director
 //! declares the winners, which no open appeal to the rules commission that
-//! affects titles or prizes may precede (GTR "EGF rules commission").
+//! affects titles or prizes may precede (GTR "EGF rules commission"); the
+//! organiser records when the results went to the EGF ratings commission
+//! (GTR "Guidelines of organization").
 //!
 //! Invariant: each act keeps a fingerprint of what it was done on, so a
 //! correction or a ruling after it shows the act as outdated rather than
@@ -27,6 +29,8 @@ pub struct Closing {
     pub verified: Option<Signed>,
     /// The declaration of the winners: the prize list made final.
     pub declared: Option<Signed>,
+    /// The results submitted to the EGF ratings commission.
+    pub submitted: Option<Signed>,
 }
 
 /// Who did an act, when, and on what.
@@ -50,6 +54,9 @@ pub struct Status<'a> {
     pub declared: Option<(&'a Signed, bool)>,
     /// Open appeals that can change titles or prizes: the declaration waits.
     pub holding: Vec<AppealId>,
+    /// The submission to the EGF, and whether the results are still those
+    /// submitted (a later correction asks for the file to be sent again).
+    pub submitted: Option<(&'a Signed, bool)>,
 }
 
 /// The final result list: the standings after the last round as sanctions
@@ -99,6 +106,12 @@ impl Book {
         sign(&mut self.closing.verified, fingerprint(list, None), at, by)
     }
 
+    /// The organiser sent the final results to the EGF ratings commission;
+    /// `false` when these results stand submitted already.
+    pub fn submit_results(&mut self, list: &Standings, at: Moment, by: Official) -> bool {
+        sign(&mut self.closing.submitted, fingerprint(list, None), at, by)
+    }
+
     /// The winners by the final result list and the prizes are declared:
     /// the prize list is final; `false` when they stand declared as they
     /// are. Refused while an appeal that can change titles or prizes is open.
@@ -134,6 +147,7 @@ impl Book {
         Status {
             is_final: list.is_some(),
             verified: holds(self.closing.verified.as_ref(), list_now.as_deref()),
+            submitted: holds(self.closing.submitted.as_ref(), list_now.as_deref()),
             // An appeal opened after the declaration holds it back again.
             declared: declared.map(|(s, same)| (s, same && holding.is_empty())),
             holding,
