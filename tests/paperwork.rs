@@ -114,7 +114,7 @@ fn version(answer: &Value) -> i64 {
 #[tokio::test]
 async fn only_a_team_s_captain_files_its_protest_and_only_in_writing() {
     let app = TestApp::start().await;
-    let (api, _, mut v) = Api::tournament(&app, "paper", 3, 4).await;
+    let (api, org, mut v) = Api::tournament(&app, "paper", 3, 4).await;
     for (name, members) in [("Sente", [1, 2]), ("Gote", [3, 4])] {
         let body = json!({ "version": v, "name": name, "members": members,
             "captain": members[1] });
@@ -157,6 +157,54 @@ async fn only_a_team_s_captain_files_its_protest_and_only_in_writing() {
     assert_eq!(status, 201, "the captain files: {filed}");
     assert_eq!(filed["appeal"], 1);
     assert_eq!(filed["version"], v + 1, "the refusals changed nothing");
+
+    // Through the players' private links: the captain files for the team.
+    let link_for = |no: &'static str| {
+        let (app, org) = (&app, &org);
+        async move {
+            let res = app
+                .post_form(org, "/t/paper/appeals/link", &[("player", no)])
+                .await;
+            assert_eq!(res.status(), 200);
+            let page = scraper::Html::parse_document(&res.text().await.unwrap());
+            let link = text(&page, "[data-test=player-link] code").unwrap();
+            link.strip_prefix(&app.base).unwrap().to_string()
+        }
+    };
+    let (captain, member) = (link_for("2").await, link_for("1").await);
+    let phone = app.new_client();
+    let (_, page) = app.get_html(&phone, &member).await;
+    assert_eq!(text(&page, "[data-test=for-team]"), None, "not the captain");
+    let appeal = [
+        ("appealed", "pairing"),
+        ("round", "1"),
+        ("team", "1"),
+        ("grounds", "Board 2 was seated against the wrong team."),
+    ];
+    let res = app.post_form(&phone, &member, &appeal).await;
+    assert_eq!(
+        res.status(),
+        422,
+        "a member's link cannot file for the team"
+    );
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let error = text(&page, "[data-test=appeals-error]").unwrap();
+    assert!(error.contains("not the captain of team 1"), "{error}");
+    let (_, page) = app.get_html(&phone, &captain).await;
+    assert!(
+        page.select(&scraper::Selector::parse("[data-test=for-team]").unwrap())
+            .next()
+            .is_some()
+    );
+    let res = app.post_form(&phone, &captain, &appeal).await;
+    assert_eq!(res.status(), 303);
+    let (_, page) = app.get_html(&phone, &captain).await;
+    let mine = scraper::Selector::parse("[data-test=my-appeal]").unwrap();
+    assert_eq!(
+        page.select(&mine).count(),
+        2,
+        "the captain follows both team appeals they signed"
+    );
 }
 
 /// The h9 line of the player named `name`: its last round's token.
