@@ -31,7 +31,9 @@ pub(super) fn close(state: &mut State, act: Act, cx: &Context) -> Result<Outcome
             "standings.verify",
         ),
         Act::Submit => (
-            state.book.submit_results(&list, cx.at, by),
+            state
+                .book
+                .submit_results(&list, &effective.tournament, cx.at, by),
             "results.submit_egf",
         ),
         Act::Declare => {
@@ -56,7 +58,7 @@ mod tests {
     use crate::core::access::StaffRole;
     use crate::core::discipline::Member;
     use crate::core::discipline::{
-        Appealed, DisciplineError, FiledBy, Filing, Outcome as Verdict, Party, Reason,
+        Act, Appealed, DisciplineError, FiledBy, Filing, GameRef, Outcome as Verdict, Party, Reason,
     };
     use crate::core::round::{GameResult, ResultOrigin};
 
@@ -190,6 +192,48 @@ mod tests {
         let effective = state.effective().unwrap();
         let status = state.book.closing_status(&effective);
         assert!(matches!(status.verified, Some((_, false))), "{status:?}");
+    }
+
+    #[test]
+    fn the_organiser_records_the_egf_submission_and_a_colour_error_outdates_it() {
+        // EGF GTR "Guidelines of organization" (testable rule 95).
+        let mut state = cup(4);
+        let early = apply(&mut state, Command::SubmitResults, &organiser());
+        let not_final = Refusal::field("standings", "closing.error.not_final");
+        assert_eq!(early.unwrap_err(), not_final);
+        let mut state = finished();
+        let refused = apply(&mut state, Command::SubmitResults, &supervisor());
+        assert_eq!(refused.unwrap_err(), Refusal::Forbidden);
+        let done = apply(&mut state, Command::SubmitResults, &organiser()).unwrap();
+        assert_eq!(done.done, Done::Closing);
+        assert_eq!(done.action, "results.submit_egf");
+        let signed = state.book.closing.submitted.clone().unwrap();
+        assert_eq!(signed.at, organiser().at);
+        let status = |state: &State| {
+            let effective = state.effective().unwrap();
+            matches!(
+                state.book.closing_status(&effective).submitted,
+                Some((_, true))
+            )
+        };
+        assert!(status(&state));
+        // The standings stay, the file does not: the colours played change.
+        let game = state.doc.games()[0].clone();
+        let played = Act::PlayedAs {
+            game: GameRef {
+                round: game.round,
+                board: game.board,
+            },
+            restart: false,
+            colours_swapped: true,
+            handicap: Some(3),
+        };
+        let referee = staff(&[StaffRole::ChiefReferee], "Rita");
+        apply(&mut state, Command::LogAct { act: played }, &referee).unwrap();
+        assert!(!status(&state), "to be sent again");
+        let again = apply(&mut state, Command::SubmitResults, &organiser()).unwrap();
+        assert_eq!(again.done, Done::Closing);
+        assert!(status(&state));
     }
 
     /// An appeal against the last round's pairing that can change prizes.
