@@ -127,6 +127,38 @@ async fn a_player_without_a_doctors_clearance_is_not_paired_and_an_age_group_has
         .map(|td| td.text().collect::<String>().trim().to_string())
         .collect();
     assert_eq!(first[0], "1", "{first:?}");
+
+    // The same table through the API, by the group's name.
+    let api = "/api/v1/tournaments/junior/standings";
+    let res = app
+        .client
+        .get(app.url(&format!("{api}?group=U12")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let json: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(json["group"], "U12");
+    assert_eq!(json["age_groups"], serde_json::json!(["U12", "Seniors"]));
+    let names: Vec<&str> = json["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(
+        names.iter().all(|n| n.contains("Kid") || n.contains("Tot")),
+        "{names:?}"
+    );
+    assert_eq!(json["rows"][0]["place"], 1);
+    let res = app
+        .client
+        .get(app.url(&format!("{api}?group=U10")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 422, "an unknown group is named as such");
 }
 
 /// Ukrainian rules IV.1.1 at the player form: a veterans' event refuses a

@@ -932,6 +932,83 @@ async fn a_wmsg_fill_in_count_at_the_board_gives_the_result_with_its_margin() {
     assert!(log.contains("W+0.5"), "{log}");
 }
 
+/// The same count through the API (`…/boards/{b}/count`): counted alone it
+/// records nothing, a count that cannot be is refused with the failed check
+/// in the reader's language, and `record` puts it in the log with its margin.
+#[tokio::test]
+async fn a_wmsg_fill_in_count_through_the_api_is_checked_and_recorded() {
+    let h = hall("60").await;
+    h.play_under("Wmsg2008FillIn").await;
+    let token = h.referee_token().await;
+    let count = |sheet: Value, record: bool| {
+        let h = &h;
+        let token = token.clone();
+        async move {
+            let version = h.json("/api/v1/tournaments/autumn").await["version"].clone();
+            let res = h
+                .app
+                .client
+                .post(
+                    h.app
+                        .url("/api/v1/tournaments/autumn/rounds/1/boards/1/count"),
+                )
+                .bearer_auth(token)
+                .header("Accept-Language", "ru")
+                .json(&serde_json::json!({
+                    "version": version,
+                    "sheet": sheet,
+                    "black_stones": 179,
+                    "record": record,
+                }))
+                .send()
+                .await
+                .unwrap();
+            let status = res.status().as_u16();
+            (status, res.json::<Value>().await.unwrap())
+        }
+    };
+    let fill_in = |empty: u32, losing: u32| {
+        serde_json::json!({"FillIn": {
+            "owner": "Black", "empty_points": empty, "losing_stones": losing,
+            "seki_point_unfilled": false, "black_moved_last": true,
+        }})
+    };
+    // Game 1 of the appendix: Black moved last, White wins by half a point.
+    let (status, out) = count(fill_in(1, 0), false).await;
+    assert_eq!(status, 200, "{out}");
+    assert_eq!(out["result"], "W+0.5");
+    assert_eq!(out["review"], "⚫ 179", "a stone count off 180 is noted");
+    assert_eq!(h.board(1, 1).await.2, "?", "counting alone records nothing");
+
+    let (status, out) = count(fill_in(2, 0), true).await;
+    assert_eq!(status, 422, "{out}");
+    let detail = out["detail"].as_str().unwrap();
+    assert!(detail.contains("пересчитайте камни"), "{detail}");
+    assert_eq!(
+        h.board(1, 1).await.2,
+        "?",
+        "a refused count records nothing"
+    );
+
+    let areas = serde_json::json!({"Area": {"black": 185, "white": 176, "black_moved_last": true}});
+    let (status, out) = count(areas, false).await;
+    assert_eq!(
+        status, 422,
+        "a fill-in tournament is counted by filling in: {out}"
+    );
+
+    let (status, out) = count(fill_in(1, 0), true).await;
+    assert_eq!(status, 201, "{out}");
+    assert!(out["entry"].as_u64().is_some(), "{out}");
+    assert_eq!(h.board(1, 1).await.2, "w+0.5", "the margin is on the game");
+    let (_, page) = h
+        .app
+        .get_html(&h.referee, "/t/autumn/referee/rounds/1/boards/1")
+        .await;
+    let log = text(&page, "[data-test=board-incidents]").unwrap();
+    assert!(log.contains("W+0.5"), "{log}");
+}
+
 /// The count follows the tournament's rules of play: areas under the
 /// Chinese rules, territory and prisoners with pass stones and White's last
 /// pass under the GTR's area scoring with Japanese material, the referee's
@@ -1037,6 +1114,94 @@ impl Hall {
         let status = res.status().as_u16();
         (status, res.json().await.unwrap())
     }
+}
+
+/// WMSG 2008 Appendix 1, Proc. 10: a referee refers a disputed count to the
+/// chief referee; until the chief referee records it, another referee's
+/// count is refused, and the chief referee's stands as the board's result.
+#[tokio::test]
+async fn a_disputed_count_is_referred_to_the_chief_referee_who_records_it() {
+    let h = hall("60").await;
+    h.play_under("Wmsg2008FillIn").await;
+    let refer = [
+        ("act", "count_disputed"),
+        ("reason", "White says a seki point was filled"),
+    ];
+    assert_eq!(h.act(1, 1, &refer).await, 303);
+    let path = "/t/autumn/referee/rounds/1/boards/1";
+    let (_, page) = h.app.get_html(&h.referee, path).await;
+    let log = text(&page, "[data-test=board-incidents]").unwrap();
+    assert!(log.contains("referred to the chief referee"), "{log}");
+    let status = text(&page, "[data-test=count-in-dispute]").unwrap();
+    assert!(status.contains("only the chief referee"), "{status}");
+
+    let count = [
+        ("act", "record_count"),
+        ("owner", "black"),
+        ("empty_points", "1"),
+        ("losing_stones", "0"),
+        ("black_last", "on"),
+    ];
+    assert_eq!(h.act(1, 1, &count).await, 403, "a referee's count waits");
+    assert_eq!(h.board(1, 1).await.2, "?");
+    // The organiser who created the tournament is its chief referee.
+    let res = h.app.post_form(&h.org, path, &count).await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(h.board(1, 1).await.2, "w+0.5");
+}
+
+/// GTR "Referee": a case the referee closes as mediated or clarified is in
+/// the log with what was settled, and no appeal can be opened against it.
+#[tokio::test]
+async fn a_case_settled_without_a_judgement_is_logged_and_cannot_be_appealed() {
+    let h = hall("60").await;
+    let note = [
+        ("act", "mediated"),
+        ("reason", "Komi explained; both players agreed to go on"),
+    ];
+    assert_eq!(h.act(1, 1, &note).await, 303);
+    let (_, page) = h
+        .app
+        .get_html(&h.referee, "/t/autumn/referee/rounds/1/boards/1")
+        .await;
+    let log = text(&page, "[data-test=board-incidents]").unwrap();
+    assert!(log.contains("settled without a judgement"), "{log}");
+    assert!(log.contains("Komi explained"), "{log}");
+    assert_eq!(h.board(1, 1).await.2, "?", "no judgement, no result");
+
+    let token = h.referee_token().await;
+    let clarified = serde_json::json!({"Mediated": {
+        "game": {"round": 1, "board": 1},
+        "note": "Rule on ko explained",
+    }});
+    let (status, logged) = h.log_by_api(&token, clarified).await;
+    assert_eq!(status, 201, "{logged}");
+    let entry = logged["entry"].clone();
+    let (white, _, _) = h.board(1, 1).await;
+    let version = h.json("/api/v1/tournaments/autumn").await["version"].clone();
+    let res = h
+        .app
+        .client
+        .post(h.app.url("/api/v1/tournaments/autumn/appeals"))
+        .bearer_auth(&token)
+        .json(&serde_json::json!({
+            "version": version,
+            "appellant": {"Player": white},
+            "appealed": {"Entry": entry},
+            "grounds": "I did not agree",
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 422);
+    let body: Value = res.json().await.unwrap();
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("cannot be appealed"),
+        "{body}"
+    );
 }
 
 /// EGF GTR "Clock neutralisation", "Illegal move", "Position disturbance"

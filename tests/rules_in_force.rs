@@ -75,3 +75,103 @@ async fn an_egf_tournament_shows_its_rules_and_waits_for_its_officials_before_ro
         "nothing was paired"
     );
 }
+
+/// RFG code App. 9 §6.2: the tiebreaks may decide the top places only;
+/// below them players equal on the first criterion share a place, on the
+/// standings page and through the API.
+#[tokio::test]
+async fn tiebreaks_decide_only_the_places_the_settings_give() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let created = app
+        .submit(
+            &org,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            &[
+                ("name", "Top Places"),
+                ("short_name", "top"),
+                ("time_zone", "Europe/Moscow"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status(), 303);
+    let criteria = [
+        ("criterion_1", "NBW"),
+        ("criterion_2", "Rating"),
+        ("criterion_3", ""),
+        ("criterion_4", ""),
+        ("criterion_5", ""),
+        ("criterion_6", ""),
+        ("tiebreak_places", "2"),
+    ];
+    let saved = app
+        .submit(
+            &org,
+            "/t/top/settings",
+            "[data-test=tournament-form]",
+            "/t/top/settings",
+            &criteria,
+        )
+        .await;
+    assert_eq!(saved.status(), 303);
+    for (name, rank) in [
+        ("Alpha", "5d"),
+        ("Beta", "4d"),
+        ("Gamma", "3d"),
+        ("Delta", "2d"),
+        ("Epsilon", "1d"),
+        ("Zeta", "1k"),
+        ("Eta", "2k"),
+        ("Theta", "3k"),
+    ] {
+        let added = app
+            .submit(
+                &org,
+                "/t/top/players/new",
+                "[data-test=player-form]",
+                "/t/top/players",
+                &[("name", name), ("first_name", "Test"), ("rank", rank)],
+            )
+            .await;
+        assert_eq!(added.status(), 303, "{name}");
+    }
+    app.post_ok(&org, "/t/top/rounds/pair", &[]).await;
+    app.post_ok(&org, "/t/top/rounds/1/publish", &[]).await;
+    let white: Vec<(String, String)> = (1..=4)
+        .map(|b| (format!("board_{b}"), "w".into()))
+        .collect();
+    let white: Vec<(&str, &str)> = white
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let entered = app.post_form(&org, "/t/top/rounds/1/results", &white).await;
+    assert_eq!(entered.status(), 303);
+
+    let (_, page) = app.get_html(&app.new_client(), "/t/top/standings").await;
+    let places = Selector::parse("[data-test=standings] tbody tr td:first-child").unwrap();
+    let shown: Vec<String> = page
+        .select(&places)
+        .map(|td| td.text().collect::<String>().trim().to_string())
+        .collect();
+    assert_eq!(shown, ["1", "2", "3", "3", "5", "5", "5", "5"]);
+    let json: serde_json::Value = app
+        .client
+        .get(app.url("/api/v1/tournaments/top/standings"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let places: Vec<u64> = json["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["place"].as_u64().unwrap())
+        .collect();
+    assert_eq!(places, [1, 2, 3, 3, 5, 5, 5, 5]);
+}

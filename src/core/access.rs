@@ -55,6 +55,9 @@ pub enum Action {
     Penalise,
     /// A round cancelled with its reason (Ukrainian V.3).
     CancelRound,
+    /// The result of a game whose count was referred to the chief referee
+    /// (WMSG 2008 Appendix 1, Proc. 10).
+    SettleCount,
     /// A player's medical clearance (Ukrainian V.7, III.6).
     SetMedical,
     DecideAppeal,
@@ -107,10 +110,19 @@ impl StaffRole {
             // The owner is no referee: the creator of a tournament is also
             // given the chief referee's role, which they may hand on.
             // Nor a supervisor, unless they give themselves the role.
-            StaffRole::Owner => !matches!(action, Rule | Penalise | CancelRound | VerifyStandings),
+            StaffRole::Owner => !matches!(
+                action,
+                Rule | Penalise | CancelRound | SettleCount | VerifyStandings
+            ),
             StaffRole::CoOrganiser => !matches!(
                 action,
-                ManageStaff | DecideAppeal | Rule | Penalise | CancelRound | VerifyStandings
+                ManageStaff
+                    | DecideAppeal
+                    | Rule
+                    | Penalise
+                    | CancelRound
+                    | SettleCount
+                    | VerifyStandings
             ),
             StaffRole::ChiefReferee => matches!(
                 action,
@@ -121,6 +133,7 @@ impl StaffRole {
                     | EditPairings
                     | ManagePlayers
                     | CancelRound
+                    | SettleCount
                     | SetMedical
                     | ReadAuditLog
             ),

@@ -1,11 +1,14 @@
 //! What the referees' and the committee's acts share: the name they are
 //! signed with ([`official`]; the clock is the door's, `desk::now`), the
-//! hall's wall clock ([`wall_clock`], [`local_time`]) and why a form came
-//! back ([`FormError`]).
+//! hall's wall clock ([`wall_clock`], [`local_time`]), the count at the
+//! board as it is recorded ([`recorded_count`]) and why a form came back
+//! ([`FormError`]).
 
 use super::error::{WebResult, discipline_message};
 use super::i18n::Lang;
-use crate::core::discipline::{DisciplineError, Moment, Official};
+use crate::core::discipline::{Act, DisciplineError, GameRef, Moment, Official, Reason};
+use crate::core::round::{Colour, GameResult, Method, ResultOrigin};
+use crate::core::rules::scoring::Outcome;
 use crate::store::accounts::Account;
 
 /// The name a referee's acts are signed with.
@@ -32,6 +35,46 @@ pub fn local_time(at: time::OffsetDateTime, zone: &jiff::tz::TimeZone) -> String
         .unwrap_or_default()
 }
 
+/// Stones counted that are not 180, as the referee reviews them: "⚫ 179";
+/// empty when every count given is right.
+pub(crate) fn stones_off(off: &[(Colour, u32)]) -> String {
+    off.iter()
+        .map(|(colour, n)| match colour {
+            Colour::Black => format!("⚫ {n}"),
+            Colour::White => format!("⚪ {n}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The referee's count recorded as the referee's correction of the board's
+/// result, with its margin (RFG 11.3); stone counts off 180 go into the
+/// log for review (WMSG 2008 Appendix 1, Proc. 9).
+pub(crate) fn recorded_count(
+    game: GameRef,
+    outcome: Outcome,
+    off: &[(Colour, u32)],
+    lang: Lang,
+) -> Result<Act, DisciplineError> {
+    let review = match stones_off(off) {
+        r if r.is_empty() => r,
+        r => format!("; {} {r}", lang.t("counting.review")),
+    };
+    let method = matches!(
+        outcome.result,
+        GameResult::BlackWins | GameResult::WhiteWins
+    )
+    .then_some(Method::Count(outcome.margin));
+    let text = lang.tf("counting.reason", &[("result", outcome.to_string())]);
+    Ok(Act::Correction {
+        game,
+        result: outcome.result,
+        origin: ResultOrigin::Played,
+        method,
+        reason: Reason::new(&format!("{text}{review}"))?,
+    })
+}
+
 /// Why a referee's or committee's form was sent back.
 pub(crate) enum FormError {
     /// A field was missing or wrong: the translation key of the message.
@@ -43,7 +86,10 @@ pub(crate) enum FormError {
 }
 
 /// A count refused, by the check that failed.
-fn counting_message(e: &crate::core::rules::counting::CountingError, lang: Lang) -> String {
+pub(crate) fn counting_message(
+    e: &crate::core::rules::counting::CountingError,
+    lang: Lang,
+) -> String {
     use crate::core::rules::counting::{CountingError, Kind};
     use crate::core::rules::fill_in::FillInError;
     let kind = |k: &Kind| {

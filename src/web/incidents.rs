@@ -262,6 +262,18 @@ pub fn describe(t: &Tournament, lang: Lang, entry: &Entry) -> String {
             who(t, lang, *game, *players),
             what.as_str()
         ),
+        Act::CountDisputed { game, dispute } => format!(
+            "{}: {} — {}",
+            board(lang, *game),
+            lang.t("incident.count_disputed"),
+            dispute.as_str()
+        ),
+        Act::Mediated { game, note } => format!(
+            "{}: {} — {}",
+            board(lang, *game),
+            lang.t("incident.mediated"),
+            note.as_str()
+        ),
         Act::Decision {
             appeal,
             level,

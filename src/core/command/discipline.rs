@@ -2,11 +2,32 @@
 //! `core::discipline`; here each action gets its permission, its audit
 //! entry and, where results change, the results before and after.
 
-use super::{Actor, Context, Done, Outcome, Refusal, State, json};
+use super::{Actor, Command, Context, Done, Outcome, Refusal, State, json};
 use crate::core::discipline::{
-    Act, AppealId, Book, Decision, Filing, Member, Party, SanctionKind, result_changes,
+    Act, AppealId, Book, Decision, Filing, GameRef, Member, Party, SanctionKind, result_changes,
 };
 use crate::core::{PlayerId, Tournament};
+
+/// Whether the command gives a result to a game whose count was referred
+/// to the chief referee (WMSG 2008 Appendix 1, Proc. 10), by a correction
+/// or on the results page: that is the chief referee's alone.
+pub(super) fn settles_a_disputed_count(state: &State, command: &Command) -> bool {
+    let disputed = |game: GameRef| state.book.log.count_in_dispute(game);
+    match command {
+        Command::LogAct {
+            act: Act::Correction { game, .. },
+        } => disputed(*game),
+        Command::EnterResults { round, entries, .. } => entries.iter().any(|e| {
+            let game = GameRef {
+                round: *round,
+                board: e.board,
+            };
+            let now = state.doc.game_on(*round, e.board).map(|g| g.result);
+            disputed(game) && now != Some(e.result)
+        }),
+        _ => false,
+    }
+}
 
 /// A short name of the act for the audit log's action column.
 pub fn act_key(act: &Act) -> &'static str {
@@ -36,6 +57,8 @@ pub fn act_key(act: &Act) -> &'static str {
         Act::Disturbance { .. } => "disturbance",
         Act::ClockCorrection { .. } => "clock_correction",
         Act::Violation { .. } => "violation",
+        Act::Mediated { .. } => "mediated",
+        Act::CountDisputed { .. } => "count_disputed",
         Act::Adjourned { .. } => "adjourned",
         Act::Decision { .. } => "decision",
     }

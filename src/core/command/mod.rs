@@ -428,6 +428,7 @@ pub fn apply(state: &mut State, command: Command, cx: &Context) -> Result<Outcom
             act: Act::Sanction(_),
         } => Some(Action::Penalise),
         Command::LogAct { act } if act.is_ruling() => Some(Action::Rule),
+        _ if discipline::settles_a_disputed_count(state, &command) => Some(Action::SettleCount),
         _ => None,
     };
     if let Some(action) = needs

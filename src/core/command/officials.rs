@@ -188,6 +188,47 @@ mod tests {
     }
 
     #[test]
+    fn a_count_referred_to_the_chief_referee_is_settled_by_the_chief_referee_alone() {
+        // WMSG 2008 Appendix 1, Proc. 10 (EGF testable rule 84).
+        let mut state = cup(4);
+        let round = pair_next(&mut state);
+        let game = board_one(&state, round);
+        let referred = Command::LogAct {
+            act: Act::CountDisputed {
+                game,
+                dispute: Reason::new("White says the seki point was filled").unwrap(),
+            },
+        };
+        apply(&mut state, referred, &referee()).unwrap();
+        assert!(state.book.log.count_in_dispute(game));
+        let counted = Command::LogAct {
+            act: Act::Correction {
+                game,
+                result: GameResult::BlackWins,
+                origin: ResultOrigin::Played,
+                method: Some(crate::core::round::Method::Count(
+                    crate::core::HalfPoints::from_halves(7),
+                )),
+                reason: Reason::new("counted again").unwrap(),
+            },
+        };
+        for role in [StaffRole::Referee, StaffRole::Owner, StaffRole::Secretary] {
+            let refused = apply(&mut state, counted.clone(), &staff(role));
+            assert_eq!(
+                refused.unwrap_err(),
+                Refusal::Forbidden,
+                "{role:?} corrects"
+            );
+            let refused = apply(&mut state, result_of(game), &staff(role));
+            assert_eq!(refused.unwrap_err(), Refusal::Forbidden, "{role:?} enters");
+        }
+        apply(&mut state, counted, &staff(StaffRole::ChiefReferee)).unwrap();
+        assert!(!state.book.log.count_in_dispute(game));
+        // The dispute settled, the board is every referee's again.
+        apply(&mut state, result_of(game), &staff(StaffRole::Referee)).unwrap();
+    }
+
+    #[test]
     fn under_the_ukrainian_rules_only_the_chief_referee_pairs_and_penalises() {
         // Ukrainian rules V.3–V.6 (testable rule 57).
         let mut state = cup(4);

@@ -228,8 +228,12 @@ impl Appeal {
             let now = effective(tournament, log, settings)?.tournament;
             let g = game.game(&now)?;
             let played_on = g.result != GameResult::Unknown && g.origin == ResultOrigin::Played;
-            let protested = log.entries().iter().any(|e| {
-                matches!(e.act, Act::Protest { game: pg, player } if pg == game && appellants.contains(&player))
+            // A count disputed at the board is the players' protest: either
+            // side may take the chief referee's count further (WMSG Proc. 10).
+            let protested = log.entries().iter().any(|e| match e.act {
+                Act::Protest { game: pg, player } => pg == game && appellants.contains(&player),
+                Act::CountDisputed { game: dg, .. } => dg == game,
+                _ => false,
             });
             if played_on && !protested {
                 return Err(DisciplineError::NoProtest {

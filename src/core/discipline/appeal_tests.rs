@@ -2,7 +2,7 @@
 
 use super::test_support::*;
 use super::*;
-use crate::core::round::GameResult;
+use crate::core::round::{GameResult, ResultOrigin};
 use crate::core::settings::Settings;
 use crate::core::standings::scores;
 use crate::core::tournament::Tournament;
@@ -329,6 +329,56 @@ fn only_referee_decisions_can_be_appealed() {
         ),
         Err(DisciplineError::UnknownPlayer(PlayerId(42)))
     );
+}
+
+#[test]
+fn a_mediated_case_has_no_judgement_and_no_appeal_against_it() {
+    let (t, mut log, _, _) = forfeited_by_warnings();
+    let s = settings();
+    let c = board2().game(&t).unwrap().white;
+    let before = effective(&t, &log, &s).unwrap().tournament;
+    let mediated = Act::Mediated {
+        game: board2(),
+        note: Reason::new("the players agreed to restart the clock").unwrap(),
+    };
+    let entry = log.record(&t, &s, minute(25), referee(), mediated).unwrap();
+    let after = effective(&t, &log, &s).unwrap().tournament;
+    assert_eq!(
+        board2().game(&after).unwrap().result,
+        board2().game(&before).unwrap().result,
+        "no judgement: the game's result is untouched"
+    );
+    assert_eq!(
+        Appeal::file(&[], filing(c, Appealed::Entry(entry.id)), &t, &log, &s),
+        Err(DisciplineError::NotAppealable(entry.id))
+    );
+    // What was settled is said: a blank note is no record.
+    assert!(Reason::new("  ").is_err());
+}
+
+#[test]
+fn the_chief_referees_result_of_a_disputed_count_goes_to_the_committee_on_appeal() {
+    // WMSG 2008 Appendix 1, Proc. 10: the chief referee, then the
+    // arbitration committee (the appeals committee here).
+    let (t, mut log, _, _) = forfeited_by_warnings();
+    let s = settings();
+    let c = board2().game(&t).unwrap().white;
+    let referred = Act::CountDisputed {
+        game: board2(),
+        dispute: Reason::new("Black disputes the count").unwrap(),
+    };
+    log.record(&t, &s, minute(25), referee(), referred).unwrap();
+    let counted = Act::Correction {
+        game: board2(),
+        result: GameResult::BlackWins,
+        origin: ResultOrigin::Played,
+        method: None,
+        reason: Reason::new("the chief referee counted again").unwrap(),
+    };
+    let chief = Official::new("Chief Referee").unwrap();
+    let settled = log.record(&t, &s, minute(26), chief, counted).unwrap();
+    let appeal = Appeal::file(&[], filing(c, Appealed::Entry(settled.id)), &t, &log, &s);
+    assert!(appeal.is_ok(), "{appeal:?}");
 }
 
 #[test]

@@ -124,7 +124,9 @@ impl Log {
             | Act::IllegalMove { .. }
             | Act::Disturbance { .. }
             | Act::ClockCorrection { .. }
-            | Act::Violation { .. } => check_incident(tournament, settings, act),
+            | Act::Violation { .. }
+            | Act::Mediated { .. }
+            | Act::CountDisputed { .. } => check_incident(tournament, settings, act),
         }
     }
 }

@@ -115,6 +115,8 @@ pub fn effective(
             | Act::Disturbance { .. }
             | Act::ClockCorrection { .. }
             | Act::Violation { .. }
+            | Act::Mediated { .. }
+            | Act::CountDisputed { .. }
             | Act::Withdrawal { .. }
             | Act::Protest { .. }
             | Act::Confirmation { .. }

@@ -255,6 +255,26 @@ pub enum Act {
         /// What happened.
         what: Reason,
     },
+    /// A dispute over the count referred to the chief referee (WMSG 2008
+    /// Appendix 1, Proc. 10): until the chief referee records the result,
+    /// no other official may; an appeal against that result goes to the
+    /// appeals committee, the arbitration committee of the text.
+    CountDisputed {
+        /// The game.
+        game: GameRef,
+        /// What the players dispute.
+        dispute: Reason,
+    },
+    /// A dispute the referee closed without a judgement, by mediating
+    /// between the players or clarifying a rule (GTR "Referee": a case
+    /// "mediated / clarified" has no judgement, so there is nothing to
+    /// appeal against).
+    Mediated {
+        /// The game.
+        game: GameRef,
+        /// What was settled, and how.
+        note: Reason,
+    },
     /// An appeal decision's effect; made by [`crate::core::discipline::Appeal::decide`].
     Decision {
         /// The appeal decided.
@@ -282,7 +302,9 @@ impl Act {
             | Act::IllegalMove { game, .. }
             | Act::Disturbance { game, .. }
             | Act::ClockCorrection { game, .. }
-            | Act::Violation { game, .. } => Some(*game),
+            | Act::Violation { game, .. }
+            | Act::Mediated { game, .. }
+            | Act::CountDisputed { game, .. } => Some(*game),
             Act::StartRound { .. }
             | Act::Withdrawal { .. }
             | Act::RoundCancelled { .. }
@@ -352,6 +374,20 @@ impl Log {
     /// The entry with this id.
     pub fn entry(&self, id: EntryId) -> Option<&Entry> {
         self.entries.iter().find(|e| e.id == id)
+    }
+
+    /// Whether the count of `game` was referred to the chief referee and
+    /// no correction of its result has followed (WMSG Proc. 10).
+    pub fn count_in_dispute(&self, game: GameRef) -> bool {
+        let mut open = false;
+        for e in &self.entries {
+            match &e.act {
+                Act::CountDisputed { game: g, .. } if *g == game => open = true,
+                Act::Correction { game: g, .. } if *g == game => open = false,
+                _ => {}
+            }
+        }
+        open
     }
 
     /// Checks `act` against `tournament` (as entered, before the log) and

@@ -87,6 +87,12 @@ pub struct Settings {
     /// Whether games may be adjourned, and when they resume (GTR "Adjournment").
     #[serde(default)]
     pub adjournment: Adjournment,
+    /// The places the tiebreaks decide, from the first; below them players
+    /// equal on the first criterion share a place (RFG App. 9 §6.2: in
+    /// McMahon and Swiss final standings the criteria may count for the top
+    /// group only). 0, OpenGotha's way and the default: every place.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tiebreak_places: u32,
 }
 
 /// Who sits at each side of the board (RFG code App. 4 §3).
@@ -152,6 +158,7 @@ impl Default for Settings {
             prizes: Vec::new(),
             colour_gap_even_rounds: 2,
             adjournment: Adjournment::default(),
+            tiebreak_places: 0,
         }
     }
 }
@@ -498,6 +505,10 @@ fn one_game() -> u32 {
 /// II.5's limit with an even number of rounds, for settings stored before it.
 fn colour_gap_two() -> u32 {
     2
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[cfg(test)]

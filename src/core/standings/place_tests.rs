@@ -241,3 +241,35 @@ fn a_play_off_orders_only_the_players_it_was_played_between() {
         [(bo, 1), (al, 2), (cy, 2), (di, 4), (ed, 4), (fy, 4)]
     );
 }
+
+#[test]
+fn below_the_places_tiebreaks_decide_players_equal_on_the_score_share_one() {
+    // RFG App. 9 §6.2: the tiebreak (here the rank) decides the first two
+    // places only; below them the other winners share 3rd and the losers 5th.
+    let criteria = [Criterion::Nbw, Criterion::Rank];
+    let mut t = tournament(1, &criteria);
+    let ranks = [("A", "5d"), ("B", "4d"), ("C", "3d"), ("D", "2d")];
+    let [a, b, c, d] = ranks.map(|(n, r)| player(&mut t, n, r));
+    let [e, f, g, h] = ["E", "F", "G", "H"].map(|n| player(&mut t, n, "1k"));
+    for (winner, loser) in [(a, e), (b, f), (c, g), (d, h)] {
+        game(&mut t, 1, winner, loser, "1-0");
+    }
+    let places = |t: &_| -> Vec<u32> {
+        standings(t, 1, &criteria)
+            .rows
+            .iter()
+            .map(|r| r.place)
+            .collect()
+    };
+    assert_eq!(places(&t), [1, 2, 3, 4, 5, 5, 5, 5]);
+    with_settings(&mut t, |s| s.tiebreak_places = 2);
+    assert_eq!(places(&t), [1, 2, 3, 3, 5, 5, 5, 5]);
+    // The pairing still orders by every criterion.
+    let all: Vec<PlayerId> = t.players().iter().map(|p| p.id).collect();
+    let order: Vec<u32> = ranking(&t, 1, &criteria, &all)
+        .rows
+        .iter()
+        .map(|r| r.place)
+        .collect();
+    assert_eq!(order, [1, 2, 3, 4, 5, 5, 5, 5]);
+}

@@ -57,7 +57,29 @@ pub fn standings(tournament: &Tournament, rounds: u32, criteria: &[Criterion]) -
     let everyone: Vec<PlayerId> = tournament.players().iter().map(|p| p.id).collect();
     let (rounds, mut rows) = ordered(tournament, rounds, criteria, &everyone);
     rows.retain(|(i, _)| show_all || taking_part.contains(&tournament.players()[*i].id));
-    placed(tournament, rounds, criteria, rows)
+    let mut table = placed(tournament, rounds, criteria, rows);
+    share_below(&mut table.rows, tournament.settings().tiebreak_places);
+    table
+}
+
+/// Below the first `places` places, players equal on the first criterion
+/// share the first place any of them holds there (RFG App. 9 §6.2: the
+/// tiebreaks may count for the top group only); 0 leaves every place.
+fn share_below(rows: &mut [Row], places: u32) {
+    let Some(cut) = rows
+        .iter()
+        .position(|r| r.place > places)
+        .filter(|_| places > 0)
+    else {
+        return;
+    };
+    let mut start = cut;
+    for k in cut..rows.len() {
+        if rows[k].values.first() != rows[start].values.first() {
+            start = k;
+        }
+        rows[k].place = start as u32 + 1;
+    }
 }
 
 /// `players` (unknown ids ignored) ordered after `rounds` rounds by `criteria`,

@@ -40,7 +40,11 @@ pub(super) struct ActIn {
     /// `{"Disturbance": {"game": …, "remedy": "Unwind", "justification":
     /// "…"}}`, `{"ClockCorrection": {"game": …, "player": 7,
     /// "before_seconds": 2400, "after_seconds": 1800, "reason": "…"}}`,
-    /// `{"Violation": {"game": …, "players": {"One": 7}, "what": "…"}}`.
+    /// `{"Violation": {"game": …, "players": {"One": 7}, "what": "…"}}`,
+    /// a case closed without a judgement (mediated or clarified; no appeal
+    /// lies against it): `{"Mediated": {"game": …, "note": "…"}}`, a count
+    /// referred to the chief referee, who alone then records the game's
+    /// result: `{"CountDisputed": {"game": …, "dispute": "…"}}`.
     act: Act,
 }
 

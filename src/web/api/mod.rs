@@ -24,8 +24,9 @@
 //! | [`teams`] | `GET`, `POST /tournaments/{short}/teams`, `PUT`, `DELETE …/teams/{n}`, `PUT …/{n}/lineups/{round}` |
 //! | [`rounds`] | `POST /tournaments/{short}/rounds` (pair), `GET`, `DELETE …/rounds/{n}`, `POST …/{n}/edits`, `…/publish`, `…/lock`, `…/results`, `PUT …/boards/{board}/result`, `PUT …/{n}/start` |
 //! | [`discipline`] | `POST /tournaments/{short}/log`, `PUT …/committee`, `POST …/committee/co-opt`, `POST …/appeals`, `…/appeals/{id}/review`, `…/decision`, `…/escalate`, `…/ruling` |
+//! | [`counting`] | `POST /tournaments/{short}/rounds/{n}/boards/{b}/count` |
 //! | [`officials`] | `POST /tournaments/{short}/rounds/{n}/cancel`, `PUT …/players/{no}/medical`, `POST …/play-offs` |
-//! | [`standings`] | `GET /tournaments/{short}/standings?round=N` |
+//! | [`standings`] | `GET /tournaments/{short}/standings?round=N&group=U12` (an age group) |
 //! | [`closing`] | `POST /tournaments/{short}/standings/verify`, `…/winners/declare`, `…/results/submitted` |
 //! | [`errors`] | the error body, refusal sets, the fallback for unknown paths |
 //! | [`access`] | who may read or write |
@@ -33,6 +34,7 @@
 mod access;
 mod account;
 mod closing;
+mod counting;
 mod discipline;
 mod errors;
 mod officials;
@@ -139,6 +141,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(rounds::enter_results))
         .routes(routes!(rounds::set_result))
         .routes(routes!(discipline::log_act))
+        .routes(routes!(counting::count_board))
         .routes(routes!(discipline::fix_committee))
         .routes(routes!(discipline::co_opt))
         .routes(routes!(discipline::file_appeal))

@@ -10,6 +10,7 @@ use super::access::readable;
 use super::closing::ClosingAct;
 use super::errors::{ApiError, ApiPath, ApiQuery, ReadErrors};
 use crate::core::Participation;
+use crate::core::admission::age_group_standings;
 use crate::core::discipline::AppealId;
 use crate::core::formats::standings_tsv;
 use crate::core::standings::standings;
@@ -23,6 +24,9 @@ pub(super) struct RoundQuery {
     /// By default the last round the caller may see; a later one is that one.
     #[param(minimum = 0, maximum = 32)]
     round: Option<u32>,
+    /// An age group's name (RFG art. 19; Ukrainian rules IV.1.1): its
+    /// players only, placed among themselves.
+    group: Option<String>,
 }
 
 /// A row of the standings.
@@ -44,6 +48,10 @@ pub(super) struct StandingsOut {
     version: i32,
     /// The round they are after.
     round: u32,
+    /// The age group the table is of, when one was asked for.
+    group: Option<String>,
+    /// The tournament's age groups, by name.
+    age_groups: Vec<String>,
     /// The placement criteria, most important first.
     criteria: Vec<&'static str>,
     rows: Vec<StandingsRow>,
@@ -88,7 +96,21 @@ pub(super) async fn show_standings(
     let last = crate::web::view::last_visible_round(&app, &t, &state, is_staff).await?;
     let round = query.round.unwrap_or(last).min(last);
     let criteria = state.settings().placement.clone();
+    let groups = &state.settings().admission.age_groups;
+    let group = match &query.group {
+        None => None,
+        Some(name) => Some(groups.iter().find(|g| &g.name == name).ok_or_else(|| {
+            let names: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
+            WebError::Invalid(format!(
+                "group: no age group {name:?}; the tournament's are {names:?}"
+            ))
+        })?),
+    };
     let table = standings(&state, round, &criteria);
+    let table = match group {
+        Some(g) => age_group_standings(&state, &table, g),
+        None => table,
+    };
     let rows = table
         .rows
         .iter()
@@ -111,6 +133,8 @@ pub(super) async fn show_standings(
     Ok(Json(StandingsOut {
         version: t.version,
         round,
+        group: group.map(|g| g.name.clone()),
+        age_groups: groups.iter().map(|g| g.name.clone()).collect(),
         criteria: criteria.iter().map(|c| c.name()).collect(),
         rows,
         pending_appeals: view.book.pending_prize_appeals(),

@@ -77,6 +77,8 @@ pub struct TournamentForm {
     pub criterion_6: String,
     /// Show each player's EGF rating change in the standings.
     pub show_gor_change: Option<String>,
+    /// The places the tiebreaks decide; blank: every place.
+    pub tiebreak_places: String,
     /// The credentials commission's checks a player needs to be paired.
     pub required_documents: Option<String>,
     pub required_medical: Option<String>,
@@ -303,6 +305,10 @@ impl TournamentForm {
             criterion_5: criterion(4),
             criterion_6: criterion(5),
             show_gor_change: s.display.show_gor_change.then(|| "on".into()),
+            tiebreak_places: match s.tiebreak_places {
+                0 => String::new(),
+                n => n.to_string(),
+            },
             required_documents: s.admission.required.documents.then(|| "on".into()),
             required_medical: s.admission.required.medical.then(|| "on".into()),
             required_anti_doping: s.admission.required.anti_doping.then(|| "on".into()),

@@ -106,6 +106,19 @@ impl TournamentForm {
             },
         }
         s.display.show_gor_change = self.show_gor_change.is_some();
+        match self.tiebreak_places.trim() {
+            "" => s.tiebreak_places = 0,
+            text => match text.parse::<u32>() {
+                Ok(n) if n <= 9999 => s.tiebreak_places = n,
+                _ => errors.add(
+                    "tiebreak_places",
+                    ctx.lang.tf(
+                        "form.number_range",
+                        &[("min", "0".into()), ("max", "9999".into())],
+                    ),
+                ),
+            },
+        }
         s.admission.required = crate::core::admission::Checks {
             documents: self.required_documents.is_some(),
             medical: self.required_medical.is_some(),

@@ -50,6 +50,10 @@ pub(super) fn incident_act(
                     what: reason(&form.reason)?,
                 })
             }),
+        "mediated" => reason(&form.reason).map(|note| Act::Mediated { game, note }),
+        "count_disputed" => {
+            reason(&form.reason).map(|dispute| Act::CountDisputed { game, dispute })
+        }
         _ => return None,
     };
     Some(act)

@@ -12,7 +12,7 @@ use crate::core::discipline::{
     SanctionKind, Subject, adjourned, board_status, finite_time_under_territory, start_of,
 };
 use crate::core::events::pair_go::{OrderClaim, OrderRuling, order_ruling};
-use crate::core::round::{Colour, GameResult, Method, ResultOrigin};
+use crate::core::round::Colour;
 use crate::core::rules::Profile;
 use crate::core::rules::counting::{Board, Kind};
 use crate::core::settings::Resumption;
@@ -21,7 +21,7 @@ use crate::desk::now;
 use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
 use crate::web::access::authorise;
-use crate::web::acts::{FormError, wall_clock};
+use crate::web::acts::{FormError, recorded_count, wall_clock};
 use crate::web::auth::SignedIn;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
@@ -38,7 +38,7 @@ use form::BoardForm;
 use incident_forms::{
     incident_act, neutralisation_choices, remedy_choices, violation, violation_choices,
 };
-use tools::{count_kind, counted, nigiri, order_of_play, resumption_times, review};
+use tools::{count_kind, counted, nigiri, order_of_play, resumption_times, review, stones};
 
 /// One player's tally on the board page.
 pub(super) struct SideStatus {
@@ -97,6 +97,8 @@ pub(super) struct BoardPage {
     least_after_cut: String,
     /// When the game resumes if it is adjourned, else "".
     adjourned: String,
+    /// The count was referred to the chief referee, who alone records it.
+    count_in_dispute: bool,
     /// The published resumption times, empty where adjournment is not allowed.
     resumption_times: Vec<String>,
     /// The board's sealing label.
@@ -239,6 +241,7 @@ pub(super) fn board_page(
                     .tf("referee.least_after_cut", &[("least", clock_time(least))])
             })
             .unwrap_or_default(),
+        count_in_dispute: view.book.log.count_in_dispute(game),
         adjourned: adjourned(t, &view.book.log)
             .get(&game)
             .map(ToString::to_string)
@@ -425,24 +428,7 @@ pub(super) fn board_act(
         "record_count" => {
             let board = Board::of(&t.settings().rules, g);
             let outcome = counted(form, &board)?;
-            // A stone count off 180 goes into the log for review (WMSG Proc. 9).
-            let review = match review(form) {
-                r if r.is_empty() => r,
-                r => format!("; {} {r}", lang.t("counting.review")),
-            };
-            let method = matches!(
-                outcome.result,
-                GameResult::BlackWins | GameResult::WhiteWins
-            )
-            .then_some(Method::Count(outcome.margin));
-            let text = lang.tf("counting.reason", &[("result", outcome.to_string())]);
-            Ok(Act::Correction {
-                game,
-                result: outcome.result,
-                origin: ResultOrigin::Played,
-                method,
-                reason: Reason::new(&format!("{text}{review}")).map_err(FormError::Discipline)?,
-            })
+            recorded_count(game, outcome, &stones(form), lang).map_err(FormError::Discipline)
         }
         "played_as" => {
             let restart = match form.third_move.as_str() {

@@ -11,20 +11,18 @@ use crate::core::rules::counting::{Board, Kind, Sheet, Side, count};
 use crate::core::rules::fill_in::{FillIn, stones_to_review};
 use crate::core::rules::nigiri::{Guess, guesser_plays_black};
 use crate::core::rules::scoring::Outcome;
-use crate::web::acts::FormError;
+use crate::web::acts::{FormError, stones_off};
+
+/// The stone counts the referee gave that are not 180 (WMSG Proc. 9).
+pub(super) fn stones(form: &BoardForm) -> Vec<(Colour, u32)> {
+    let count = |text: &str| text.trim().parse::<u32>().ok();
+    stones_to_review(count(&form.black_stones), count(&form.white_stones))
+}
 
 /// Stones counted after a fill-in count that are not 180, as the referee
 /// reviews them: "⚫ 179"; empty when every count given is right.
 pub(super) fn review(form: &BoardForm) -> String {
-    let count = |text: &str| text.trim().parse::<u32>().ok();
-    stones_to_review(count(&form.black_stones), count(&form.white_stones))
-        .into_iter()
-        .map(|(colour, n)| match colour {
-            Colour::Black => format!("⚫ {n}"),
-            Colour::White => format!("⚪ {n}"),
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+    stones_off(&stones(form))
 }
 
 /// Who plays Black after the nigiri (GTR "Nigiri"): White or Black as paired.
