@@ -27,6 +27,7 @@ pub mod rules;
 pub mod schedule;
 pub mod settings;
 pub mod standings;
+pub mod supergroup;
 pub mod teams;
 pub mod tournament;
 pub mod units;

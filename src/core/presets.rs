@@ -36,7 +36,8 @@ pub fn apply(settings: &mut Settings, system: System) {
 }
 
 /// What a competition ruleset, newly chosen, sets where its text differs
-/// from OpenGotha's defaults: the RFG code gives a bye 1 point (20.2 а);
+/// from OpenGotha's defaults: the RFG code gives a bye 1 point (20.2 а)
+/// and wants no geographic preference in the top group (App. 9 §7.4);
 /// the Ukrainian rules break McMahon and Swiss ties by SOS, SODOS, SOSOS,
 /// the games between the tied and the rating (III.3), Buchholz first in a
 /// Swiss (II.5).
@@ -47,6 +48,7 @@ pub fn apply_ruleset(settings: &mut Settings, ruleset: Ruleset) {
             settings.unplayed.nbw_bye = HalfPoints::ONE;
             settings.unplayed.mms_bye = HalfPoints::ONE;
             settings.handicap.weak_players_minus_two = true;
+            settings.pairing.no_geography_in_top_group = true;
         }
         Ruleset::Ukraine => {
             let ua = match settings.system {
@@ -281,6 +283,23 @@ mod tests {
         assert_eq!(s.unplayed.nbw_bye, HalfPoints::ONE);
         assert_eq!(s.placement[..2], [Criterion::Nbw, Criterion::BuchholzUa]);
         assert_eq!(s.handicap.ceiling, 0, "even games");
+    }
+
+    #[test]
+    fn only_the_rfg_code_drops_geography_in_the_top_group() {
+        // RFG code App. 9 §7.4; OpenGotha has no such rule, so neither do
+        // EGF tournaments nor a system chosen anew.
+        assert!(!Settings::default().pairing.no_geography_in_top_group);
+        for (ruleset, on) in [
+            (Ruleset::Rfg, true),
+            (Ruleset::Egf, false),
+            (Ruleset::Ukraine, false),
+        ] {
+            let mut s = Settings::default();
+            apply_ruleset(&mut s, ruleset);
+            apply(&mut s, System::McMahon);
+            assert_eq!(s.pairing.no_geography_in_top_group, on, "{ruleset:?}");
+        }
     }
 
     #[test]

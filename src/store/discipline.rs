@@ -67,3 +67,56 @@ pub async fn by_player_link(
     .await?;
     Ok(row.map(|r| (r.tournament_id, r.player_no)))
 }
+
+/// Another tournament whose book holds a supergroup ban, and whether the
+/// reader may see it (the rule of [`super::tournaments::visible`]).
+pub struct BanSource {
+    pub name: String,
+    pub time_zone: String,
+    pub visible: bool,
+    pub state: Tournament,
+    pub book: Book,
+}
+
+/// The site's tournaments other than `except` whose book records a
+/// supergroup ban: one server may hold every tournament of a country, and
+/// the ban is for a later one (RFG 21(S).2 г). The path only narrows the
+/// rows; which bans stand is the core's (`core::supergroup::recorded`).
+pub async fn with_supergroup_bans(
+    db: impl PgExecutor<'_>,
+    except: Uuid,
+    viewer: Option<Uuid>,
+    admin: bool,
+) -> sqlx::Result<Vec<BanSource>> {
+    let rows = sqlx::query!(
+        r#"select t.name, t.time_zone,
+                  (t.is_public or $3 or t.owner_id = $2
+                   or exists (select 1 from tournament_staff s
+                              where s.tournament_id = t.tournament_id and s.account_id = $2))
+                      as "visible!",
+                  t.state as "state: sqlx::types::Json<Tournament>",
+                  t.discipline as "discipline!: sqlx::types::Json<Book>"
+           from tournament t
+           where t.tournament_id <> $1
+             and jsonb_path_exists(t.discipline, '$.log[*].act.Sanction.kind.SupergroupBan')
+           order by t.created_at"#,
+        except,
+        viewer,
+        admin
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| BanSource {
+            name: r.name,
+            time_zone: r.time_zone,
+            visible: r.visible,
+            state: r
+                .state
+                .map(|s| s.0)
+                .unwrap_or_else(|| Tournament::new(Default::default())),
+            book: r.discipline.0,
+        })
+        .collect())
+}

@@ -420,7 +420,7 @@ fn sanction(t: &Tournament, lang: Lang, kind: &SanctionKind) -> String {
             "sanction.removal_tournament_text",
             &[("player", name(t, *player)), round(*from_round)],
         ),
-        SanctionKind::SupergroupBan { player, scope } => lang.tf(
+        SanctionKind::SupergroupBan { player, scope, .. } => lang.tf(
             "sanction.supergroup_ban_text",
             &[("player", name(t, *player)), ("scope", scope.clone())],
         ),

@@ -55,6 +55,7 @@ pub mod security;
 pub mod series;
 pub mod settings_form;
 pub mod standings;
+pub mod supergroup;
 pub mod teams;
 pub mod tournaments;
 pub mod urls;

@@ -6,24 +6,21 @@
 
 use super::{FieldProblem, Refusal, State};
 use crate::core::discipline::{Act, Book, Ruleset};
-use crate::core::{Player, PlayerId, RoundNo, System, Tournament};
+use crate::core::{Player, PlayerId, RoundNo, Tournament};
 
-/// Whether `player` starts in the top group: at or above the McMahon bar,
-/// and under the GTR also the group just below it.
+/// Whether `player` starts in the top group: at or above the McMahon bar
+/// (a supergroup included), and under the GTR also the group just below it.
 pub fn in_top_group(state: &State, player: &Player) -> bool {
     top_group(&state.doc, &state.book, player)
 }
 
-fn top_group(doc: &Tournament, book: &Book, player: &Player) -> bool {
-    let s = doc.settings();
-    if s.system != System::McMahon {
-        return false;
-    }
+/// [`in_top_group`] for a document and its book.
+pub fn top_group(doc: &Tournament, book: &Book, player: &Player) -> bool {
     let below = match book.settings.ruleset {
         Ruleset::Egf => 1,
         Ruleset::Rfg | Ruleset::Ukraine => 0,
     };
-    player.rank.opengotha_value() >= s.mcmahon.bar.opengotha_value() - below
+    crate::core::supergroup::starts_in_top_group(doc.settings(), player, below)
 }
 
 /// Top-group players forfeited for absence with no sanction on them since:

@@ -528,6 +528,8 @@ mod round_one_tests;
 #[cfg(test)]
 mod side_tests;
 #[cfg(test)]
+mod supergroup_tests;
+#[cfg(test)]
 mod team_play_tests;
 #[cfg(test)]
 mod team_tests;

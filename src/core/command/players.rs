@@ -321,7 +321,7 @@ fn registered(state: &mut State, player: Player, action: &str) -> Outcome {
 
 /// The event's entry rules by age and gender (Ukrainian rules IV.1.1).
 fn may_enter(state: &State, player: &Player) -> Result<(), Refusal> {
-    let problems: Vec<FieldProblem> =
+    let mut problems: Vec<FieldProblem> =
         crate::core::admission::entry_refusals(state.doc.settings(), player)
             .into_iter()
             .map(|r| {
@@ -332,6 +332,10 @@ fn may_enter(state: &State, player: &Player) -> Result<(), Refusal> {
                     })
             })
             .collect();
+    problems.extend(crate::core::supergroup::unless_enabled(
+        state.doc.settings(),
+        player,
+    ));
     if problems.is_empty() {
         Ok(())
     } else {

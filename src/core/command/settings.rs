@@ -215,6 +215,16 @@ pub(super) fn change(
     if settings.sides != state.doc.settings().sides && !state.doc.players().is_empty() {
         problems.push(FieldProblem::new("sides", "side.error.players_registered"));
     }
+    // The supergroup is turned off only once nobody starts in it.
+    if !settings.supergroup
+        && (state.doc.players().iter())
+            .any(|p| crate::core::supergroup::in_supergroup(&settings, p))
+    {
+        problems.push(FieldProblem::new(
+            "supergroup",
+            "settings.error.supergroup_in_use",
+        ));
+    }
     if !problems.is_empty() {
         return Err(Refusal::Fields(problems));
     }

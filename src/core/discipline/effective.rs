@@ -196,7 +196,7 @@ pub fn effective(
 
 /// Entries revoked by a decision that is itself in force; decisions only
 /// revoke earlier entries, so one pass from the newest settles it.
-pub(super) fn revoked(log: &Log) -> HashSet<EntryId> {
+pub fn revoked(log: &Log) -> HashSet<EntryId> {
     let mut revoked = HashSet::new();
     for e in log.entries().iter().rev() {
         if revoked.contains(&e.id) {

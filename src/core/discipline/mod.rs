@@ -53,7 +53,7 @@ pub use board::{BoardStatus, ResultChange, board_status, result_changes};
 pub use book::Book;
 pub use closing::{Closing, Signed, Status as ClosingStatus, final_list};
 pub use committee::{Committee, Conflict, Exclusion, Member, Panel};
-pub use effective::{Effective, effective};
+pub use effective::{Effective, effective, revoked as revoked_entries};
 pub use finality::{Authority, Confirmer, check_change, locked_by};
 pub use incident::{
     DisturbanceRemedy, NeutralisationReason, PREMATURE_PASSES_SECONDS, TimeAdjustment,

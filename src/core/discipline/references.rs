@@ -303,6 +303,7 @@ mod tests {
             kind: SanctionKind::SupergroupBan {
                 player: e,
                 scope: "next year's championship".into(),
+                until: None,
             },
             reason: Reason::new("cheating").unwrap(),
             violation: None,

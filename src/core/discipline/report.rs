@@ -149,6 +149,7 @@ mod tests {
             kind: SanctionKind::SupergroupBan {
                 player: a,
                 scope: "the next national championship".into(),
+                until: None,
             },
             reason: Reason::new("skipped a round from the top group").unwrap(),
             violation: None,

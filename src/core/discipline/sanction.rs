@@ -106,12 +106,19 @@ pub enum SanctionKind {
         /// The first round not played.
         from_round: RoundNo,
     },
-    /// Debarred from a supergroup in a future tournament (for the federation report).
+    /// Debarred from a supergroup in a future tournament: for the federation
+    /// report, and flagged on the same person in the site's later
+    /// tournaments (`core::supergroup`).
     SupergroupBan {
         /// The player.
         player: PlayerId,
         /// Which future tournaments, as decided.
         scope: String,
+        /// The last day the ban applies, when the decision set one; later
+        /// tournaments are not flagged.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<String>, format = Date)]
+        until: Option<jiff::civil::Date>,
     },
     /// Rating or qualification points taken away (for the federation report).
     RatingReduction {
@@ -227,6 +234,7 @@ mod tests {
         let ban = SanctionKind::SupergroupBan {
             player: PlayerId(1),
             scope: "next year".into(),
+            until: None,
         };
         let removal = SanctionKind::RemovalFromRound {
             player: PlayerId(1),

@@ -414,10 +414,28 @@ impl<'t> Draw<'t> {
                 nx1,
                 i64::from(p.prefer_mms_diff_rather_than_same_country),
                 i64::from(p.prefer_mms_diff_rather_than_same_club),
-                geography(a, b),
+                self.geography(a, b),
                 self.groups.count,
             ),
         }
+    }
+
+    /// How two players relate geographically. With no geographic preference
+    /// in the top group (RFG App. 9 §7.4), two of its players weigh as
+    /// strangers whatever their country and club: geography then neither
+    /// keeps them apart nor draws them towards the groups below. The top
+    /// group is the RFG's: the bar group and any supergroup (21.2).
+    fn geography(&self, a: &Entrant, b: &Entrant) -> weights::Geography {
+        let settings = self.tournament.settings();
+        let top = |e: &Entrant| crate::core::supergroup::starts_in_top_group(settings, e.player, 0);
+        if settings.pairing.no_geography_in_top_group && top(a) && top(b) {
+            return weights::Geography {
+                same_country: false,
+                same_club: false,
+                same_clubs_group: false,
+            };
+        }
+        geography(a, b)
     }
 
     /// Every pair's total weight, `totals[i * n + j]` for `i < j`.

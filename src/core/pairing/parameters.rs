@@ -80,6 +80,11 @@ pub struct PairingParameters {
     pub prefer_mms_diff_rather_than_same_country: i32,
     /// `paiSePreferMMSDiffRatherThanSameClub`.
     pub prefer_mms_diff_rather_than_same_club: i32,
+    /// Not OpenGotha's: no geographic preference between two players of the
+    /// top group (RFG code App. 9 §7.4). Off, as OpenGotha pairs, unless the
+    /// RFG code is chosen (`presets::apply_ruleset`).
+    #[serde(default)]
+    pub no_geography_in_top_group: bool,
 }
 
 impl Default for PairingParameters {
@@ -110,6 +115,7 @@ impl Default for PairingParameters {
             avoid_same_geo: 100_000_000_000,
             prefer_mms_diff_rather_than_same_country: 1,
             prefer_mms_diff_rather_than_same_club: 3,
+            no_geography_in_top_group: false,
         }
     }
 }

@@ -498,3 +498,73 @@ fn a_player_not_admitted_is_not_paired_by_the_engine_or_by_hand() {
         Err(manual::ManualError::NotTakingPart(*out))
     );
 }
+
+/// Four 3d players above a 1d bar, clubs X, Y, X, Y by rating, and two 5k
+/// club mates below it; seeding by split and slip wants 1–3 and 2–4.
+fn top_group_field(no_geography_in_top_group: bool) -> Tournament {
+    let mut settings = Settings::default();
+    crate::core::presets::apply(&mut settings, System::McMahon);
+    settings.mcmahon.bar = Rank::Dan(1);
+    settings.pairing.last_round_for_seed_system1 = 0;
+    settings.pairing.no_geography_in_top_group = no_geography_in_top_group;
+    let mut t = Tournament::new(settings);
+    let field = [
+        (Rank::Dan(3), 2300, "X"),
+        (Rank::Dan(3), 2290, "Y"),
+        (Rank::Dan(3), 2280, "X"),
+        (Rank::Dan(3), 2270, "Y"),
+        (Rank::Kyu(5), 1600, "X"),
+        (Rank::Kyu(5), 1590, "X"),
+    ];
+    for (k, (rank, rating, club)) in field.into_iter().enumerate() {
+        let mut p = Player::new(PlayerId(0), &format!("Name{k}"), "First", rank);
+        p.rating = Rating::new(rating);
+        p.club = club.into();
+        p.country = "RU".into();
+        t.register(p);
+    }
+    t
+}
+
+fn pairs_of(t: &Tournament) -> HashSet<(PlayerId, PlayerId)> {
+    let paired = pair_round(t, RoundNo::FIRST).expect("a pairing exists");
+    paired
+        .games
+        .iter()
+        .map(|g| unordered(g.white, g.black))
+        .collect()
+}
+
+/// RFG code App. 9 §7.4: between two players of the top group there is no
+/// preference by club, city or country; below it, and under OpenGotha's
+/// settings, geography weighs as before.
+#[test]
+fn top_group_club_mates_meet_as_seeding_wants_only_without_geography_in_the_top_group() {
+    let ids: Vec<PlayerId> = top_group_field(false)
+        .players()
+        .iter()
+        .map(|p| p.id)
+        .collect();
+    let (x1, y1, x2, y2) = (ids[0], ids[1], ids[2], ids[3]);
+    let opengotha = pairs_of(&top_group_field(false));
+    assert!(opengotha.contains(&unordered(x1, y2)) && opengotha.contains(&unordered(y1, x2)));
+    let rfg = pairs_of(&top_group_field(true));
+    assert!(rfg.contains(&unordered(x1, x2)) && rfg.contains(&unordered(y1, y2)));
+
+    let t = top_group_field(true);
+    let draw = Draw::prepare(&t, RoundNo::FIRST).unwrap();
+    let geo = |a: PlayerId, b: PlayerId| {
+        let (i, j) = (draw.index_of(a).unwrap(), draw.index_of(b).unwrap());
+        draw.breakdown(i, j).avoid_same_geo
+    };
+    assert_eq!(geo(x1, x2), geo(x1, y1), "top group: no preference");
+    let (low1, low2) = (ids[4], ids[5]);
+    assert!(
+        geo(low1, low2) < geo(x1, x2),
+        "below the bar: club mates kept apart"
+    );
+    assert!(
+        geo(x1, low1) < geo(y1, low1),
+        "a top player and a lower one: as before"
+    );
+}

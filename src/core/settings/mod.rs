@@ -38,6 +38,11 @@ pub struct Settings {
     pub match_jigo: crate::core::events::series::JigoRule,
     /// McMahon bar, floor and zero.
     pub mcmahon: McMahon,
+    /// Whether players may start above the bar group, in a supergroup
+    /// (`core::supergroup`): off by default, as the RFG code has it (App. 7
+    /// §1.3 б), and on where the regulations define one (в).
+    #[serde(default)]
+    pub supergroup: bool,
     /// Points for rounds without a game, and their rounding.
     pub unplayed: UnplayedPoints,
     /// OpenGotha's "count not played games as half point" option (virtual scores in SOS).
@@ -139,6 +144,7 @@ impl Default for Settings {
             best_of: 1,
             match_jigo: Default::default(),
             mcmahon: McMahon::default(),
+            supergroup: false,
             unplayed: UnplayedPoints::default(),
             count_unplayed_as_half_point: false,
             handicap: HandicapSettings::default(),

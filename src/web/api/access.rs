@@ -22,7 +22,10 @@ use crate::web::error::{WebError, WebResult};
 use crate::web::view::{View, view};
 
 /// The bearer's account when a token is sent; an invalid token is refused.
-async fn optional_account(app: &AppState, headers: &HeaderMap) -> WebResult<Option<Account>> {
+pub(super) async fn optional_account(
+    app: &AppState,
+    headers: &HeaderMap,
+) -> WebResult<Option<Account>> {
     if !headers.contains_key(axum::http::header::AUTHORIZATION) {
         return Ok(None);
     }

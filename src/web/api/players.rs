@@ -10,9 +10,11 @@ use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::access::{Based, Version, ran, readable, run};
+use super::access::{Based, Version, optional_account, ran, readable, run};
 use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
+use crate::core::command::absence;
 use crate::core::command::{Command, Done, PlayerDraft};
+use crate::core::supergroup::Ban;
 use crate::core::{Player, PlayerId, Registration, RoundNo, Settings};
 use crate::desk::Ran;
 use crate::web::AppState;
@@ -55,6 +57,47 @@ pub(super) struct PlayerOut {
     /// `admission.insurance_ends_early` …); empty when admitted.
     #[schema(examples(json!(["admission.insurance_ends_early"])))]
     not_admitted: Vec<&'static str>,
+    /// Whether the player starts in the top group (a supergroup included),
+    /// for the staff only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    top_group: Option<bool>,
+    /// Supergroup bans the site's earlier tournaments recorded for the same
+    /// person that reach this tournament (RFG 21(S).2 г; GTR "debarred from
+    /// a supergroup"), for the staff only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    supergroup_bans: Option<Vec<BanOut>>,
+}
+
+/// A supergroup ban from an earlier tournament.
+#[derive(Serialize, ToSchema)]
+pub(super) struct BanOut {
+    /// The tournament that imposed it; absent when the reader may not see it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tournament: Option<String>,
+    /// The day it was imposed.
+    #[schema(format = Date)]
+    date: String,
+    /// Which future tournaments, as decided.
+    scope: String,
+    /// Its last day, when the decision set one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = Date)]
+    until: Option<String>,
+    /// The warning as the pages word it, in the request's language
+    /// (`Accept-Language`).
+    warning: String,
+}
+
+impl BanOut {
+    fn of(ban: &Ban, lang: crate::web::i18n::Lang) -> Self {
+        BanOut {
+            tournament: ban.tournament.clone(),
+            date: ban.imposed.to_string(),
+            scope: ban.recorded.scope.clone(),
+            until: ban.recorded.until.map(|d| d.to_string()),
+            warning: crate::web::supergroup::warning(lang, ban),
+        }
+    }
 }
 
 impl PlayerOut {
@@ -78,6 +121,8 @@ impl PlayerOut {
             insured_from: day(p.insurance.from),
             insured_until: day(p.insurance.until),
             not_admitted: crate::core::admission::not_admitted_because(settings, p),
+            top_group: None,
+            supergroup_bans: None,
         }
     }
 }
@@ -104,12 +149,30 @@ pub(super) async fn list_players(
     ApiPath(short): ApiPath<String>,
 ) -> WebResult<Json<PlayerList>> {
     let (t, view, is_staff) = readable(&app, &headers, &short).await?;
-    let state = view.effective.tournament;
+    let state = &view.effective.tournament;
+    let lang = crate::web::i18n::Lang::negotiate(&headers);
+    let bans = if is_staff {
+        let reader = optional_account(&app, &headers).await?;
+        let bans = crate::web::supergroup::bans(&app, t.tournament_id, reader.as_ref()).await?;
+        crate::web::supergroup::by_player(state, &bans)
+    } else {
+        Default::default()
+    };
     let players = state
         .players()
         .iter()
         .filter(|p| is_staff || state.is_public(p))
-        .map(|p| PlayerOut::of(p, state.settings(), is_staff))
+        .map(|p| PlayerOut {
+            top_group: is_staff.then(|| absence::top_group(state, &view.book, p)),
+            supergroup_bans: is_staff.then(|| {
+                bans.get(&p.id)
+                    .into_iter()
+                    .flatten()
+                    .map(|b| BanOut::of(b, lang))
+                    .collect()
+            }),
+            ..PlayerOut::of(p, state.settings(), is_staff)
+        })
         .collect();
     Ok(Json(PlayerList {
         version: t.version,

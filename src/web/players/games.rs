@@ -12,6 +12,7 @@ use crate::web::AppState;
 use crate::web::access::viewable;
 use crate::web::error::{WebError, WebResult};
 use crate::web::page::{Ctx, Layout, render};
+use crate::web::supergroup;
 
 /// One of a player's games as their page lists it.
 pub(super) struct GameLine {
@@ -127,10 +128,16 @@ pub(super) async fn show_player(
         .filter(|b| b.player == id && visible(b.round))
         .map(|b| b.round.get())
         .collect();
+    let mut line = PlayerLine::of(player, state.settings());
+    if is_staff {
+        let bans = supergroup::bans(&app, tournament.tournament_id, ctx.user.as_ref()).await?;
+        let bans = supergroup::by_player(&state, &bans);
+        line.supergroup_bans = supergroup::warnings(ctx.lang, &state, &view.book, id, &bans);
+    }
     render(&PlayerPage {
         layout: Layout::titled(&ctx, &player.full_name())
             .live(&tournament.short_name, tournament.version),
-        player: PlayerLine::of(player, state.settings()),
+        player: line,
         tournament,
         games,
         byes,

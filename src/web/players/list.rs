@@ -21,6 +21,7 @@ use crate::web::encodings::{EncodingOption, chosen_encoding, encoding_options, t
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::page::{Ctx, Layout, render, render_invalid};
+use crate::web::supergroup;
 use crate::web::urls;
 
 /// A player as the list shows them.
@@ -45,6 +46,9 @@ pub struct PlayerLine {
     pub not_admitted: Vec<&'static str>,
     /// The doctor cleared the player (Ukrainian rules III.7, V.7).
     pub medical: bool,
+    /// Supergroup bans from earlier tournaments, for the staff, when the
+    /// player starts in the top group ([`crate::web::supergroup`]).
+    pub supergroup_bans: Vec<String>,
 }
 
 impl PlayerLine {
@@ -70,6 +74,7 @@ impl PlayerLine {
             duplicate_of: String::new(),
             not_admitted: crate::core::admission::not_admitted_because(settings, p),
             medical: p.checks.medical,
+            supergroup_bans: Vec::new(),
         }
     }
 }
@@ -130,12 +135,18 @@ pub(super) async fn list_players(
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let is_admin = ctx.is_admin();
-    let state = crate::web::view::view(&app, tournament.tournament_id)
-        .await?
-        .effective
-        .tournament;
+    let view = crate::web::view::view(&app, tournament.tournament_id).await?;
+    let state = &view.effective.tournament;
     let can_manage = access::may(&roles, is_admin, Action::ManagePlayers);
-    let mut players = player_lines(&state);
+    let mut players = player_lines(state);
+    if ctx.is_staff(&roles) {
+        let bans = supergroup::bans(&app, tournament.tournament_id, ctx.user.as_ref()).await?;
+        let bans = supergroup::by_player(state, &bans);
+        for line in &mut players {
+            let id = PlayerId(line.no);
+            line.supergroup_bans = supergroup::warnings(ctx.lang, state, &view.book, id, &bans);
+        }
+    }
     let mut preliminary = Vec::new();
     if can_manage {
         for line in &mut players {

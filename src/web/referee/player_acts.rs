@@ -36,6 +36,9 @@ pub(super) struct PlayerForm {
     text: String,
     #[serde(default)]
     points: String,
+    /// Supergroup ban: its last day, `yyyy-mm-dd`, or empty for none.
+    #[serde(default)]
+    until: String,
 }
 
 #[derive(Template)]
@@ -155,6 +158,13 @@ pub(super) fn player_act(t: &Tournament, form: &PlayerForm) -> Result<Act, FormE
         "supergroup_ban" => sanction(SanctionKind::SupergroupBan {
             player,
             scope: form.text.trim().to_string(),
+            until: match form.until.trim() {
+                "" => None,
+                day => Some(
+                    day.parse()
+                        .map_err(|_| FormError::Field("referee.bad_until"))?,
+                ),
+            },
         }),
         "rating_reduction" => sanction(SanctionKind::RatingReduction {
             player,

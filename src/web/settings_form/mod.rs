@@ -52,6 +52,8 @@ pub struct TournamentForm {
     pub colour_gap_even_rounds: String,
     pub bar: String,
     pub floor: String,
+    /// Players may start above the bar group (RFG App. 7 §1.3).
+    pub supergroup: Option<String>,
     pub board_size: String,
     /// A rules-of-play profile whose komi and tie rule replace the fields below it.
     pub rules_profile: String,
@@ -101,6 +103,8 @@ pub struct TournamentForm {
     pub pai_balance_white_black: String,
     pub pai_random: String,
     pub pai_avoid_same_geo: String,
+    /// No geographic preference inside the top group (RFG App. 9 §7.4).
+    pub pai_no_geography_in_top_group: Option<String>,
     pub pai_prefer_mms_diff_rather_than_same_club: String,
     pub pai_prefer_mms_diff_rather_than_same_country: String,
     pub pai_seed_system1: String,
@@ -276,6 +280,7 @@ impl TournamentForm {
             colour_gap_even_rounds: s.colour_gap_even_rounds.to_string(),
             bar: s.mcmahon.bar.to_string(),
             floor: s.mcmahon.floor.to_string(),
+            supergroup: s.supergroup.then(|| "on".into()),
             board_size: s.rules.board_size.to_string(),
             rules_profile: s
                 .rules
@@ -344,6 +349,7 @@ impl TournamentForm {
             pai_balance_white_black: s.pairing.balance_white_black.to_string(),
             pai_random: s.pairing.random.to_string(),
             pai_avoid_same_geo: s.pairing.avoid_same_geo.to_string(),
+            pai_no_geography_in_top_group: s.pairing.no_geography_in_top_group.then(|| "on".into()),
             pai_prefer_mms_diff_rather_than_same_club: s
                 .pairing
                 .prefer_mms_diff_rather_than_same_club

@@ -89,6 +89,8 @@ impl TournamentForm {
             s.sides = sides;
         }
         s.losers_play_on = self.losers_play_on.is_some();
+        s.supergroup = self.supergroup.is_some();
+        s.pairing.no_geography_in_top_group = self.pai_no_geography_in_top_group.is_some();
         s.two_losses_eliminate = self.two_losses.is_some();
         // Left out (an older form, a program): the limit stays as it is;
         // its range is the core's rule (check_settings).

@@ -109,6 +109,10 @@ pub(super) fn build(
         (_, 1) => read("HandicapLimitValue", "9", &number)?.clamp(0, 9) as u8,
         _ => 9,
     };
+    // Super-bar members (`SuperBarMember`) form a supergroup.
+    settings.supergroup = players
+        .iter()
+        .any(|p| crate::core::supergroup::in_supergroup(&settings, &p.player));
     let komi = settings.rules.komi;
     let mut t = Tournament::new(settings);
     let mut ids: HashMap<String, PlayerId> = HashMap::new();

@@ -225,5 +225,7 @@ pub(super) fn pairing(a: &Attrs) -> Result<PairingParameters, ImportError> {
             .number("paiSePreferMMSDiffRatherThanSameCountry", "1")?,
         prefer_mms_diff_rather_than_same_club: a
             .number("paiSePreferMMSDiffRatherThanSameClub", "3")?,
+        // OpenGotha has no such parameter and pairs as if it were off.
+        no_geography_in_top_group: false,
     })
 }

@@ -390,6 +390,11 @@ impl<'x> Importer<'x> {
         // (its team pairing is a separate manual step): a file paired here
         // pairs as OpenGotha pairs it until the organiser chooses otherwise.
         self.settings.teams.pair_by_teams = false;
+        // A file whose players start above the bar group formed a supergroup.
+        self.settings.supergroup = self
+            .players
+            .iter()
+            .any(|p| crate::core::supergroup::in_supergroup(&self.settings, p));
         let komi = self.settings.rules.komi;
         let mut t = Tournament::new(self.settings);
         for p in self.players {
