@@ -345,6 +345,12 @@ async fn a_round_shows_its_assembly_five_minutes_before_its_official_start() {
         text(&page, "[data-test=round-time]").unwrap(),
         "Assembly at 09:55; the round starts at 2026-05-10 10:00."
     );
+    let (_, page) = app.get_html(&visitor, "/t/paper").await;
+    let programme = text(&page, "[data-test=schedule]").unwrap();
+    assert!(
+        programme.contains("Round 2: Assembly at 14:55; the round starts at 2026-05-10 15:00."),
+        "the overview lists the rounds' starts: {programme}"
+    );
     visitor.get(app.url("/language/ru")).send().await.unwrap();
     let (_, page) = app.get_html(&visitor, "/t/paper/players/1/games").await;
     let times: Vec<String> = page

@@ -102,6 +102,12 @@ impl RoundTime {
             None => lang.tf("round.starts_at", &[start]),
         }
     }
+
+    /// "Round 3: assembly at …", as a programme lists it.
+    pub(crate) fn line(&self, lang: super::i18n::Lang) -> String {
+        let round = lang.tf("title.round", &[("n", self.round.to_string())]);
+        format!("{round}: {}", self.words(lang))
+    }
 }
 
 /// Every round with an official start, in order, under `ruleset`.

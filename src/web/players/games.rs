@@ -117,10 +117,7 @@ pub(super) async fn show_player(
             .await?
             .iter()
             .filter(|t| !played(t.round))
-            .map(|t| {
-                let round = ctx.lang.tf("title.round", &[("n", t.round.to_string())]);
-                format!("{round}: {}", t.words(ctx.lang))
-            })
+            .map(|t| t.line(ctx.lang))
             .collect();
     let byes = state
         .byes()

@@ -83,9 +83,7 @@ pub(super) async fn list_rounds(
             (can_schedule || time.is_some()).then(|| ScheduleLine {
                 round,
                 start: time.map(|t| t.start.to_string()).unwrap_or_default(),
-                words: time
-                    .map(|t| format!("{}: {}", title(&ctx, round), t.words(ctx.lang)))
-                    .unwrap_or_default(),
+                words: time.map(|t| t.line(ctx.lang)).unwrap_or_default(),
             })
         })
         .collect();
@@ -124,11 +122,6 @@ pub(super) async fn list_rounds(
         schedule,
         can_schedule,
     })
-}
-
-/// "Round 3", in the reader's language.
-fn title(ctx: &Ctx, round: u32) -> String {
-    ctx.lang.tf("title.round", &[("n", round.to_string())])
 }
 
 /// One board as the lists show it.
