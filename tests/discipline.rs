@@ -990,11 +990,21 @@ async fn a_wmsg_fill_in_count_through_the_api_is_checked_and_recorded() {
         "a refused count records nothing"
     );
 
-    let areas = serde_json::json!({"Area": {"black": 185, "white": 176, "black_moved_last": true}});
+    // The fill-in's cross-check by areas (WMSG Example), with the komi the
+    // game was paired with: 184 − 177 − 7.5 − 1.
+    let areas = serde_json::json!({"Area": {"black": 184, "white": 177, "black_moved_last": true}});
     let (status, out) = count(areas, false).await;
+    assert_eq!(status, 200, "{out}");
+    assert_eq!(out["result"], "W+1.5");
+    let territory = serde_json::json!({"Territory": {
+        "black": {"territory": 60, "prisoners": 0, "passes": 0},
+        "white": {"territory": 50, "prisoners": 0, "passes": 0},
+        "white_passed_last": true,
+    }});
+    let (status, out) = count(territory, false).await;
     assert_eq!(
         status, 422,
-        "a fill-in tournament is counted by filling in: {out}"
+        "a fill-in tournament does not count territory: {out}"
     );
 
     let (status, out) = count(fill_in(1, 0), true).await;

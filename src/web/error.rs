@@ -3,11 +3,10 @@
 
 use axum::http::StatusCode;
 
-pub use super::discipline_errors::discipline_message;
-use super::discipline_errors::discipline_status;
 use crate::core::TournamentError;
 use crate::core::discipline::DisciplineError;
 use crate::core::pairing::PairingError;
+pub use crate::web::discipline_words::discipline_message;
 use axum::response::{IntoResponse, Response};
 
 /// A failed request.
@@ -225,6 +224,66 @@ pub(super) fn domain_message_key(e: &TournamentError) -> &'static str {
         TournamentError::MethodWithoutWinner { .. }
         | TournamentError::ImpossibleMargin { .. }
         | TournamentError::NoTimeLimit { .. } => "results.impossible_method",
+    }
+}
+
+fn discipline_status(e: &DisciplineError) -> StatusCode {
+    use DisciplineError::*;
+    match e {
+        UnknownAppeal(_) | UnknownEntry(_) => StatusCode::NOT_FOUND,
+        RoundAlreadyStarted(_)
+        | ResultLocked { .. }
+        | GameOver { .. }
+        | ColoursUnderRuling { .. }
+        | AppealState { .. }
+        | CommitteeAfterRoundOne
+        | PlayerInRecords(_)
+        | RoundHasRecords(_)
+        | ViolationSanctioned { .. }
+        | PrizeAppealsOpen(_) => StatusCode::CONFLICT,
+        MissingReason
+        | MissingOfficial
+        | UnknownPlayer(_)
+        | UnknownTeam(_)
+        | UnwrittenAppeal
+        | UnsignedTeamAppeal(_)
+        | NotCaptain { .. }
+        | RoundOutOfRange { .. }
+        | NoSuchGame { .. }
+        | ImpossibleJigo { .. }
+        | ImpossibleMethod { .. }
+        | NotInGame { .. }
+        | RoundNotPaired(_)
+        | RoundNotStarted(_)
+        | TooEarlyToForfeit { .. }
+        | GamePlayed { .. }
+        | NoResultToConfirm { .. }
+        | NothingPlayedOtherwise { .. }
+        | HandicapOutOfRange(_)
+        | AdjournmentNotAllowed
+        | ResumptionNotListed(_)
+        | PlayedAfterWithdrawal { .. }
+        | NoCommittee
+        | NotAppealable(_)
+        | NoProtest { .. }
+        | AppealTooLate { .. }
+        | Unsigned(_)
+        | NotOnPanel { .. }
+        | TooFewSigners { .. }
+        | PairingDecisionFinal(_)
+        | RemediesOnRejection(_)
+        | ArbiterAtTwoLevels { .. }
+        | TournamentNotOver(_)
+        | CommitteeSize { .. }
+        | TooFewReserves { .. }
+        | DuplicateMember(_)
+        | CommitteeShort { .. }
+        | NoFiniteTimeUnderTerritory
+        | MissingJustification { .. }
+        | CutBelowLeast { .. }
+        | TimeOutOfRange { .. }
+        | NotAViolation(_)
+        | ViolationElsewhere(_) => StatusCode::UNPROCESSABLE_ENTITY,
     }
 }
 

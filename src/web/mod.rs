@@ -30,7 +30,7 @@ pub mod auth;
 pub mod change;
 pub mod closing;
 pub mod cookies;
-mod discipline_errors;
+pub mod discipline_words;
 pub mod encodings;
 pub mod error;
 pub mod explain;

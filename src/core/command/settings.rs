@@ -106,6 +106,15 @@ pub fn check_settings(
         ));
     }
     range(&mut problems, "board_size", s.rules.board_size, 5, 25);
+    // No ruleset comes near 50 points; a typo, or a program's garbage, may.
+    let komi = s.rules.komi.halves();
+    if !(-100..=100).contains(&komi) {
+        problems.push(
+            FieldProblem::new("komi", "form.number_range")
+                .arg("min", -50)
+                .arg("max", 50),
+        );
+    }
     range(&mut problems, "handicap_ceiling", s.handicap.ceiling, 0, 9);
     range(
         &mut problems,
@@ -193,6 +202,17 @@ pub(super) fn change(
     discipline: Option<DisciplineSettings>,
 ) -> Result<Outcome, Refusal> {
     settings.general.name = super::text::name(&settings.general.name);
+    // A ruleset newly chosen brings its komi and tie rule unless these were
+    // changed with it (GTR: "the stated rules of play and their parameters
+    // are the default"), as the settings form does.
+    let old = &state.doc.settings().rules;
+    if let Some(profile) = settings.rules.profile.filter(|p| Some(*p) != old.profile)
+        && settings.rules.komi == old.komi
+        && settings.rules.tie_rule == old.tie_rule
+    {
+        settings.rules.komi = profile.komi();
+        settings.rules.tie_rule = profile.tie_rule();
+    }
     // Published earliest first, each time once, however they were sent.
     settings.adjournment.times.sort();
     settings.adjournment.times.dedup();

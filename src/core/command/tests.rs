@@ -252,6 +252,51 @@ fn settings_with_the_floor_above_the_bar_are_refused() {
 }
 
 #[test]
+fn a_ruleset_chosen_alone_brings_its_komi_and_tie_rule_and_a_wild_komi_is_refused() {
+    use crate::core::rules::profile::Profile;
+    use crate::core::settings::TieRule;
+    let mut state = cup(0);
+    let change = |state: &mut State, edit: &dyn Fn(&mut Settings)| {
+        let mut settings = state.doc.settings().clone();
+        settings.general.name = "Cup".into();
+        settings.general.short_name = "cup".into();
+        edit(&mut settings);
+        let command = Command::ChangeSettings {
+            settings: Box::new(settings),
+            header: Header::default(),
+            discipline: None,
+        };
+        apply(state, command, &organiser())
+    };
+    // A program sends the settings back with the Ing rules and nothing else
+    // changed: komi 8 and Black wins a tie (GTR, area scoring with Ing material).
+    change(&mut state, &|s| {
+        s.rules.profile = Some(Profile::SimplifiedIngArea)
+    })
+    .unwrap();
+    let rules = &state.doc.settings().rules;
+    assert_eq!(rules.komi, crate::core::HalfPoints::from_points(8));
+    assert_eq!(rules.tie_rule, TieRule::BlackWins);
+    // Changed together, the komi typed stands.
+    change(&mut state, &|s| {
+        s.rules.profile = Some(Profile::JapaneseTerritory);
+        s.rules.komi = crate::core::HalfPoints::from_halves(11);
+    })
+    .unwrap();
+    assert_eq!(state.doc.settings().rules.komi.halves(), 11);
+    for halves in [101, -101, i32::MIN] {
+        let refusal = change(&mut state, &|s| {
+            s.rules.komi = crate::core::HalfPoints::from_halves(halves)
+        })
+        .unwrap_err();
+        let Refusal::Fields(problems) = refusal else {
+            panic!("{refusal:?}")
+        };
+        assert_eq!(problems[0].field, "komi", "{halves}");
+    }
+}
+
+#[test]
 fn a_komi_or_handicap_change_after_round_one_leaves_its_games_as_they_were_paired() {
     // EGF GTR (derived): each game keeps the komi and handicap it was paired
     // with; a later change of the tournament's komi applies to later rounds only.

@@ -51,7 +51,8 @@ pub fn board_status(
     let g = game.game(tournament)?;
     let revoked = revoked(log);
     let side = |p: PlayerId| usize::from(p == g.black);
-    let (mut warnings, mut penalties, mut time_changes) = ([0, 0], [HalfPoints::ZERO; 2], [0, 0]);
+    let (mut warnings, mut penalties, mut time_changes) =
+        ([0, 0], [HalfPoints::ZERO; 2], [0i32, 0]);
     let mut protests = Vec::new();
     let mut clocks = [None, None];
     for e in log
@@ -73,7 +74,7 @@ pub fn board_status(
                     players, seconds, ..
                 } => {
                     for p in players.of(g)? {
-                        time_changes[side(p)] += seconds;
+                        time_changes[side(p)] = time_changes[side(p)].saturating_add(*seconds);
                     }
                 }
                 _ => {}
@@ -83,7 +84,7 @@ pub fn board_status(
                 time: Some(time), ..
             } => {
                 for p in time.players.of(g)? {
-                    time_changes[side(p)] += time.seconds;
+                    time_changes[side(p)] = time_changes[side(p)].saturating_add(time.seconds);
                 }
             }
             Act::ClockCorrection {

@@ -294,6 +294,7 @@ impl SanctionKind {
             SanctionKind::RemovalFromTournament { player, from_round } => {
                 check_withdrawal(tournament, *player, *from_round)
             }
+            SanctionKind::TimeChange { seconds, .. } => super::within_a_day(i64::from(*seconds)),
             _ => self
                 .player()
                 .map_or(Ok(()), |p| check_player(tournament, p)),

@@ -205,7 +205,10 @@ pub(super) fn check_incident(
         }
         Act::IllegalMove {
             time: Some(time), ..
-        } => time.players.of(g).map(|_| ()),
+        } => {
+            super::within_a_day(i64::from(time.seconds))?;
+            time.players.of(g).map(|_| ())
+        }
         // GTR "in order": a later remedy says why the earlier ones would not do.
         Act::Disturbance {
             remedy,
@@ -220,6 +223,13 @@ pub(super) fn check_incident(
             after_seconds,
             ..
         } => match settings.least_time_after_cut() {
+            _ if i64::from(*before_seconds).max(i64::from(*after_seconds))
+                > super::MAX_CLOCK_SECONDS =>
+            {
+                Err(DisciplineError::TimeOutOfRange {
+                    seconds: i64::from(*before_seconds).max(i64::from(*after_seconds)),
+                })
+            }
             Some(least) if after_seconds < before_seconds && *after_seconds < least => {
                 Err(DisciplineError::CutBelowLeast {
                     player: *player,

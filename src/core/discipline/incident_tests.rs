@@ -327,3 +327,48 @@ fn one_violation_takes_one_sanction_under_the_ukrainian_rules() {
         Err(DisciplineError::NotAViolation(decision))
     );
 }
+
+#[test]
+fn times_beyond_a_day_are_refused_and_the_board_still_reads() {
+    let (t, [a, ..]) = four_players_round_one();
+    let s = settings();
+    let mut log = Log::default();
+    let day = MAX_CLOCK_SECONDS as i32;
+    let change = |seconds: i32| {
+        Act::Sanction(Sanction {
+            kind: SanctionKind::TimeChange {
+                game: board1(),
+                players: Players::Both,
+                seconds,
+            },
+            reason: reason("clock started late"),
+            violation: None,
+        })
+    };
+    for seconds in [i32::MAX, i32::MIN, day + 1] {
+        assert_eq!(
+            log.record(&t, &s, minute(5), referee(), change(seconds)),
+            Err(DisciplineError::TimeOutOfRange {
+                seconds: i64::from(seconds)
+            })
+        );
+    }
+    let corrected = Act::ClockCorrection {
+        game: board1(),
+        player: a,
+        before_seconds: 600,
+        after_seconds: 99_999_999,
+        reason: reason("typo"),
+    };
+    assert!(matches!(
+        log.record(&t, &s, minute(5), referee(), corrected),
+        Err(DisciplineError::TimeOutOfRange { .. })
+    ));
+    // A day either way, however often, leaves the board readable.
+    for _ in 0..3 {
+        log.record(&t, &s, minute(5), referee(), change(day))
+            .unwrap();
+    }
+    let status = board_status(&t, &log, board1(), &s).unwrap();
+    assert_eq!(status.time_changes, [3 * day, 3 * day]);
+}

@@ -394,4 +394,21 @@ pub enum DisciplineError {
         /// Members free of conflict.
         available: u32,
     },
+    /// A time change or a clock beyond a day: no game's clock holds it.
+    #[error("{seconds} seconds is more than a day on a game's clock")]
+    TimeOutOfRange {
+        /// The seconds given.
+        seconds: i64,
+    },
+}
+
+/// The most a clock shows, or a time change moves it: a day.
+pub const MAX_CLOCK_SECONDS: i64 = 24 * 60 * 60;
+
+/// `seconds`, refused beyond [`MAX_CLOCK_SECONDS`] either way.
+pub(crate) fn within_a_day(seconds: i64) -> Result<(), DisciplineError> {
+    if seconds.abs() > MAX_CLOCK_SECONDS {
+        return Err(DisciplineError::TimeOutOfRange { seconds });
+    }
+    Ok(())
 }

@@ -155,8 +155,13 @@ impl Board {
 
 /// The result of the count (margins in half points, so exact).
 pub fn count(board: &Board, sheet: &Sheet) -> Result<Outcome, CountingError> {
+    // WMSG 2008 also counts by areas: the fill-in's cross-check (WMSG
+    // Example; GTR testable rule 31), and a handicap game, where the fill-in
+    // formula does not hold.
+    let by_area_under_fill_in = sheet.kind() == Kind::Area;
     if let Some(expected) = Kind::of(board.profile)
         && expected != sheet.kind()
+        && !(expected == Kind::FillIn && by_area_under_fill_in)
     {
         return Err(CountingError::WrongKind {
             expected,
@@ -165,7 +170,7 @@ pub fn count(board: &Board, sheet: &Sheet) -> Result<Outcome, CountingError> {
     }
     let points = u32::from(board.size) * u32::from(board.size);
     let within = |black: u32, white: u32| {
-        if black + white > points {
+        if u64::from(black) + u64::from(white) > u64::from(points) {
             Err(CountingError::MoreThanTheBoard {
                 black,
                 white,
@@ -200,6 +205,20 @@ pub fn count(board: &Board, sheet: &Sheet) -> Result<Outcome, CountingError> {
             white_passed_last,
         } => {
             within(black.territory, white.territory)?;
+            // Prisoners and passes are stones from a bowl: never more than
+            // the board's points, whatever a sheet says.
+            for (mine, theirs) in [
+                (black.prisoners, white.prisoners),
+                (black.passes, white.passes),
+            ] {
+                if mine > points || theirs > points {
+                    return Err(CountingError::MoreThanTheBoard {
+                        black: mine,
+                        white: theirs,
+                        points,
+                    });
+                }
+            }
             let passes_count = board.profile.is_some_and(Profile::pass_gives_prisoner);
             if board.profile.is_some_and(Profile::white_passes_last) && !white_passed_last {
                 return Err(CountingError::WhiteMustPassLast);
@@ -359,8 +378,14 @@ mod tests {
             black_moved_last: true,
         };
         assert_eq!(count(&custom, &area).unwrap().to_string(), "B+0.5");
+        assert_eq!(count(&wmsg, &area).unwrap().to_string(), "W+0.5");
+        let territory = Sheet::Territory {
+            black: side(60, 0, 0),
+            white: side(50, 0, 0),
+            white_passed_last: true,
+        };
         assert!(matches!(
-            count(&wmsg, &area),
+            count(&wmsg, &territory),
             Err(CountingError::WrongKind { .. })
         ));
         let fill_in = Sheet::FillIn(FillIn {
@@ -376,5 +401,36 @@ mod tests {
             count(&handicap, &fill_in),
             Err(CountingError::FillInWithHandicap)
         );
+        // The handicap game is counted by areas, with its own komi.
+        let black_last = Sheet::Area {
+            black: 184,
+            white: 177,
+            black_moved_last: false,
+        };
+        assert_eq!(count(&handicap, &black_last).unwrap().to_string(), "B+6.5");
+    }
+
+    #[test]
+    fn counts_past_any_board_are_refused_not_overflowed() {
+        let chinese = board(Some(Profile::Chinese), 15, 0, TieRule::Jigo);
+        let huge = Sheet::Area {
+            black: u32::MAX,
+            white: 1,
+            black_moved_last: false,
+        };
+        assert!(matches!(
+            count(&chinese, &huge),
+            Err(CountingError::MoreThanTheBoard { .. })
+        ));
+        let japanese = board(Some(Profile::JapaneseTerritory), 13, 0, TieRule::Jigo);
+        let prisoners = Sheet::Territory {
+            black: side(60, u32::MAX, u32::MAX),
+            white: side(50, 0, 0),
+            white_passed_last: true,
+        };
+        assert!(matches!(
+            count(&japanese, &prisoners),
+            Err(CountingError::MoreThanTheBoard { .. })
+        ));
     }
 }

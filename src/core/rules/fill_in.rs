@@ -103,7 +103,7 @@ pub fn outcome_from_areas(
     white_area: u32,
     black_moved_last: bool,
 ) -> Result<Outcome, FillInError> {
-    if black_area + white_area > BOARD_POINTS {
+    if u64::from(black_area) + u64::from(white_area) > u64::from(BOARD_POINTS) {
         return Err(FillInError::Areas {
             black: black_area,
             white: white_area,

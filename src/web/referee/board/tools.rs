@@ -55,13 +55,18 @@ pub(super) fn nigiri(form: &BoardForm) -> Result<Colour, FormError> {
     })
 }
 
-/// How the game is counted: as its ruleset says, or under custom rules as
+/// How the game is counted: as its ruleset says (a WMSG handicap game by
+/// areas: the fill-in formula is for even games), or under custom rules as
 /// the referee chose (area unless territory was picked).
 pub(super) fn count_kind(form: &BoardForm, board: &Board) -> Kind {
-    Kind::of(board.profile).unwrap_or(match form.count_kind.as_str() {
-        "territory" => Kind::Territory,
-        _ => Kind::Area,
-    })
+    match Kind::of(board.profile) {
+        Some(Kind::FillIn) if board.handicap > 0 => Kind::Area,
+        Some(kind) => kind,
+        None => match form.count_kind.as_str() {
+            "territory" => Kind::Territory,
+            _ => Kind::Area,
+        },
+    }
 }
 
 /// The result the referee's count gives under the tournament's rules, or

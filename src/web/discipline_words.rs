@@ -1,70 +1,9 @@
-//! A referee's or committee's refused step ([`DisciplineError`]) as the
-//! web answers it: its status and the translation key of its message.
-
-use axum::http::StatusCode;
+//! The words of a referee's or committee's refused step: each
+//! `DisciplineError` with the translation key of its message and the values
+//! the message names.
 
 use crate::core::discipline::{DisciplineError, listed};
 use crate::web::incidents::clock_time;
-
-/// Not found, a conflict with the state of things, or a request to fix.
-pub(super) fn discipline_status(e: &DisciplineError) -> StatusCode {
-    use DisciplineError::*;
-    match e {
-        UnknownAppeal(_) | UnknownEntry(_) => StatusCode::NOT_FOUND,
-        RoundAlreadyStarted(_)
-        | ResultLocked { .. }
-        | GameOver { .. }
-        | ColoursUnderRuling { .. }
-        | AppealState { .. }
-        | CommitteeAfterRoundOne
-        | PlayerInRecords(_)
-        | RoundHasRecords(_)
-        | ViolationSanctioned { .. }
-        | PrizeAppealsOpen(_) => StatusCode::CONFLICT,
-        MissingReason
-        | MissingOfficial
-        | UnknownPlayer(_)
-        | UnknownTeam(_)
-        | UnwrittenAppeal
-        | UnsignedTeamAppeal(_)
-        | NotCaptain { .. }
-        | RoundOutOfRange { .. }
-        | NoSuchGame { .. }
-        | ImpossibleJigo { .. }
-        | ImpossibleMethod { .. }
-        | NotInGame { .. }
-        | RoundNotPaired(_)
-        | RoundNotStarted(_)
-        | TooEarlyToForfeit { .. }
-        | GamePlayed { .. }
-        | NoResultToConfirm { .. }
-        | NothingPlayedOtherwise { .. }
-        | HandicapOutOfRange(_)
-        | AdjournmentNotAllowed
-        | ResumptionNotListed(_)
-        | PlayedAfterWithdrawal { .. }
-        | NoCommittee
-        | NotAppealable(_)
-        | NoProtest { .. }
-        | AppealTooLate { .. }
-        | Unsigned(_)
-        | NotOnPanel { .. }
-        | TooFewSigners { .. }
-        | PairingDecisionFinal(_)
-        | RemediesOnRejection(_)
-        | ArbiterAtTwoLevels { .. }
-        | TournamentNotOver(_)
-        | CommitteeSize { .. }
-        | TooFewReserves { .. }
-        | DuplicateMember(_)
-        | CommitteeShort { .. }
-        | NoFiniteTimeUnderTerritory
-        | MissingJustification { .. }
-        | CutBelowLeast { .. }
-        | NotAViolation(_)
-        | ViolationElsewhere(_) => StatusCode::UNPROCESSABLE_ENTITY,
-    }
-}
 
 /// The translation key of a referee's or committee's refused step, and the
 /// values its text names. No `_` arm: a new refusal must get its own words.
@@ -244,6 +183,10 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
         MissingJustification { remedy } => (
             "discipline.error.missing_justification",
             vec![("remedy", remedy.to_string())],
+        ),
+        TimeOutOfRange { seconds } => (
+            "discipline.error.time_out_of_range",
+            vec![("seconds", seconds.to_string())],
         ),
         CutBelowLeast {
             player,
