@@ -518,10 +518,27 @@ async fn a_confirmed_result_refuses_a_plain_edit_but_takes_a_correction() {
     );
     assert_eq!(h.board(1, 1).await.2, "w");
 
-    // Locking the round confirms board 2 as well; the API refuses too.
+    // Locking the round confirms board 2 as well; the API refuses too, in
+    // the reader's language with the board and round named.
     h.app.post_ok(&h.org, "/t/autumn/rounds/1/lock", &[]).await;
     let version = h.json("/api/v1/tournaments/autumn").await["version"].clone();
-    assert!(version.is_number());
+    let token = h.referee_token().await;
+    let res = h
+        .app
+        .client
+        .put(h.app.url("/api/v1/tournaments/autumn/rounds/1/boards/2/result"))
+        .bearer_auth(&token)
+        .header("Accept-Language", "uk")
+        .json(&serde_json::json!({"version": version, "result": "w+r"}))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_client_error(), "{}", res.status());
+    let body: Value = res.json().await.unwrap();
+    let message = body["message"].as_str().unwrap();
+    assert!(!message.contains("%{"), "{message}");
+    assert!(message.contains("Дошка 2") || message.contains("дошці 2"), "{message}");
+    assert_eq!(h.board(1, 2).await.2, "b");
 
     // A correction with a reason changes it, and the audit keeps both values.
     let correct = [

@@ -201,6 +201,7 @@ fn domain_status(e: &TournamentError) -> StatusCode {
         | TournamentError::ImpossibleJigo { .. }
         | TournamentError::MethodWithoutWinner { .. }
         | TournamentError::ImpossibleMargin { .. }
+        | TournamentError::TieGoesTo { .. }
         | TournamentError::NoTimeLimit { .. } => StatusCode::UNPROCESSABLE_ENTITY,
     }
 }
@@ -224,6 +225,7 @@ pub(super) fn domain_message_key(e: &TournamentError) -> &'static str {
         TournamentError::MethodWithoutWinner { .. }
         | TournamentError::ImpossibleMargin { .. }
         | TournamentError::NoTimeLimit { .. } => "results.impossible_method",
+        TournamentError::TieGoesTo { .. } => "error.tie_goes_to",
     }
 }
 
@@ -297,6 +299,8 @@ pub struct ErrorPage {
     pub detail: Option<String>,
     /// The values the message names (`%{name}` in its text).
     pub args: Vec<(&'static str, String)>,
+    /// A refusal, whose detail a page gives in the reader's language.
+    pub refusal: Option<Box<crate::core::command::Refusal>>,
 }
 
 impl IntoResponse for WebError {
@@ -314,8 +318,22 @@ impl IntoResponse for WebError {
                 WebError::Refused(r) => Some(super::refusals::detail(super::i18n::Lang::En, r)),
                 _ => None,
             },
+            refusal: match &self {
+                WebError::Refused(r) => Some(r.clone()),
+                _ => None,
+            },
             args: match &self {
                 WebError::Discipline(e) => discipline_message(e).1,
+                // The first refused result names its message's values.
+                WebError::Refused(r) => match r.as_ref() {
+                    crate::core::command::Refusal::Results(problems) => match problems.first() {
+                        Some(crate::core::command::ResultProblem::Confirmed(_, e)) => {
+                            discipline_message(e).1
+                        }
+                        _ => Vec::new(),
+                    },
+                    _ => Vec::new(),
+                },
                 WebError::Pairing(PairingError::DuplicateDrawNumber(number)) => {
                     vec![("number", number.to_string())]
                 }

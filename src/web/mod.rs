@@ -260,7 +260,13 @@ async fn error_pages(State(app): State<AppState>, request: Request, next: Next) 
     let Some(marker) = response.extensions().get::<ErrorPage>().cloned() else {
         return response;
     };
-    let message = match &marker.detail {
+    // The detail in the reader's language where a refusal has one; the
+    // API's `detail` field stays in English for programs.
+    let detail = match &marker.refusal {
+        Some(refusal) => Some(refusals::detail(lang, refusal)),
+        None => marker.detail.clone(),
+    };
+    let message = match &detail {
         Some(detail) => format!("{} ({detail})", lang.tf(marker.message_key, &marker.args)),
         None => lang.tf(marker.message_key, &marker.args),
     };

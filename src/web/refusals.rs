@@ -72,8 +72,21 @@ fn method_text(lang: Lang, b: crate::core::BoardNo, e: &crate::core::TournamentE
             ],
         ),
         NoTimeLimit { .. } => lang.tf("results.no_time_limit", &[board]),
+        TieGoesTo { winner, .. } => tie_text(lang, b, *winner),
         _ => lang.tf("results.method_without_winner", &[board]),
     }
+}
+
+/// An equal count entered against the game's tie rule, in words.
+fn tie_text(lang: Lang, b: crate::core::BoardNo, winner: crate::core::round::Colour) -> String {
+    let colour = lang.t(match winner {
+        crate::core::round::Colour::Black => "round.black",
+        crate::core::round::Colour::White => "round.white",
+    });
+    lang.tf(
+        "results.tie_goes_to",
+        &[("board", b.get().to_string()), ("colour", colour)],
+    )
 }
 
 /// What exactly was refused, in `lang`, for the API's `detail` and the

@@ -129,10 +129,29 @@ fn every_kind_of_result_the_gtr_names_has_a_form() {
     let mut state = cup(4);
     let mut settings = state.doc.settings().clone();
     settings.rules.komi = HalfPoints::from_points(8);
+    settings.rules.tie_rule = crate::core::settings::TieRule::BlackWins;
     settings.handicap.ceiling = 0;
     state.doc.set_settings(settings);
     let round = pair_next(&mut state);
     assert_eq!(stored(&state, round).komi, HalfPoints::from_points(8));
+    // The rule gives the tie to Black: neither White nor a jigo has it.
+    for other in ["w+0", "="] {
+        assert!(
+            matches!(
+                method_refusal(&mut state, round, other),
+                TournamentError::TieGoesTo {
+                    winner: crate::core::round::Colour::Black,
+                    ..
+                }
+            ),
+            "{other}"
+        );
+    }
+    // No count gives more than the board and the komi.
+    assert!(matches!(
+        method_refusal(&mut state, round, "b+500"),
+        TournamentError::ImpossibleMargin { .. }
+    ));
     apply(&mut state, enter(round, "b+0"), &referee()).unwrap();
     assert_eq!(
         stored(&state, round).method,

@@ -58,6 +58,10 @@ pub fn check_results(
                 });
                 continue;
             }
+            Err(error @ TournamentError::TieGoesTo { .. }) => {
+                problems.push(ResultProblem::Method(e.board, error));
+                continue;
+            }
             Err(_) => {
                 problems.push(ResultProblem::NoBoard(e.board));
                 continue;

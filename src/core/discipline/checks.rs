@@ -248,6 +248,9 @@ fn check_possible(
         Err(crate::core::TournamentError::ImpossibleJigo { .. }) => {
             Err(DisciplineError::ImpossibleJigo { round, board })
         }
+        Err(crate::core::TournamentError::TieGoesTo { .. }) => {
+            Err(DisciplineError::ImpossibleMethod { round, board })
+        }
         Err(_) => Err(DisciplineError::NoSuchGame { round, board }),
     }
 }

@@ -91,6 +91,18 @@ pub enum TournamentError {
         /// The board.
         board: BoardNo,
     },
+    /// An equal count entered otherwise than the game's tie rule decides
+    /// it: a jigo, or the win of the other colour, where the rule gives it
+    /// to `winner` (GTR "Komi"; Ing and Japanese handicap games).
+    #[error("board {board} of round {round}: an equal count is a win for {winner:?}")]
+    TieGoesTo {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+        /// The colour the tie rule gives the game to.
+        winner: crate::core::round::Colour,
+    },
     /// A margin the komi rules out.
     #[error("board {board} of round {round}: a margin of {margin} is impossible with komi {komi}")]
     ImpossibleMargin {

@@ -4,6 +4,7 @@
 use super::{Tournament, TournamentError};
 use crate::core::ids::{BoardNo, RoundNo};
 use crate::core::round::Game;
+use crate::core::units::HalfPoints;
 
 impl Tournament {
     /// The game on a board, if `result` is one it can have had: a jigo is
@@ -21,9 +22,17 @@ impl Tournament {
             .ok_or(TournamentError::NoSuchBoard { round, board })?;
         if result == crate::core::round::GameResult::Jigo
             && origin == crate::core::round::ResultOrigin::Played
-            && game.komi.halves() % 2 != 0
         {
-            return Err(TournamentError::ImpossibleJigo { round, board });
+            if game.komi.halves() % 2 != 0 {
+                return Err(TournamentError::ImpossibleJigo { round, board });
+            }
+            if let Some(winner) = self.tie_winner(game) {
+                return Err(TournamentError::TieGoesTo {
+                    round,
+                    board,
+                    winner,
+                });
+            }
         }
         Ok(game)
     }
@@ -119,12 +128,32 @@ impl Tournament {
         }
         match method {
             Method::Count(margin) => {
-                if margin.halves() < 0 || (margin.halves() - game.komi.halves()) % 2 != 0 {
+                // No count gives more than the whole board and the komi.
+                let size = i32::from(self.settings.rules.board_size);
+                let most = HalfPoints::from_points(size * size)
+                    + HalfPoints::from_halves(game.komi.halves().saturating_abs());
+                let tie = self.tie_winner(game);
+                if margin.halves() < 0
+                    || margin > most
+                    || (margin.halves() - game.komi.halves()) % 2 != 0
+                    || (margin == HalfPoints::ZERO && tie.is_none())
+                {
                     return Err(TournamentError::ImpossibleMargin {
                         round,
                         board,
                         margin,
                         komi: game.komi,
+                    });
+                }
+                let winner = match result {
+                    GameResult::BlackWins => crate::core::round::Colour::Black,
+                    _ => crate::core::round::Colour::White,
+                };
+                if let Some(tie) = tie.filter(|t| margin == HalfPoints::ZERO && *t != winner) {
+                    return Err(TournamentError::TieGoesTo {
+                        round,
+                        board,
+                        winner: tie,
                     });
                 }
             }
@@ -134,6 +163,17 @@ impl Tournament {
             Method::Time | Method::Resignation => {}
         }
         Ok(())
+    }
+
+    /// The colour an equal count gives `game` to under the rules of play,
+    /// `None` where it is a jigo (as the referee's count decides it).
+    fn tie_winner(&self, game: &Game) -> Option<crate::core::round::Colour> {
+        use crate::core::settings::TieRule;
+        match crate::core::rules::counting::Board::of(&self.settings.rules, game).tie_rule {
+            TieRule::BlackWins => Some(crate::core::round::Colour::Black),
+            TieRule::WhiteWins => Some(crate::core::round::Colour::White),
+            TieRule::Jigo => None,
+        }
     }
 
     /// Records how the game on `board` ended, after [`Self::check_method`].
