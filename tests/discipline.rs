@@ -526,7 +526,10 @@ async fn a_confirmed_result_refuses_a_plain_edit_but_takes_a_correction() {
     let res = h
         .app
         .client
-        .put(h.app.url("/api/v1/tournaments/autumn/rounds/1/boards/2/result"))
+        .put(
+            h.app
+                .url("/api/v1/tournaments/autumn/rounds/1/boards/2/result"),
+        )
         .bearer_auth(&token)
         .header("Accept-Language", "uk")
         .json(&serde_json::json!({"version": version, "result": "w+r"}))
@@ -537,7 +540,10 @@ async fn a_confirmed_result_refuses_a_plain_edit_but_takes_a_correction() {
     let body: Value = res.json().await.unwrap();
     let message = body["message"].as_str().unwrap();
     assert!(!message.contains("%{"), "{message}");
-    assert!(message.contains("Дошка 2") || message.contains("дошці 2"), "{message}");
+    assert!(
+        message.contains("Дошка 2") || message.contains("дошці 2"),
+        "{message}"
+    );
     assert_eq!(h.board(1, 2).await.2, "b");
 
     // A correction with a reason changes it, and the audit keeps both values.
