@@ -117,6 +117,7 @@ const NOT_KEYS: &[(&str, &str)] = &[
     ("player.import", "audit action"),
     ("player.ratings_update", "audit action"),
     ("player.self_register", "audit action"),
+    ("results.submit_egf", "audit action"),
     ("round.confirm", "audit action"),
     ("round.edit", "audit action"),
     ("standings.verify", "audit action"),

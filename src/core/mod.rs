@@ -24,6 +24,7 @@ pub mod rating;
 pub mod results;
 pub mod round;
 pub mod rules;
+pub mod schedule;
 pub mod settings;
 pub mod standings;
 pub mod supergroup;

@@ -1,7 +1,7 @@
 //! The acts that close a tournament as the protocol and the standings show
 //! them (`core::discipline::Closing`): who verified the final result list
-//! and who declared the winners, when, and whether each still holds; and
-//! what the reader may do about them.
+//! and who declared the winners, when the results went to the EGF, and
+//! whether each still holds; and what the reader may do about them.
 
 use super::AppState;
 use super::acts::wall_clock;
@@ -27,6 +27,9 @@ pub(crate) struct Closing {
     pub is_final: bool,
     pub verified: Option<ActLine>,
     pub declared: Option<ActLine>,
+    /// The results submitted to the EGF ratings commission (GTR
+    /// "Guidelines of organization").
+    pub submitted: Option<ActLine>,
     /// Open appeals that can change titles or prizes ("#1, #3"): no
     /// winners are declared until they are ruled (EGF GTR).
     pub holding: String,
@@ -79,6 +82,11 @@ pub(crate) fn closing(view: &View, lang: Lang, zone: &str) -> Closing {
             } else {
                 "closing.declared_held"
             },
+        ),
+        submitted: line(
+            status.submitted,
+            "closing.submitted",
+            "closing.submitted_outdated",
         ),
         held_notice: lang.tf(
             "discipline.error.prizes_held",

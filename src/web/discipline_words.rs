@@ -26,6 +26,15 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
             "discipline.error.unknown_team",
             vec![("team", n.to_string())],
         ),
+        UnwrittenAppeal => ("discipline.error.unwritten_appeal", vec![]),
+        UnsignedTeamAppeal(team) => (
+            "discipline.error.unsigned_team_appeal",
+            vec![("team", team.to_string())],
+        ),
+        NotCaptain { team, player } => (
+            "discipline.error.not_captain",
+            vec![("team", team.to_string()), ("player", player.to_string())],
+        ),
         RoundOutOfRange { round, rounds } => (
             "discipline.error.round_out_of_range",
             vec![

@@ -247,6 +247,9 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | MissingOfficial
         | UnknownPlayer(_)
         | UnknownTeam(_)
+        | UnwrittenAppeal
+        | UnsignedTeamAppeal(_)
+        | NotCaptain { .. }
         | RoundOutOfRange { .. }
         | NoSuchGame { .. }
         | ImpossibleJigo { .. }

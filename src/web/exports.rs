@@ -1,23 +1,29 @@
 //! Results files for the federations, downloaded by the organisers: the
-//! EGF's (h9) for the European Go Database and the FFG's (tou).
+//! EGF's (h9) for the European Go Database and the FFG's (tou); and the
+//! organiser's record that the results went to the EGF ratings commission
+//! (GTR "Guidelines of organization").
 //!
 //! | route | handler | who |
 //! |---|---|---|
 //! | `GET /t/{short}/export/results.h9?encoding=&keep_by_default=` | [`export_h9`] | organisers |
 //! | `GET /t/{short}/export/results.tou?encoding=` | [`export_tou`] | organisers |
+//! | `POST /t/{short}/export/submitted` | [`submit_results`] | organisers |
 
 use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
+use axum::response::Redirect;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 
 use super::AppState;
 use super::access::authorise;
 use super::auth::SignedIn;
 use super::error::WebResult;
+use super::flash::Flash;
 use crate::core::Tournament;
 use crate::core::access::Action;
+use crate::core::command::Command;
 use crate::core::formats::text::Charset;
 use crate::core::formats::{h9, tou};
 
@@ -25,6 +31,7 @@ pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route("/t/{short}/export/results.h9", get(export_h9))
         .route("/t/{short}/export/results.tou", get(export_tou))
+        .route("/t/{short}/export/submitted", post(submit_results))
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -111,5 +118,26 @@ async fn export_tou(
         encoding.encode(&text),
         encoding,
         format!("{short}.tou"),
+    ))
+}
+
+#[derive(serde::Deserialize)]
+struct SubmittedForm {
+    version: i32,
+}
+
+/// The final results were sent to the EGF ratings commission: the moment
+/// and the organiser are recorded, shown with the standings.
+async fn submit_results(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path(short): Path<String>,
+    axum::Form(form): axum::Form<SubmittedForm>,
+) -> WebResult<(Flash, Redirect)> {
+    let access = authorise(&app, &short, me, Action::EditSettings).await?;
+    super::change::run(&app, &access, Some(form.version), Command::SubmitResults).await?;
+    Ok((
+        Flash::new("notice.results_submitted"),
+        Redirect::to(&super::urls::page(&short, "standings")),
     ))
 }

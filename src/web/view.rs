@@ -1,11 +1,13 @@
 //! A tournament as pages read it: [`load`] the document alone, [`view`] the
-//! document with its discipline book applied.
+//! document with its discipline book applied, [`round_times`] each round's
+//! official start and assembly.
 
 use uuid::Uuid;
 
 use super::AppState;
 use super::error::{WebError, WebResult};
-use crate::core::discipline::{Book, Effective};
+use crate::core::discipline::{Book, Effective, Ruleset};
+use crate::core::schedule::Start;
 use crate::core::{RoundNo, Tournament};
 use crate::store::discipline as discipline_store;
 use crate::store::rounds as round_store;
@@ -80,4 +82,52 @@ pub(crate) async fn last_visible_round(
         .max()
         .unwrap_or(0);
     Ok(paired)
+}
+
+/// A round's official start and, where the rule text fixes one, the
+/// assembly before it (RFG 16.6.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RoundTime {
+    pub round: u32,
+    pub start: Start,
+    pub assembly: Option<Start>,
+}
+
+impl RoundTime {
+    /// "Assembly at 09:55; the round starts at 2026-05-10 10:00." in `lang`.
+    pub(crate) fn words(&self, lang: super::i18n::Lang) -> String {
+        let start = ("start", self.start.to_string());
+        match self.assembly {
+            Some(a) => lang.tf("round.assembly_at", &[("assembly", a.time_of_day()), start]),
+            None => lang.tf("round.starts_at", &[start]),
+        }
+    }
+
+    /// "Round 3: assembly at …", as a programme lists it.
+    pub(crate) fn line(&self, lang: super::i18n::Lang) -> String {
+        let round = lang.tf("title.round", &[("n", self.round.to_string())]);
+        format!("{round}: {}", self.words(lang))
+    }
+}
+
+/// Every round with an official start, in order, under `ruleset`.
+pub(crate) async fn round_times(
+    app: &AppState,
+    tournament_id: Uuid,
+    ruleset: Ruleset,
+) -> WebResult<Vec<RoundTime>> {
+    let marks = crate::store::aggregate::read(&app.store.pool, tournament_id)
+        .await?
+        .map(|(_, state)| state.rounds)
+        .unwrap_or_default();
+    Ok(marks
+        .iter()
+        .filter_map(|(round, mark)| {
+            mark.start.map(|start| RoundTime {
+                round: *round,
+                start,
+                assembly: start.assembly(ruleset),
+            })
+        })
+        .collect())
 }

@@ -1,8 +1,10 @@
 //! The commands that close a tournament (EGF GTR "Officials", "EGF rules
 //! commission"): the supervisor's verification of the final result list
 //! and the declaration of the winners, both on the final result list
-//! ([`final_list`]: once every round is paired and every result is in);
-//! the rules are the book's ([`crate::core::discipline::Closing`]).
+//! ([`final_list`]: once every round is paired and every result is in),
+//! and the organiser's record that the results went to the EGF ratings
+//! commission (GTR "Guidelines of organization"); the rules are the
+//! book's ([`crate::core::discipline::Closing`]).
 
 use super::{Context, Done, Outcome, Refusal, State, json};
 use crate::core::discipline::final_list;
@@ -12,6 +14,7 @@ use crate::core::discipline::final_list;
 pub(super) enum Act {
     Verify,
     Declare,
+    Submit,
 }
 
 /// Records the act, signed with the actor's name; nothing when the same
@@ -26,6 +29,12 @@ pub(super) fn close(state: &mut State, act: Act, cx: &Context) -> Result<Outcome
         Act::Verify => (
             state.book.verify_final_list(&list, cx.at, by),
             "standings.verify",
+        ),
+        Act::Submit => (
+            state
+                .book
+                .submit_results(&list, &effective.tournament, cx.at, by),
+            "results.submit_egf",
         ),
         Act::Declare => {
             let prizes = &effective.tournament.settings().prizes;
@@ -49,7 +58,7 @@ mod tests {
     use crate::core::access::StaffRole;
     use crate::core::discipline::Member;
     use crate::core::discipline::{
-        Appealed, DisciplineError, FiledBy, Filing, Outcome as Verdict, Party, Reason,
+        Act, Appealed, DisciplineError, FiledBy, Filing, GameRef, Outcome as Verdict, Party, Reason,
     };
     use crate::core::round::{GameResult, ResultOrigin};
 
@@ -185,6 +194,48 @@ mod tests {
         assert!(matches!(status.verified, Some((_, false))), "{status:?}");
     }
 
+    #[test]
+    fn the_organiser_records_the_egf_submission_and_a_colour_error_outdates_it() {
+        // EGF GTR "Guidelines of organization" (testable rule 95).
+        let mut state = cup(4);
+        let early = apply(&mut state, Command::SubmitResults, &organiser());
+        let not_final = Refusal::field("standings", "closing.error.not_final");
+        assert_eq!(early.unwrap_err(), not_final);
+        let mut state = finished();
+        let refused = apply(&mut state, Command::SubmitResults, &supervisor());
+        assert_eq!(refused.unwrap_err(), Refusal::Forbidden);
+        let done = apply(&mut state, Command::SubmitResults, &organiser()).unwrap();
+        assert_eq!(done.done, Done::Closing);
+        assert_eq!(done.action, "results.submit_egf");
+        let signed = state.book.closing.submitted.clone().unwrap();
+        assert_eq!(signed.at, organiser().at);
+        let status = |state: &State| {
+            let effective = state.effective().unwrap();
+            matches!(
+                state.book.closing_status(&effective).submitted,
+                Some((_, true))
+            )
+        };
+        assert!(status(&state));
+        // The standings stay, the file does not: the colours played change.
+        let game = state.doc.games()[0].clone();
+        let played = Act::PlayedAs {
+            game: GameRef {
+                round: game.round,
+                board: game.board,
+            },
+            restart: false,
+            colours_swapped: true,
+            handicap: Some(3),
+        };
+        let referee = staff(&[StaffRole::ChiefReferee], "Rita");
+        apply(&mut state, Command::LogAct { act: played }, &referee).unwrap();
+        assert!(!status(&state), "to be sent again");
+        let again = apply(&mut state, Command::SubmitResults, &organiser()).unwrap();
+        assert_eq!(again.done, Done::Closing);
+        assert!(status(&state));
+    }
+
     /// An appeal against the last round's pairing that can change prizes.
     fn prize_filing(state: &State) -> Filing {
         let last = state.doc.last_round_with_game().unwrap();
@@ -193,6 +244,7 @@ mod tests {
             filed_by: FiledBy::Referee(Official::new("Rita").unwrap()),
             appealed: Appealed::Pairing(last),
             grounds: Reason::new("paired against a club mate").unwrap(),
+            signatory: None,
             at: organiser().at,
             affects_prizes: true,
         }

@@ -181,11 +181,18 @@ pub(super) fn co_opt(state: &mut State, members: Vec<Member>) -> Result<Outcome,
     })
 }
 
-/// A referee files for a player; a player files through their own link,
-/// for themselves only.
+/// A referee files for a player or a team; a player files through their
+/// own link, signed by them, for themselves or the team they captain (the
+/// book checks the captain: RFG App. 4 §1.7).
 pub(super) fn file(state: &mut State, filing: Filing, cx: &Context) -> Result<Outcome, Refusal> {
     let action = match &cx.actor {
-        Actor::Player(p) if filing.appellant == Party::Player(*p) => "appeals.file_by_player",
+        Actor::Player(p)
+            if filing.signatory == Some(*p)
+                && (filing.appellant == Party::Player(*p)
+                    || matches!(filing.appellant, Party::Captain { .. })) =>
+        {
+            "appeals.file_by_player"
+        }
         Actor::Staff { .. } if cx.actor.may(crate::core::access::Action::LogSanction) => {
             "appeals.file"
         }

@@ -14,6 +14,7 @@ pub mod absence;
 mod closing;
 mod discipline;
 mod duplicates;
+mod header;
 mod inclusive;
 mod officials;
 mod play_offs;
@@ -28,9 +29,7 @@ mod teams;
 mod text;
 pub use text::{MAX_TEXT, cleaned, name};
 
-use std::collections::BTreeMap;
-
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::core::access::{Action, StaffRole};
 use crate::core::discipline::{
@@ -40,6 +39,7 @@ use crate::core::{BoardNo, Game, PlayerId, RoundNo, Tournament};
 
 pub use discipline::act_key;
 pub use duplicates::likely_duplicates;
+pub use header::{Header, RoundMark, Rounds};
 pub use players::{MAX_LENGTHS, PlayerDraft, overlong};
 pub use refusal::{FieldProblem, Refusal, ResultProblem};
 pub use results::{ResultEntry, check_results};
@@ -62,46 +62,6 @@ pub struct State {
     /// What changed at which version, for the scoped version check.
     pub changes: Changes,
 }
-
-/// What is kept beside the document: settings no OpenGotha file carries.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Header {
-    /// The hall's time zone (IANA name).
-    pub time_zone: String,
-    /// Players may register themselves.
-    pub registration_open: bool,
-    /// Anyone may read the tournament; otherwise its staff only.
-    pub is_public: bool,
-    /// Minutes after the start of a round when an absent player loses by
-    /// default (EGF GTR; RFG 16.4: 60 minutes by default).
-    pub late_forfeit_minutes: i32,
-    /// The round times as the organiser writes them.
-    pub schedule: String,
-}
-
-impl Default for Header {
-    fn default() -> Self {
-        Header {
-            time_zone: "UTC".into(),
-            registration_open: false,
-            is_public: true,
-            late_forfeit_minutes: 60,
-            schedule: String::new(),
-        }
-    }
-}
-
-/// A round's visibility and lock.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RoundMark {
-    /// Since when players may see the pairing.
-    pub published: Option<Moment>,
-    /// Since when its results change only by correction or appeal.
-    pub locked: Option<Moment>,
-}
-
-/// Round marks by round number.
-pub type Rounds = BTreeMap<u32, RoundMark>;
 
 impl State {
     /// A new tournament: its document and header, nothing else yet.
@@ -128,6 +88,22 @@ impl State {
     /// The round's results change only by correction or appeal.
     pub fn is_locked(&self, round: RoundNo) -> bool {
         self.mark(round).locked.is_some()
+    }
+
+    /// The round is no longer paired: it is neither published nor locked,
+    /// and keeps its official start.
+    fn clear_mark(&mut self, round: RoundNo) {
+        let start = self.mark(round).start;
+        self.rounds.remove(&round.get());
+        if start.is_some() {
+            self.rounds.insert(
+                round.get(),
+                RoundMark {
+                    start,
+                    ..RoundMark::default()
+                },
+            );
+        }
     }
 
     /// The results as they stand after sanctions and appeal decisions.
@@ -249,6 +225,11 @@ pub enum Command {
     Lock { round: RoundNo },
     /// The round's pairing is undone while no result is in.
     Unpair { round: RoundNo },
+    /// The organiser sets (or clears) a round's official start.
+    ScheduleRound {
+        round: RoundNo,
+        start: Option<crate::core::schedule::Start>,
+    },
     /// The chief referee cancels the last paired round, results and all,
     /// with a reason (Ukrainian rules V.3).
     CancelRound { round: RoundNo, reason: Reason },
@@ -308,6 +289,9 @@ pub enum Command {
     /// final (GTR "EGF rules commission": not while an appeal that affects
     /// titles or prizes is open).
     DeclareWinners,
+    /// The organiser records that the results went to the EGF ratings
+    /// commission (GTR "Guidelines of organization").
+    SubmitResults,
 }
 
 /// What a command did, for the page, the audit log and the API.
@@ -362,9 +346,12 @@ impl Command {
             | DeleteTeam { .. } => Action::ManagePlayers,
             // The captain submits through their link as well as the staff.
             SelfRegister { .. } | SubmitLineUp { .. } => return None,
-            ChangeSettings { .. } | FixCommittee { .. } | CoOpt { .. } | Restore { .. } => {
-                Action::EditSettings
-            }
+            ChangeSettings { .. }
+            | FixCommittee { .. }
+            | CoOpt { .. }
+            | Restore { .. }
+            | ScheduleRound { .. }
+            | SubmitResults => Action::EditSettings,
             Pair { .. } | AdjustPairing { .. } | Publish { .. } | Lock { .. } | Unpair { .. } => {
                 Action::EditPairings
             }
@@ -405,11 +392,13 @@ impl Command {
             | CancelRound { .. }
             | RecordPlayOff { .. } => Scope::Tournament,
             // Done on every result and setting as the person saw them.
-            VerifyStandings | DeclareWinners => Scope::Tournament,
+            VerifyStandings | DeclareWinners | SubmitResults => Scope::Tournament,
             SetMedical { player, .. } => Scope::Player(*player),
-            AdjustPairing { round, .. } | Publish { round } | Lock { round } | Unpair { round } => {
-                Scope::Round(*round)
-            }
+            AdjustPairing { round, .. }
+            | Publish { round }
+            | Lock { round }
+            | Unpair { round }
+            | ScheduleRound { round, .. } => Scope::Round(*round),
             EnterResults { round, entries, .. } => match entries.as_slice() {
                 [one] => Scope::Board(*round, one.board),
                 _ => Scope::Round(*round),
@@ -488,6 +477,7 @@ fn run(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Ref
         Publish { round } => rounds::publish(state, round, cx),
         Lock { round } => rounds::lock(state, round, cx),
         Unpair { round } => rounds::unpair(state, round),
+        ScheduleRound { round, start } => rounds::schedule(state, round, start),
         CancelRound { round, reason } => officials::cancel_round(state, round, reason, cx),
         SetMedical { player, cleared } => officials::set_medical(state, player, cleared),
         RecordPlayOff { game } => play_offs::record(state, game),
@@ -514,6 +504,7 @@ fn run(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Ref
         } => teams::submit_line_up(state, team, round, boards, cx),
         VerifyStandings => closing::close(state, closing::Act::Verify, cx),
         DeclareWinners => closing::close(state, closing::Act::Declare, cx),
+        SubmitResults => closing::close(state, closing::Act::Submit, cx),
     }
 }
 

@@ -53,7 +53,7 @@ pub(super) fn cancel_round(
     let acts = state.book.cancel_round(round)?;
     let before = serde_json::json!({ "games": round_json(&state.doc, round), "acts": acts });
     state.doc.cancel_round(round);
-    state.rounds.remove(&round.get());
+    state.clear_mark(round);
     let entry = state.book.record(
         &state.doc,
         cx.at,

@@ -159,11 +159,40 @@ pub(super) fn unpair(state: &mut State, round: RoundNo) -> Result<Outcome, Refus
     state.book.release_round(round)?;
     let before = round_json(&state.doc, round);
     state.doc.unpair(round)?;
-    state.rounds.remove(&round.get());
+    state.clear_mark(round);
     Ok(Outcome {
         action: "round.unpair".into(),
         before,
         after: None,
+        done: Done::Round(round),
+    })
+}
+
+/// A round's official start, from which its assembly follows (RFG 16.6.1);
+/// any round of the tournament, paired or not.
+pub(super) fn schedule(
+    state: &mut State,
+    round: RoundNo,
+    start: Option<crate::core::schedule::Start>,
+) -> Result<Outcome, Refusal> {
+    let rounds = state.doc.settings().number_of_rounds;
+    if round.get() > rounds {
+        return Err(TournamentError::RoundOutOfRange { round, rounds }.into());
+    }
+    let before = state.mark(round).start;
+    if before == start {
+        return Ok(Outcome {
+            action: "round.schedule".into(),
+            before: None,
+            after: None,
+            done: Done::Nothing,
+        });
+    }
+    state.rounds.entry(round.get()).or_default().start = start;
+    Ok(Outcome {
+        action: format!("round.schedule:{}", round.get()),
+        before: json(&before),
+        after: json(&start),
         done: Done::Round(round),
     })
 }

@@ -58,12 +58,24 @@ pub struct Filing {
     pub filed_by: FiledBy,
     /// The decision appealed.
     pub appealed: Appealed,
-    /// The appellant's grounds, in writing (RFG 26.4 г).
+    /// The appellant's grounds, in writing (RFG 26.4 г): see [`Filing::written`].
     pub grounds: Reason,
+    /// The player who signed the written appeal: for a team, its captain
+    /// (RFG App. 4 §1.7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signatory: Option<PlayerId>,
     /// When it was filed.
     pub at: Moment,
     /// The outcome can change titles or prizes (GTR "EGF rules commission").
     pub affects_prizes: bool,
+}
+
+impl Filing {
+    /// The grounds as written; an appeal is made in writing (RFG 26.4 г,
+    /// a team's protest App. 4 §1.7), so blank grounds are refused.
+    pub fn written(text: &str) -> Result<Reason, DisciplineError> {
+        Reason::new(text).map_err(|_| DisciplineError::UnwrittenAppeal)
+    }
 }
 
 /// How a decision answers the appeal.
@@ -188,6 +200,9 @@ impl Appeal {
             state: AppealState::Filed,
         };
         let appellants = appeal.appellants(tournament)?;
+        if let Party::Captain { team } = appeal.filing.appellant {
+            check_captain(tournament, team, appeal.filing.signatory)?;
+        }
         match appeal.filing.appealed {
             Appealed::Entry(entry) => {
                 let e = log
@@ -454,6 +469,27 @@ impl Appeal {
             remedies: decision.remedies.clone(),
         })
     }
+}
+
+/// RFG App. 4 §1.7: "only the team's captain (representative) may send
+/// protests to the referees" — the captain as the team stands now signs.
+fn check_captain(
+    tournament: &Tournament,
+    team: u32,
+    signatory: Option<PlayerId>,
+) -> Result<(), DisciplineError> {
+    let Some(player) = signatory else {
+        return Err(DisciplineError::UnsignedTeamAppeal(team));
+    };
+    let captain = tournament
+        .teams()
+        .iter()
+        .find(|t| t.number == team)
+        .and_then(|t| t.captain);
+    if captain != Some(player) {
+        return Err(DisciplineError::NotCaptain { team, player });
+    }
+    Ok(())
 }
 
 /// Every round paired and every game with a result.

@@ -46,6 +46,7 @@ pub(super) fn filing(appellant: PlayerId, appealed: Appealed) -> Filing {
         filed_by: FiledBy::Referee(referee()),
         appealed,
         grounds: Reason::new("I did not speak during the game").unwrap(),
+        signatory: None,
         at: minute(30),
         affects_prizes: true,
     }
@@ -383,7 +384,7 @@ fn the_chief_referees_result_of_a_disputed_count_goes_to_the_committee_on_appeal
 #[test]
 fn a_captain_appeals_for_the_team_and_a_team_member_s_protest_counts() {
     use crate::core::tournament::{Team, TeamBoard};
-    let (mut t, [a, ..]) = four_players_round_one();
+    let (mut t, [a, b, ..]) = four_players_round_one();
     enter(&mut t, board1(), GameResult::BlackWins);
     let boards = vec![TeamBoard {
         round: board1().round,
@@ -394,19 +395,32 @@ fn a_captain_appeals_for_the_team_and_a_team_member_s_protest_counts() {
         number: 7,
         name: "Kyiv".into(),
         boards,
+        captain: Some(a),
         ..Team::default()
     })
     .unwrap();
     let s = settings();
     let mut log = Log::default();
-    let captain = |team| Filing {
+    let signed = |team, by| Filing {
         appellant: Party::Captain { team },
+        signatory: by,
         ..filing(a, Appealed::Result(board1()))
     };
+    let captain = |team| signed(team, Some(a));
     assert_eq!(
         Appeal::file(&[], captain(8), &t, &log, &s),
         Err(DisciplineError::UnknownTeam(8))
     );
+    // RFG App. 4 §1.7: only the captain files for the team (rule 80).
+    assert_eq!(
+        Appeal::file(&[], signed(7, None), &t, &log, &s),
+        Err(DisciplineError::UnsignedTeamAppeal(7))
+    );
+    assert_eq!(
+        Appeal::file(&[], signed(7, Some(b)), &t, &log, &s),
+        Err(DisciplineError::NotCaptain { team: 7, player: b })
+    );
+    assert_eq!(Filing::written("  "), Err(DisciplineError::UnwrittenAppeal));
     assert!(matches!(
         Appeal::file(&[], captain(7), &t, &log, &s),
         Err(DisciplineError::NoProtest { .. })

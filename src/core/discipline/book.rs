@@ -287,6 +287,7 @@ mod tests {
             filed_by: FiledBy::Referee(referee()),
             appealed,
             grounds: Reason::new("the phone was a clock").unwrap(),
+            signatory: None,
             at: minute(30),
             affects_prizes: true,
         }

@@ -1,7 +1,9 @@
 //! The acts that close a tournament: a tournament supervisor verifies the
 //! final result list (EGF GTR "Officials"), and the tournament director
 //! declares the winners, which no open appeal to the rules commission that
-//! affects titles or prizes may precede (GTR "EGF rules commission").
+//! affects titles or prizes may precede (GTR "EGF rules commission"); the
+//! organiser records when the results went to the EGF ratings commission
+//! (GTR "Guidelines of organization").
 //!
 //! Invariant: each act keeps a fingerprint of what it was done on, so a
 //! correction or a ruling after it shows the act as outdated rather than
@@ -18,6 +20,7 @@ use super::effective::Effective;
 use super::log::{AppealId, Moment, Official};
 use crate::core::prizes::{self, Prize};
 use crate::core::standings::{Standings, standings};
+use crate::core::{Tournament, results};
 
 /// The closing acts, once done.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,6 +30,8 @@ pub struct Closing {
     pub verified: Option<Signed>,
     /// The declaration of the winners: the prize list made final.
     pub declared: Option<Signed>,
+    /// The results submitted to the EGF ratings commission.
+    pub submitted: Option<Signed>,
 }
 
 /// Who did an act, when, and on what.
@@ -50,6 +55,9 @@ pub struct Status<'a> {
     pub declared: Option<(&'a Signed, bool)>,
     /// Open appeals that can change titles or prizes: the declaration waits.
     pub holding: Vec<AppealId>,
+    /// The submission to the EGF, and whether the list and the games are
+    /// still those submitted (a later correction asks for the file again).
+    pub submitted: Option<(&'a Signed, bool)>,
 }
 
 /// The final result list: the standings after the last round as sanctions
@@ -71,8 +79,40 @@ pub fn final_list(effective: &Effective) -> Option<Standings> {
 
 /// A list's fingerprint, with the prizes when given: FNV-1a (64 bits) of
 /// the criteria and every player's number, place and values in order.
-/// Rust's own hasher may change between releases; a stored value must not.
 fn fingerprint(list: &Standings, prizes: Option<&[Prize]>) -> String {
+    hash(&list_text(list, prizes))
+}
+
+/// The fingerprint of what the EGF file carries: the final list and every
+/// game as played, its colours, handicap and result (GTR "Guidelines of
+/// organization": the colours and handicap actually played).
+fn submission_fingerprint(list: &Standings, played: &Tournament) -> String {
+    let mut text = list_text(list, None);
+    for g in played.games() {
+        let _ = write!(
+            text,
+            "#{}.{}:{}-{}/{}/{}",
+            g.round,
+            g.board,
+            g.white.0,
+            g.black.0,
+            g.handicap,
+            results::game_notation(g)
+        );
+    }
+    hash(&text)
+}
+
+/// FNV-1a (64 bits): Rust's own hasher may change between releases; a
+/// stored value must not.
+fn hash(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}
+
+fn list_text(list: &Standings, prizes: Option<&[Prize]>) -> String {
     let mut text = String::new();
     for criterion in &list.criteria {
         let _ = write!(text, "{},", criterion.name());
@@ -86,10 +126,7 @@ fn fingerprint(list: &Standings, prizes: Option<&[Prize]>) -> String {
     for prize in prizes.unwrap_or_default() {
         let _ = write!(text, "|{}", prizes::line(prize));
     }
-    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("{hash:016x}")
+    text
 }
 
 impl Book {
@@ -97,6 +134,19 @@ impl Book {
     /// verified; `false` when it stands verified as it is.
     pub fn verify_final_list(&mut self, list: &Standings, at: Moment, by: Official) -> bool {
         sign(&mut self.closing.verified, fingerprint(list, None), at, by)
+    }
+
+    /// The organiser sent the final results, the games as `played`, to the
+    /// EGF ratings commission; `false` when these stand submitted already.
+    pub fn submit_results(
+        &mut self,
+        list: &Standings,
+        played: &Tournament,
+        at: Moment,
+        by: Official,
+    ) -> bool {
+        let fingerprint = submission_fingerprint(list, played);
+        sign(&mut self.closing.submitted, fingerprint, at, by)
     }
 
     /// The winners by the final result list and the prizes are declared:
@@ -134,6 +184,12 @@ impl Book {
         Status {
             is_final: list.is_some(),
             verified: holds(self.closing.verified.as_ref(), list_now.as_deref()),
+            submitted: holds(
+                self.closing.submitted.as_ref(),
+                list.as_ref()
+                    .map(|l| submission_fingerprint(l, &effective.tournament))
+                    .as_deref(),
+            ),
             // An appeal opened after the declaration holds it back again.
             declared: declared.map(|(s, same)| (s, same && holding.is_empty())),
             holding,

@@ -213,6 +213,7 @@ mod tests {
             filed_by: FiledBy::Party,
             appealed: Appealed::Entry(EntryId(1)),
             grounds: Reason::new("the warning was for my opponent's phone").unwrap(),
+            signatory: None,
             at: minute(20),
             affects_prizes: false,
         };

@@ -86,6 +86,20 @@ pub enum DisciplineError {
     /// No team has this number.
     #[error("no team has number {0}")]
     UnknownTeam(u32),
+    /// An appeal is made in writing (RFG 26.4 г, App. 4 §1.7).
+    #[error("an appeal is made in writing: write its grounds")]
+    UnwrittenAppeal,
+    /// A team's appeal names no player who filed it (RFG App. 4 §1.7).
+    #[error("name the captain who filed team {0}'s appeal")]
+    UnsignedTeamAppeal(u32),
+    /// Only a team's captain files an appeal for it (RFG App. 4 §1.7).
+    #[error("player {player} is not the captain of team {team}: only its captain files its appeal")]
+    NotCaptain {
+        /// The team.
+        team: u32,
+        /// Who tried to file.
+        player: PlayerId,
+    },
     /// The round is past the last round.
     #[error("round {round} is past the last round ({rounds})")]
     RoundOutOfRange {

@@ -64,6 +64,9 @@ impl Book {
             if let Party::Player(p) = appeal.filing.appellant {
                 check_player(tournament, p)?;
             }
+            if let Some(p) = appeal.filing.signatory {
+                check_player(tournament, p)?;
+            }
             match appeal.filing.appealed {
                 Appealed::Entry(id) => {
                     self.log
@@ -129,10 +132,9 @@ impl Book {
             }
             kept.push(entry.clone());
         }
-        let in_appeal = self
-            .appeals
-            .iter()
-            .any(|a| a.filing.appellant == Party::Player(player));
+        let in_appeal = self.appeals.iter().any(|a| {
+            a.filing.appellant == Party::Player(player) || a.filing.signatory == Some(player)
+        });
         let on_committee = self.committee.as_ref().is_some_and(|c| {
             c.members
                 .iter()

@@ -2,8 +2,11 @@
 //! final result list (EGF GTR "Officials"), and the tournament director
 //! declares the winners, refused while an appeal that can change titles or
 //! prizes is open (GTR "EGF rules commission"). Both need the tournament
-//! over: every round paired and every result in. The standings
-//! (`GET …/standings`) say who did each and when.
+//! over: every round paired and every result in; so does the organiser's
+//! record that the results went to the EGF ratings commission (GTR
+//! "Guidelines of organization"). The standings (`GET …/standings`) say who
+//! did each and when; the tournament (`GET /tournaments/{short}`) says when
+//! the results were submitted.
 
 use axum::Json;
 use axum::extract::State;
@@ -82,4 +85,27 @@ pub(super) async fn declare_winners(
 ) -> WebResult<Json<Version>> {
     let based = body::<Based>(payload)?;
     ran(&app, account, &short, based, Command::DeclareWinners).await
+}
+
+/// The organiser records that the final results (the h9 file, with the
+/// colours and handicap actually played) went to the EGF ratings
+/// commission: who and when are kept, and shown with the standings and the
+/// tournament. Refused (422) before the last result is in.
+#[utoipa::path(
+    post,
+    path = "/tournaments/{short}/results/submitted",
+    tag = "standings",
+    params(("short" = String, Path, description = "the tournament's short name")),
+    request_body = Based,
+    security(("bearer" = [])),
+    responses((status = 200, description = "recorded", body = Version), WriteErrors)
+)]
+pub(super) async fn submit_results(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath(short): ApiPath<String>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let based = body::<Based>(payload)?;
+    ran(&app, account, &short, based, Command::SubmitResults).await
 }

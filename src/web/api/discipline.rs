@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 
 use super::access::{Based, Version, ran, run};
 use super::errors::{ApiPath, WriteErrors, body};
+use crate::core::PlayerId;
 use crate::core::command::{Command, Done};
 use crate::core::discipline::{
     Act, AppealId, Appealed, Decision, FiledBy, Filing, Member, Official, Outcome, Party, Reason,
@@ -167,19 +168,25 @@ pub(super) async fn co_opt(
     ran(&app, account, &short, based, command).await
 }
 
-/// An appeal a referee files for a player; when and by whom are the
-/// server's.
+/// An appeal a referee files for a player or a team; when and by whom are
+/// the server's.
 #[derive(Deserialize, ToSchema)]
 pub(super) struct AppealIn {
     /// The tournament version this write is based on.
     version: i32,
     /// On whose behalf: `{"Player": 7}` or `{"Captain": {"team": 2}}`.
     appellant: Party,
+    /// The player who signed the written appeal. A team's appeal needs it,
+    /// and it must be the team's captain (RFG App. 4 §1.7): refused with
+    /// `discipline.error.unsigned_team_appeal` or `…not_captain` otherwise.
+    #[serde(default)]
+    signatory: Option<u32>,
     /// The decision appealed: `{"Entry": 3}`, `{"Result": {"round": 1,
     /// "board": 2}}` or `{"Pairing": 2}`.
     appealed: Appealed,
-    /// The grounds, in writing.
-    grounds: Reason,
+    /// The grounds, in writing: blank is refused
+    /// (`discipline.error.unwritten_appeal`).
+    grounds: String,
     /// The outcome can change titles or prizes.
     #[serde(default)]
     affects_prizes: bool,
@@ -200,7 +207,7 @@ fn appeal_of(done: &Done) -> u32 {
     }
 }
 
-/// File an appeal for a player.
+/// File an appeal for a player, or for a team signed by its captain.
 #[utoipa::path(
     post,
     path = "/tournaments/{short}/appeals",
@@ -222,7 +229,8 @@ pub(super) async fn file_appeal(
         appellant: new.appellant,
         filed_by: FiledBy::Referee(actor(&caller, Vec::new()).official()?),
         appealed: new.appealed,
-        grounds: new.grounds,
+        grounds: Filing::written(&new.grounds)?,
+        signatory: new.signatory.map(PlayerId),
         at: now(),
         affects_prizes: new.affects_prizes,
     };

@@ -22,12 +22,12 @@
 //! | [`staff`] | `GET`, `POST /tournaments/{short}/staff`, `DELETE …/staff/{username}/{role}` |
 //! | [`players`] | `GET`, `POST /tournaments/{short}/players`, `PUT`, `DELETE …/players/{no}`, `POST …/{no}/confirm`, `…/{no}/withdraw` |
 //! | [`teams`] | `GET`, `POST /tournaments/{short}/teams`, `PUT`, `DELETE …/teams/{n}`, `PUT …/{n}/lineups/{round}` |
-//! | [`rounds`] | `POST /tournaments/{short}/rounds` (pair), `GET`, `DELETE …/rounds/{n}`, `POST …/{n}/edits`, `…/publish`, `…/lock`, `…/results`, `PUT …/boards/{board}/result` |
+//! | [`rounds`] | `POST /tournaments/{short}/rounds` (pair), `GET`, `DELETE …/rounds/{n}`, `POST …/{n}/edits`, `…/publish`, `…/lock`, `…/results`, `PUT …/boards/{board}/result`, `PUT …/{n}/start` |
 //! | [`discipline`] | `POST /tournaments/{short}/log`, `PUT …/committee`, `POST …/committee/co-opt`, `POST …/appeals`, `…/appeals/{id}/review`, `…/decision`, `…/escalate`, `…/ruling` |
 //! | [`counting`] | `POST /tournaments/{short}/rounds/{n}/boards/{b}/count` |
 //! | [`officials`] | `POST /tournaments/{short}/rounds/{n}/cancel`, `PUT …/players/{no}/medical`, `POST …/play-offs` |
 //! | [`standings`] | `GET /tournaments/{short}/standings?round=N&group=U12` (an age group) |
-//! | [`closing`] | `POST /tournaments/{short}/standings/verify`, `…/winners/declare` |
+//! | [`closing`] | `POST /tournaments/{short}/standings/verify`, `…/winners/declare`, `…/results/submitted` |
 //! | [`errors`] | the error body, refusal sets, the fallback for unknown paths |
 //! | [`access`] | who may read or write |
 
@@ -134,6 +134,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(rounds::adjust_pairing))
         .routes(routes!(rounds::publish_round))
         .routes(routes!(rounds::lock_round))
+        .routes(routes!(rounds::schedule_round))
         .routes(routes!(officials::cancel_round))
         .routes(routes!(officials::set_medical))
         .routes(routes!(officials::record_play_off))
@@ -151,6 +152,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(standings::show_standings))
         .routes(routes!(closing::verify_standings))
         .routes(routes!(closing::declare_winners))
+        .routes(routes!(closing::submit_results))
 }
 
 /// The router of `/api/v1`, serving its own document; a path no route

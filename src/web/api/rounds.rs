@@ -1,6 +1,7 @@
 //! Rounds: a published round's games and bye (any round for the staff);
 //! pairing the next round, changing a pairing by hand, publishing, locking
-//! and unpairing a round; entering a result on a board or a round's results.
+//! and unpairing a round; a round's official start (and so its assembly,
+//! RFG 16.6.1); entering a result on a board or a round's results.
 
 use axum::Json;
 use axum::extract::State;
@@ -14,6 +15,7 @@ use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
 use crate::core::command::{Command, Done, ResultEntry};
 use crate::core::discipline::{GameRef, adjourned};
 use crate::core::pairing::manual::Edit;
+use crate::core::schedule::Start;
 use crate::core::{BoardNo, PlayerId, RoundNo, Tournament, results};
 use crate::desk::Caller;
 use crate::store::rounds as round_store;
@@ -68,6 +70,12 @@ pub(super) struct RoundOut {
     published: bool,
     games: Vec<GameOut>,
     bye: Option<PlayerRef>,
+    /// The official start, `2026-05-10 10:00` in the tournament's time
+    /// zone; null until the organiser sets it.
+    start: Option<String>,
+    /// When the players assemble: under the RFG Code 5 minutes before the
+    /// start (16.6.1); null when the rule text fixes none.
+    assembly: Option<String>,
 }
 
 async fn published(app: &AppState, t: &TournamentRow, round: u32) -> WebResult<bool> {
@@ -95,6 +103,10 @@ pub(super) async fn show_round(
     ApiPath((short, n)): ApiPath<(String, u32)>,
 ) -> WebResult<Json<RoundOut>> {
     let (t, view, is_staff) = readable(&app, &headers, &short).await?;
+    let time = crate::web::view::round_times(&app, t.tournament_id, view.book.settings.ruleset)
+        .await?
+        .into_iter()
+        .find(|time| time.round == n);
     let state = view.effective.tournament;
     let adjourned = adjourned(&state, &view.book.log);
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
@@ -133,6 +145,8 @@ pub(super) async fn show_round(
         published: is_published,
         games,
         bye,
+        start: time.map(|time| time.start.to_string()),
+        assembly: time.and_then(|time| time.assembly).map(|a| a.to_string()),
     }))
 }
 
@@ -454,4 +468,45 @@ pub(super) async fn unpair_round(
         round: round_no(n)?,
     };
     ran(&app, account, &short, body::<Based>(payload)?, command).await
+}
+
+/// A round's official start, or none.
+#[derive(Deserialize, ToSchema)]
+pub(super) struct StartIn {
+    /// The tournament version this write is based on.
+    version: i32,
+    /// `2026-05-10 10:00`, in the tournament's time zone; null clears it.
+    #[schema(value_type = Option<String>, example = "2026-05-10 10:00")]
+    start: Option<Start>,
+}
+
+/// Set a round's official start (any round of the tournament, paired or
+/// not); the round shows its assembly from it (RFG 16.6.1: 5 minutes before).
+#[utoipa::path(
+    put,
+    path = "/tournaments/{short}/rounds/{n}/start",
+    tag = "rounds",
+    params(
+        ("short" = String, Path, description = "the tournament's short name"),
+        ("n" = u32, Path, minimum = 1, description = "the round, from 1"),
+    ),
+    request_body = StartIn,
+    security(("bearer" = [])),
+    responses((status = 200, description = "set", body = Version), WriteErrors)
+)]
+pub(super) async fn schedule_round(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath((short, n)): ApiPath<(String, u32)>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let new = body::<StartIn>(payload)?;
+    let command = Command::ScheduleRound {
+        round: round_no(n)?,
+        start: new.start,
+    };
+    let based = Based {
+        version: new.version,
+    };
+    ran(&app, account, &short, based, command).await
 }

@@ -62,6 +62,26 @@ pub(super) struct TournamentDetail {
     /// The settings, as the tournament file stores them.
     #[schema(value_type = Object)]
     settings: serde_json::Value,
+    /// The rule text the referees follow and its values, as `PUT
+    /// …/settings` takes them (`discipline`).
+    #[schema(value_type = Object)]
+    discipline: serde_json::Value,
+    /// When the results were submitted to the EGF ratings commission (GTR
+    /// "Guidelines of organization"), and by whom; null until then.
+    submitted_to_egf: Option<super::closing::ClosingAct>,
+    /// Each round with an official start: its start and assembly.
+    round_times: Vec<RoundTimeOut>,
+}
+
+/// A round's official start and assembly (RFG 16.6.1).
+#[derive(Serialize, ToSchema)]
+pub(super) struct RoundTimeOut {
+    round: u32,
+    /// `2026-05-10 10:00`, in the tournament's time zone.
+    start: String,
+    /// 5 minutes before the start under the RFG Code; null when the rule
+    /// text fixes no assembly.
+    assembly: Option<String>,
 }
 
 /// A tournament, its settings and version.
@@ -79,6 +99,19 @@ pub(super) async fn show_tournament(
     ApiPath(short): ApiPath<String>,
 ) -> WebResult<Json<TournamentDetail>> {
     let (t, view, _) = readable(&app, &headers, &short).await?;
+    let ruleset = view.book.settings.ruleset;
+    let round_times = crate::web::view::round_times(&app, t.tournament_id, ruleset)
+        .await?
+        .into_iter()
+        .map(|time| RoundTimeOut {
+            round: time.round,
+            start: time.start.to_string(),
+            assembly: time.assembly.map(|a| a.to_string()),
+        })
+        .collect();
+    let submitted = view.book.closing_status(&view.effective).submitted;
+    let submitted_to_egf = super::closing::ClosingAct::of(submitted);
+    let discipline = serde_json::to_value(&view.book.settings).map_err(anyhow::Error::from)?;
     let state = view.effective.tournament;
     Ok(Json(TournamentDetail {
         short_name: t.short_name,
@@ -87,6 +120,9 @@ pub(super) async fn show_tournament(
         version: t.version,
         registration_open: t.registration_open,
         settings: serde_json::to_value(state.settings()).map_err(anyhow::Error::from)?,
+        discipline,
+        submitted_to_egf,
+        round_times,
     }))
 }
 

@@ -1,11 +1,12 @@
 //! Filing an appeal: what the form names, for a referee filing for a player
-//! and for the player filing through their link.
+//! or a team and for the player filing through their link. The player
+//! named signs it; a team's appeal is its captain's (RFG App. 4 §1.7).
 
 use super::list::list_page;
 use super::list::settle_as_staff;
 use crate::core::access::Action;
 use crate::core::command::{Command, Done};
-use crate::core::discipline::{Appealed, FiledBy, Filing, GameRef, Party, Reason};
+use crate::core::discipline::{Appealed, FiledBy, Filing, GameRef, Party};
 use crate::core::{BoardNo, PlayerId, RoundNo};
 use crate::desk::now;
 use crate::web::AppState;
@@ -36,6 +37,9 @@ pub(super) struct FileForm {
     game: String,
     #[serde(default)]
     grounds: String,
+    /// The team the appeal is for, by number; empty: the player's own.
+    #[serde(default)]
+    team: String,
     #[serde(default)]
     affects_prizes: Option<String>,
 }
@@ -68,12 +72,21 @@ pub(super) fn filing(
     filed_by: FiledBy,
 ) -> Result<Filing, FormError> {
     let appealed = appealed(form).ok_or(FormError::Field("appeals.choose_appealed"))?;
-    let grounds = Reason::new(&form.grounds).map_err(FormError::Discipline)?;
+    let grounds = Filing::written(&form.grounds).map_err(FormError::Discipline)?;
+    let appellant = match form.team.trim() {
+        "" => Party::Player(player),
+        team => Party::Captain {
+            team: team
+                .parse()
+                .map_err(|_| FormError::Field("appeals.choose_team"))?,
+        },
+    };
     Ok(Filing {
-        appellant: Party::Player(player),
+        appellant,
         filed_by,
         appealed,
         grounds,
+        signatory: Some(player),
         at: now(),
         affects_prizes: form.affects_prizes.is_some(),
     })

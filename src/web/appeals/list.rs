@@ -55,6 +55,8 @@ pub(super) struct ListPage {
     can_fix: bool,
     can_file: bool,
     players: Vec<(u32, String)>,
+    /// The teams a captain may appeal for: number and name.
+    teams: Vec<(u32, String)>,
     entries: Vec<(u32, String)>,
     error: String,
     /// A private link just issued, shown once.
@@ -123,6 +125,11 @@ pub(super) async fn list_page(
         can_fix: may(Action::EditSettings),
         can_file: may(Action::LogSanction),
         players: sorted_players(t),
+        teams: t
+            .teams()
+            .iter()
+            .map(|team| (team.number, team.name.clone()))
+            .collect(),
         entries,
         tournament: access.tournament,
         error,

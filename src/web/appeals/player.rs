@@ -30,8 +30,9 @@ pub(super) struct PlayerPage {
     games: Vec<(u32, u32, String)>,
     entries: Vec<(u32, String)>,
     error: String,
-    /// The team the player captains, whose line-ups they submit here.
-    captain_of: String,
+    /// The team the player captains, whose line-ups they submit here and
+    /// whose appeals they file (RFG App. 4 §1.7): number and name.
+    captain_of: Option<(u32, String)>,
     line_up_link: String,
 }
 
@@ -64,7 +65,10 @@ pub(super) fn player_page_for(
     token: &str,
 ) -> WebResult<Response> {
     let t = &view.effective.tournament;
-    let own = |a: &&Appeal| matches!(a.filing.appellant, Party::Player(p) if p == player);
+    let own = |a: &&Appeal| {
+        a.filing.signatory == Some(player)
+            || matches!(a.filing.appellant, Party::Player(p) if p == player)
+    };
     let games = t
         .games()
         .iter()
@@ -111,8 +115,7 @@ pub(super) fn player_page_for(
             .teams()
             .iter()
             .find(|team| team.captain == Some(player))
-            .map(|team| team.name.clone())
-            .unwrap_or_default(),
+            .map(|team| (team.number, team.name.clone())),
         line_up_link: format!("/p/{token}/lineup"),
     };
     crate::web::page::render_refusal(&page, !page.error.is_empty())

@@ -65,6 +65,14 @@ pub fn describe(
         "tournament.final_stage" => plain(lang.t("audit.tournament_final_stage")),
         "standings.verify" => plain(lang.t("audit.standings_verify")),
         "winners.declare" => plain(lang.t("audit.winners_declare")),
+        "results.submit_egf" => plain(lang.t("audit.results_submit_egf")),
+        "round.schedule" => {
+            let start = after.and_then(Value::as_str).unwrap_or("—").to_string();
+            plain(lang.tf(
+                "audit.round_schedule",
+                &[("n", arg.to_string()), ("start", start)],
+            ))
+        }
         "team.add" | "team.edit" | "team.delete" | "team.line_up" => {
             let team = after
                 .or(before)

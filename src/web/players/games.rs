@@ -40,6 +40,9 @@ pub(super) struct PlayerPage {
     gor: crate::web::gor::PlayerBlock,
     /// A pair go or rengo side's members in playing order, with ratings.
     members: Vec<String>,
+    /// The rounds still to play that have an official start: "Round 3:
+    /// assembly at 09:55; …" (RFG 16.6.1), what a player checks on a phone.
+    round_times: Vec<String>,
 }
 
 /// A player's page: their games of every published round, with results.
@@ -102,6 +105,20 @@ pub(super) async fn show_player(
         })
         .collect();
     games.sort_by_key(|g| g.round);
+    let played = |round: u32| {
+        state.games().iter().any(|g| {
+            g.round.get() == round
+                && g.colour_of(id).is_some()
+                && g.result != crate::core::GameResult::Unknown
+        })
+    };
+    let round_times =
+        crate::web::view::round_times(&app, tournament.tournament_id, view.book.settings.ruleset)
+            .await?
+            .iter()
+            .filter(|t| !played(t.round))
+            .map(|t| t.line(ctx.lang))
+            .collect();
     let byes = state
         .byes()
         .iter()
@@ -127,5 +144,6 @@ pub(super) async fn show_player(
             .iter()
             .map(|m| format!("{} ({})", m.name, m.rating))
             .collect(),
+        round_times,
     })
 }

@@ -13,6 +13,7 @@ use crate::web::access::viewable;
 use crate::web::error::{WebError, WebResult};
 use crate::web::incidents::note_key;
 use crate::web::page::{Ctx, Layout, render};
+use crate::web::view::round_times;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::response::Html;
@@ -36,6 +37,19 @@ pub(super) struct RoundsPage {
     rounds: Vec<RoundLine>,
     next_round: Option<u32>,
     can_pair: bool,
+    /// The programme: each round's start and assembly in words, with the
+    /// start as the organiser's form shows it ("" when none).
+    schedule: Vec<ScheduleLine>,
+    /// The reader sets the rounds' official starts.
+    can_schedule: bool,
+}
+
+/// One round of the programme.
+pub(super) struct ScheduleLine {
+    round: u32,
+    start: String,
+    /// "Round 2: assembly at 09:55; the round starts at …", "" when unset.
+    words: String,
 }
 
 pub(super) fn state_of(states: &[RoundState], round: u32) -> RoundState {
@@ -56,12 +70,23 @@ pub(super) async fn list_rounds(
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let state = crate::web::view::view(&app, tournament.tournament_id)
-        .await?
-        .effective
-        .tournament;
+    let view = crate::web::view::view(&app, tournament.tournament_id).await?;
+    let ruleset = view.book.settings.ruleset;
+    let state = view.effective.tournament;
     let states = round_store::states(&app.store.pool, tournament.tournament_id).await?;
     let can_pair = may(&ctx, &roles, Action::EditPairings);
+    let can_schedule = may(&ctx, &roles, Action::EditSettings);
+    let times = round_times(&app, tournament.tournament_id, ruleset).await?;
+    let schedule = (1..=state.settings().number_of_rounds)
+        .filter_map(|round| {
+            let time = times.iter().find(|t| t.round == round);
+            (can_schedule || time.is_some()).then(|| ScheduleLine {
+                round,
+                start: time.map(|t| t.start.to_string()).unwrap_or_default(),
+                words: time.map(|t| t.line(ctx.lang)).unwrap_or_default(),
+            })
+        })
+        .collect();
     let rounds = (1..=state.settings().number_of_rounds)
         .filter_map(RoundNo::new)
         .filter(|r| state.is_paired(*r))
@@ -94,6 +119,8 @@ pub(super) async fn list_rounds(
         tournament,
         rounds,
         can_pair,
+        schedule,
+        can_schedule,
     })
 }
 
@@ -193,6 +220,9 @@ pub(super) struct RoundPage {
     problems: Vec<String>,
     /// (number, name) of every player, for the manual-edit selects.
     players: Vec<(u32, String)>,
+    /// When the players assemble and the round starts (RFG 16.6.1), "" when
+    /// the organiser has set no start.
+    time: String,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -223,6 +253,12 @@ pub(super) async fn show_round(
     let view = crate::web::view::view(&app, tournament.tournament_id).await?;
     // The page names the version of the data it shows: a cached copy then
     // never sends its readers to reload for a change it already holds.
+    let time = round_times(&app, tournament_id, view.book.settings.ruleset)
+        .await?
+        .iter()
+        .find(|t| t.round == n)
+        .map(|t| t.words(ctx.lang))
+        .unwrap_or_default();
     let (version, entered) = (view.version, view.entered);
     let recorded = view.book.check_round_free(round).is_err();
     let log = view.book.log;
@@ -297,6 +333,7 @@ pub(super) async fn show_round(
         report,
         problems,
         players,
+        time,
     })?;
     let html = axum::body::Bytes::from(html);
     if let Some(key) = cache_key {

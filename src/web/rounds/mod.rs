@@ -8,6 +8,7 @@
 //! | `POST /t/{short}/rounds/pair` | [`pair_next_round`] | organisers |
 //! | `GET /t/{short}/rounds/{n}?q=` | [`show_round`] | everyone once published; `q` finds a player |
 //! | `POST /t/{short}/rounds/{n}/publish` | [`publish_round`] | organisers |
+//! | `POST /t/{short}/rounds/{n}/start` | [`schedule_round`] | organisers: the official start (RFG 16.6.1) |
 //! | `GET /t/{short}/rounds/{n}/unpair`, `POST` | [`confirm_unpair`], [`unpair_round`] | organisers |
 //! | `POST /t/{short}/rounds/{n}/cancel` | [`cancel_round`] | the chief referee, with a reason |
 //! | `POST /t/{short}/rounds/{n}/edit` | [`edit_pairing`] | organisers: pair, unpair, swap, bye by hand |
@@ -34,6 +35,7 @@ use pairing::edit_pairing;
 use pairing::lock_round;
 use pairing::pair_next_round;
 use pairing::publish_round;
+use pairing::schedule_round;
 use pairing::unpair_round;
 use print::print_pairings;
 use print::print_slips;
@@ -47,6 +49,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/t/{short}/rounds/pair", post(pair_next_round))
         .route("/t/{short}/rounds/{n}", get(show_round))
         .route("/t/{short}/rounds/{n}/publish", post(publish_round))
+        .route("/t/{short}/rounds/{n}/start", post(schedule_round))
         .route(
             "/t/{short}/rounds/{n}/unpair",
             get(confirm_unpair).post(unpair_round),

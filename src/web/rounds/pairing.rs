@@ -4,6 +4,7 @@ use crate::core::access::Action;
 use crate::core::command::{Command, Done, split_round};
 use crate::core::discipline::Reason;
 use crate::core::pairing::{self};
+use crate::core::schedule::Start;
 use crate::core::{PlayerId, RoundNo, Tournament};
 use crate::desk::Caller;
 use crate::web::AppState;
@@ -129,6 +130,41 @@ pub(super) async fn unpair_round(
     run(&app, &access, None, Command::Unpair { round }).await?;
     Ok((
         Flash::new("notice.round_unpaired").arg("round", n),
+        Redirect::to(&urls::rounds(&access.tournament.short_name)),
+    ))
+}
+
+/// A round's official start as the schedule form sends it.
+#[derive(serde::Deserialize)]
+pub(super) struct StartForm {
+    version: i32,
+    #[serde(default)]
+    start: String,
+}
+
+/// The organiser sets a round's official start (blank clears it); the
+/// round and the players' pages show the assembly from it (RFG 16.6.1).
+pub(super) async fn schedule_round(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path((short, n)): Path<(String, u32)>,
+    Form(form): Form<StartForm>,
+) -> WebResult<(Flash, Redirect)> {
+    let access = authorise(&app, &short, me, Action::EditSettings).await?;
+    let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
+    let start = match form.start.trim() {
+        "" => None,
+        text => Some(Start::parse(text).ok_or_else(|| {
+            WebError::from(crate::core::command::Refusal::field(
+                "start",
+                "round.error.bad_start",
+            ))
+        })?),
+    };
+    let command = Command::ScheduleRound { round, start };
+    run(&app, &access, Some(form.version), command).await?;
+    Ok((
+        Flash::new("notice.round_scheduled").arg("round", n),
         Redirect::to(&urls::rounds(&access.tournament.short_name)),
     ))
 }

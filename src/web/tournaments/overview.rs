@@ -92,6 +92,14 @@ pub(super) async fn show_tournament(
     let is_admin = ctx.is_admin();
     let viewed = view(&app, tournament.tournament_id).await?;
     let ruleset = viewed.book.settings.ruleset;
+    // The rounds' official starts follow the organiser's own lines, each
+    // with its assembly (RFG 16.6.1).
+    let round_times: Vec<String> =
+        crate::web::view::round_times(&app, tournament.tournament_id, ruleset)
+            .await?
+            .iter()
+            .map(|t| t.line(ctx.lang))
+            .collect();
     let state = viewed.effective.tournament;
     let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
     let s = state.settings();
@@ -167,6 +175,7 @@ pub(super) async fn show_tournament(
             .map(str::trim)
             .filter(|l| !l.is_empty())
             .map(String::from)
+            .chain(round_times)
             .collect(),
         tournament,
         info,
