@@ -359,3 +359,54 @@ async fn the_referees_form_records_a_ban_with_its_last_day_and_refuses_a_day_tha
     let found = b.players("summer").await[0]["supergroup_bans"].clone();
     assert_eq!(found[0]["until"], "2099-05-31", "{found}");
 }
+
+/// A supervisor's confirmation of the supergroup through the API.
+async fn confirm(api: &Api<'_>, short: &str) -> (u16, Value) {
+    let version = api.tournament(short).await["version"].clone();
+    let path = format!("/tournaments/{short}/supergroup/confirm");
+    api.send("POST", &path, json!({ "version": version })).await
+}
+
+/// GTR "Officials" (EGF testable rule 94): only a tournament supervisor
+/// confirms the supergroup as formed; a member added since outdates it.
+#[tokio::test]
+async fn only_a_supervisor_confirms_the_supergroup_and_a_newcomer_outdates_it() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    app.account("sup", false, false).await;
+    let org = Api::of(&app, "org").await;
+    org.create("open", "Open").await;
+    let (status, _) = org
+        .settings("open", true, None, |s| s["supergroup"] = json!(true))
+        .await;
+    assert_eq!(status, 200);
+    let strong = json!({ "name": "Strong", "rank": "5d", "smms_correction": 1 });
+    assert_eq!(org.register("open", strong).await.0, 201);
+    assert_eq!(
+        confirm(&org, "open").await.0,
+        403,
+        "the organiser is no supervisor"
+    );
+    let version = org.tournament("open").await["version"].clone();
+    let grant = json!({ "version": version, "username": "sup", "role": "supervisor" });
+    let (status, granted) = org.send("POST", "/tournaments/open/staff", grant).await;
+    assert!(status == 200 || status == 201, "{granted}");
+    let sup = Api::of(&app, "sup").await;
+    let (status, done) = confirm(&sup, "open").await;
+    assert_eq!(status, 200, "{done}");
+    let confirmed = &org.tournament("open").await["supergroup_confirmed"];
+    assert_eq!(confirmed["current"], true, "{confirmed}");
+
+    let client = app.new_client();
+    app.log_in(&client, "sup").await;
+    let (_, page) = app.get_html(&client, "/t/open/players").await;
+    let shown = text(&page, "[data-test=supergroup-confirmation]").unwrap();
+    assert!(shown.contains("Supergroup confirmed by"), "{shown}");
+
+    let stronger = json!({ "name": "Stronger", "rank": "6d", "smms_correction": 1 });
+    assert_eq!(org.register("open", stronger).await.0, 201);
+    let confirmed = &org.tournament("open").await["supergroup_confirmed"];
+    assert_eq!(confirmed["current"], false, "{confirmed}");
+    let (_, page) = app.get_html(&client, "/t/open/players").await;
+    assert!(text(&page, "[data-test=confirm-supergroup]").is_some());
+}

@@ -65,6 +65,8 @@ pub enum Action {
     /// The final result list marked verified (GTR "Officials": a task of
     /// the tournament supervisors).
     VerifyStandings,
+    /// The supergroup as formed confirmed (GTR "Officials": a supervisor's).
+    ConfirmSupergroup,
     /// The winners declared and the prize list made final: the tournament
     /// director's (GTR "EGF rules commission"), helped by the organisers.
     DeclareWinners,
@@ -75,7 +77,10 @@ impl Action {
     /// deciding appeals is the committee's, verifying the final result list
     /// the supervisors'.
     pub fn open_to_site_admins(self) -> bool {
-        !matches!(self, Action::DecideAppeal | Action::VerifyStandings)
+        !matches!(
+            self,
+            Action::DecideAppeal | Action::VerifyStandings | Action::ConfirmSupergroup
+        )
     }
 }
 
@@ -112,7 +117,7 @@ impl StaffRole {
             // Nor a supervisor, unless they give themselves the role.
             StaffRole::Owner => !matches!(
                 action,
-                Rule | Penalise | CancelRound | SettleCount | VerifyStandings
+                Rule | Penalise | CancelRound | SettleCount | VerifyStandings | ConfirmSupergroup
             ),
             StaffRole::CoOrganiser => !matches!(
                 action,
@@ -123,6 +128,7 @@ impl StaffRole {
                     | CancelRound
                     | SettleCount
                     | VerifyStandings
+                    | ConfirmSupergroup
             ),
             StaffRole::ChiefReferee => matches!(
                 action,
@@ -144,7 +150,9 @@ impl StaffRole {
             StaffRole::AppealsMember => matches!(action, DecideAppeal),
             // GTR "Officials": supervisors supervise the other officials
             // (so they read what was done) and verify the final result list.
-            StaffRole::Supervisor => matches!(action, VerifyStandings | ReadAuditLog),
+            StaffRole::Supervisor => {
+                matches!(action, VerifyStandings | ConfirmSupergroup | ReadAuditLog)
+            }
         }
     }
 

@@ -3,8 +3,9 @@
 //! and the declaration of the winners, both on the final result list
 //! ([`final_list`]: once every round is paired and every result is in),
 //! and the organiser's record that the results went to the EGF ratings
-//! commission (GTR "Guidelines of organization"); the rules are the
-//! book's ([`crate::core::discipline::Closing`]).
+//! commission (GTR "Guidelines of organization"); and a supervisor's
+//! confirmation of the supergroup as formed (GTR "Officials"); the rules
+//! are the book's ([`crate::core::discipline::Closing`]).
 
 use super::{Context, Done, Outcome, Refusal, State, json};
 use crate::core::discipline::final_list;
@@ -44,6 +45,23 @@ pub(super) fn close(state: &mut State, act: Act, cx: &Context) -> Result<Outcome
     };
     Ok(Outcome {
         action: action.into(),
+        before: json(&before),
+        after: json(&state.book.closing),
+        done: if done { Done::Closing } else { Done::Nothing },
+    })
+}
+
+/// A supervisor confirms the supergroup as formed (GTR "Officials");
+/// refused while it has no member.
+pub(super) fn confirm_supergroup(state: &mut State, cx: &Context) -> Result<Outcome, Refusal> {
+    let by = cx.actor.official()?;
+    let before = state.book.closing.clone();
+    let done = state
+        .book
+        .confirm_supergroup(&state.doc, cx.at, by)
+        .ok_or_else(|| Refusal::field("supergroup", "supergroup.error.empty"))?;
+    Ok(Outcome {
+        action: "supergroup.confirm".into(),
         before: json(&before),
         after: json(&state.book.closing),
         done: if done { Done::Closing } else { Done::Nothing },

@@ -285,6 +285,8 @@ pub enum Command {
     /// A tournament supervisor marks the final result list verified (EGF
     /// GTR "Officials").
     VerifyStandings,
+    /// A tournament supervisor confirms the supergroup as formed (GTR).
+    ConfirmSupergroup,
     /// The tournament director declares the winners: the prize list is
     /// final (GTR "EGF rules commission": not while an appeal that affects
     /// titles or prizes is open).
@@ -365,6 +367,7 @@ impl Command {
             // its commission's ruling.
             EscalateAppeal { .. } | RuleOnAppeal { .. } => Action::EditSettings,
             VerifyStandings => Action::VerifyStandings,
+            ConfirmSupergroup => Action::ConfirmSupergroup,
             DeclareWinners => Action::DeclareWinners,
         })
     }
@@ -392,7 +395,9 @@ impl Command {
             | CancelRound { .. }
             | RecordPlayOff { .. } => Scope::Tournament,
             // Done on every result and setting as the person saw them.
-            VerifyStandings | DeclareWinners | SubmitResults => Scope::Tournament,
+            VerifyStandings | DeclareWinners | SubmitResults | ConfirmSupergroup => {
+                Scope::Tournament
+            }
             SetMedical { player, .. } => Scope::Player(*player),
             AdjustPairing { round, .. }
             | Publish { round }
@@ -505,6 +510,7 @@ fn run(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Ref
         VerifyStandings => closing::close(state, closing::Act::Verify, cx),
         DeclareWinners => closing::close(state, closing::Act::Declare, cx),
         SubmitResults => closing::close(state, closing::Act::Submit, cx),
+        ConfirmSupergroup => closing::confirm_supergroup(state, cx),
     }
 }
 

@@ -75,3 +75,57 @@ fn the_supergroup_is_turned_off_only_once_nobody_starts_in_it() {
     ));
     assert!(state.doc.settings().supergroup);
 }
+
+#[test]
+fn only_a_supervisor_confirms_the_supergroup_and_a_new_member_outdates_it() {
+    // GTR "Officials" (EGF testable rule 94).
+    use crate::core::access::StaffRole;
+    let staff = |role: StaffRole| Context {
+        actor: Actor::Staff {
+            roles: vec![role],
+            admin: false,
+            name: format!("{role:?}"),
+        },
+        ..organiser()
+    };
+    let mut state = field(true);
+    assert!(refused(
+        apply(
+            &mut state,
+            Command::ConfirmSupergroup,
+            &staff(StaffRole::Supervisor)
+        ),
+        "supergroup.error.empty"
+    ));
+    register(&mut state, "1").unwrap();
+    for role in [
+        StaffRole::Owner,
+        StaffRole::ChiefReferee,
+        StaffRole::CoOrganiser,
+    ] {
+        let refused = apply(&mut state, Command::ConfirmSupergroup, &staff(role));
+        assert_eq!(refused.unwrap_err(), Refusal::Forbidden, "{role:?}");
+    }
+    apply(
+        &mut state,
+        Command::ConfirmSupergroup,
+        &staff(StaffRole::Supervisor),
+    )
+    .unwrap();
+    let (signed, current) = state.book.supergroup_confirmation(&state.doc).unwrap();
+    assert!(current);
+    assert_eq!(signed.by.as_str(), "Supervisor");
+    let newcomer = Command::Register {
+        draft: PlayerDraft {
+            name: "Stronger".into(),
+            rank: "5d".into(),
+            is_final: true,
+            smms_correction: "1".into(),
+            ..PlayerDraft::default()
+        },
+        confirm_duplicate: false,
+    };
+    apply(&mut state, newcomer, &organiser()).unwrap();
+    let (_, current) = state.book.supergroup_confirmation(&state.doc).unwrap();
+    assert!(!current, "a member added since is not what was confirmed");
+}

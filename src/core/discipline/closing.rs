@@ -32,6 +32,9 @@ pub struct Closing {
     pub declared: Option<Signed>,
     /// The results submitted to the EGF ratings commission.
     pub submitted: Option<Signed>,
+    /// A supervisor's confirmation of the supergroup as formed (GTR
+    /// "Officials": supergroups are confirmed by the supervisors).
+    pub supergroup: Option<Signed>,
 }
 
 /// Who did an act, when, and on what.
@@ -129,7 +132,37 @@ fn list_text(list: &Standings, prizes: Option<&[Prize]>) -> String {
     text
 }
 
+/// The supergroup as formed: its members with their start scores, `None`
+/// when it has none.
+pub fn supergroup_fingerprint(t: &Tournament) -> Option<String> {
+    let settings = t.settings();
+    let mut text = String::new();
+    for p in t.players() {
+        if crate::core::supergroup::in_supergroup(settings, p) {
+            let _ = write!(text, ";{}:{}:{}", p.id.0, p.rank, p.smms_correction);
+        }
+    }
+    (!text.is_empty()).then(|| hash(&text))
+}
+
 impl Book {
+    /// A supervisor confirms the supergroup as it is formed now; `None`
+    /// when it has no member, `Some(false)` when it stands confirmed as is.
+    pub fn confirm_supergroup(&mut self, t: &Tournament, at: Moment, by: Official) -> Option<bool> {
+        let fingerprint = supergroup_fingerprint(t)?;
+        Some(sign(&mut self.closing.supergroup, fingerprint, at, by))
+    }
+
+    /// The supergroup's confirmation, and whether it is still the group as
+    /// formed now (a member added, removed or re-ranked outdates it).
+    pub fn supergroup_confirmation(&self, t: &Tournament) -> Option<(&Signed, bool)> {
+        let signed = self.closing.supergroup.as_ref()?;
+        Some((
+            signed,
+            supergroup_fingerprint(t).as_ref() == Some(&signed.fingerprint),
+        ))
+    }
+
     /// The supervisor marks the final result list ([`final_list`])
     /// verified; `false` when it stands verified as it is.
     pub fn verify_final_list(&mut self, list: &Standings, at: Moment, by: Official) -> bool {

@@ -109,3 +109,26 @@ pub(super) async fn submit_results(
     let based = body::<Based>(payload)?;
     ran(&app, account, &short, based, Command::SubmitResults).await
 }
+
+/// A tournament supervisor confirms the supergroup as formed (GTR
+/// "Officials"); only a supervisor may, and only a supergroup with members.
+/// The tournament (`GET /tournaments/{short}`) says who did and whether the
+/// group is still as confirmed.
+#[utoipa::path(
+    post,
+    path = "/tournaments/{short}/supergroup/confirm",
+    tag = "players",
+    params(("short" = String, Path, description = "the tournament's short name")),
+    request_body = Based,
+    security(("bearer" = [])),
+    responses((status = 200, description = "confirmed", body = Version), WriteErrors)
+)]
+pub(super) async fn confirm_supergroup(
+    State(app): State<AppState>,
+    ApiAccount(account): ApiAccount,
+    ApiPath(short): ApiPath<String>,
+    payload: Result<Json<serde_json::Value>, JsonRejection>,
+) -> WebResult<Json<Version>> {
+    let based = body::<Based>(payload)?;
+    ran(&app, account, &short, based, Command::ConfirmSupergroup).await
+}

@@ -27,7 +27,7 @@
 //! | [`counting`] | `POST /tournaments/{short}/rounds/{n}/boards/{b}/count` |
 //! | [`officials`] | `POST /tournaments/{short}/rounds/{n}/cancel`, `PUT …/players/{no}/medical`, `POST …/play-offs` |
 //! | [`standings`] | `GET /tournaments/{short}/standings?round=N&group=U12` (an age group) |
-//! | [`closing`] | `POST /tournaments/{short}/standings/verify`, `…/winners/declare`, `…/results/submitted` |
+//! | [`closing`] | `POST /tournaments/{short}/standings/verify`, `…/winners/declare`, `…/results/submitted`, `…/supergroup/confirm` |
 //! | [`errors`] | the error body, refusal sets, the fallback for unknown paths |
 //! | [`access`] | who may read or write |
 
@@ -152,6 +152,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(standings::show_standings))
         .routes(routes!(closing::verify_standings))
         .routes(routes!(closing::declare_winners))
+        .routes(routes!(closing::confirm_supergroup))
         .routes(routes!(closing::submit_results))
 }
 

@@ -69,6 +69,9 @@ pub(super) struct TournamentDetail {
     /// When the results were submitted to the EGF ratings commission (GTR
     /// "Guidelines of organization"), and by whom; null until then.
     submitted_to_egf: Option<super::closing::ClosingAct>,
+    /// A supervisor's confirmation of the supergroup (GTR "Officials"), with
+    /// whether the group is still as confirmed; null until then.
+    supergroup_confirmed: Option<super::closing::ClosingAct>,
     /// Each round with an official start: its start and assembly.
     round_times: Vec<RoundTimeOut>,
 }
@@ -111,6 +114,8 @@ pub(super) async fn show_tournament(
         .collect();
     let submitted = view.book.closing_status(&view.effective).submitted;
     let submitted_to_egf = super::closing::ClosingAct::of(submitted);
+    let supergroup_confirmed =
+        super::closing::ClosingAct::of(view.book.supergroup_confirmation(&view.entered));
     let discipline = serde_json::to_value(&view.book.settings).map_err(anyhow::Error::from)?;
     let state = view.effective.tournament;
     Ok(Json(TournamentDetail {
@@ -122,6 +127,7 @@ pub(super) async fn show_tournament(
         settings: serde_json::to_value(state.settings()).map_err(anyhow::Error::from)?,
         discipline,
         submitted_to_egf,
+        supergroup_confirmed,
         round_times,
     }))
 }

@@ -126,6 +126,17 @@ pub(super) struct PlayersPage {
     encodings: Vec<EncodingOption>,
     /// Why an uploaded player list was refused, line by line.
     import_errors: Vec<String>,
+    /// Staff of a tournament with a supergroup: its confirmation in words
+    /// ("" when none), whether it is outdated, and whether this reader, a
+    /// supervisor, may confirm it (GTR "Officials").
+    supergroup: Option<SupergroupStatus>,
+}
+
+/// The supergroup's confirmation, as the staff's players list shows it.
+pub(super) struct SupergroupStatus {
+    confirmed: String,
+    outdated: bool,
+    can_confirm: bool,
 }
 
 pub(super) async fn list_players(
@@ -167,8 +178,25 @@ pub(super) async fn list_players(
             preliminary = others;
         }
     }
+    let supergroup = (ctx.is_staff(&roles) && state.settings().supergroup).then(|| {
+        let confirmation = view.book.supergroup_confirmation(&view.entered);
+        SupergroupStatus {
+            confirmed: confirmation
+                .map(|(signed, _)| {
+                    let at = crate::web::acts::wall_clock(signed.at, &tournament.time_zone);
+                    ctx.lang.tf(
+                        "supergroup.confirmed",
+                        &[("by", signed.by.as_str().to_string()), ("at", at)],
+                    )
+                })
+                .unwrap_or_default(),
+            outdated: confirmation.is_some_and(|(_, current)| !current),
+            can_confirm: access::may(&roles, is_admin, Action::ConfirmSupergroup),
+        }
+    });
     render(&PlayersPage {
         layout: Layout::titled(&ctx, &tournament.name),
+        supergroup,
         can_manage,
         can_clear: access::may(&roles, is_admin, Action::SetMedical),
         tournament,
@@ -236,6 +264,7 @@ pub(super) async fn import_players(
                 ratings_open: !state.is_paired(RoundNo::FIRST),
                 encodings: encoding_options(ctx.lang, &encoding),
                 import_errors,
+                supergroup: None,
             };
             return Ok(render_invalid(&page)?.into_response());
         }

@@ -12,6 +12,7 @@
 //! | `GET /t/{short}/players.csv` | [`export_players`] | organisers |
 //! | `POST /t/{short}/players/{no}/confirm` | [`confirm_player`] | organisers |
 //! | `POST /t/{short}/players/{no}/medical` | [`set_medical`] | the doctor (and organisers, chief referee) |
+//! | `POST /t/{short}/supergroup/confirm` | [`confirm_supergroup`] | a tournament supervisor |
 //! | `GET /t/{short}/players/{no}/delete`, `POST` | [`confirm_delete`], [`delete_player`] | organisers |
 //! | `GET /t/{short}/players/{no}/withdraw`, `POST` | [`confirm_withdraw`], [`withdraw_player`] | organisers: leaves from the next round to pair (a discipline-log act) |
 //! | `GET /t/{short}/register`, `POST` | [`show_registration`], [`register`] | everyone, while open |
@@ -46,8 +47,8 @@ use steps::confirm_delete;
 use steps::confirm_player;
 use steps::confirm_withdraw;
 use steps::delete_player;
-use steps::set_medical;
 use steps::withdraw_player;
+use steps::{confirm_supergroup, set_medical};
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -64,6 +65,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/t/{short}/players/{no}/edit", get(edit_player))
         .route("/t/{short}/players/{no}/confirm", post(confirm_player))
         .route("/t/{short}/players/{no}/medical", post(set_medical))
+        .route("/t/{short}/supergroup/confirm", post(confirm_supergroup))
         .route(
             "/t/{short}/players/{no}/delete",
             get(confirm_delete).post(delete_player),

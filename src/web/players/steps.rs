@@ -193,3 +193,17 @@ pub(super) async fn set_medical(
     )
     .await
 }
+
+/// A supervisor confirms the supergroup as formed (GTR "Officials").
+pub(super) async fn confirm_supergroup(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path(short): Path<String>,
+) -> WebResult<(Flash, Redirect)> {
+    let access = authorise(&app, &short, me, Action::ConfirmSupergroup).await?;
+    run(&app, &access, None, Command::ConfirmSupergroup).await?;
+    Ok((
+        Flash::new("notice.supergroup_confirmed"),
+        Redirect::to(&urls::players(&access.tournament.short_name)),
+    ))
+}
