@@ -101,9 +101,20 @@ pub(super) fn adjust(state: &mut State, round: RoundNo, edit: Edit) -> Result<Ou
     let (before, current) = split_round(&state.doc, round)?;
     let edited = manual::apply(&before, round, &current, edit)
         .map_err(|e| Refusal::PairingEdit(e.to_string()))?;
-    let checked = manual::check(&before, round, &edited);
-    if let Some(v) = checked.violations.first() {
-        return Err(Refusal::PairingEdit(format!("{v:?}")));
+    // Who takes part is the tournament as the referees' log leaves it: a
+    // withdrawn or removed player is not paired by hand either (RFG 21.2;
+    // GTR "Sanctions").
+    // A player removed after the pairing keeps the game the log forfeits:
+    // only a new place in the round is refused.
+    let (in_effect, _) = split_round(&state.effective()?.tournament, round)?;
+    let checked = manual::check(&in_effect, round, &edited);
+    let kept = |p: PlayerId| place(&current, p) == place(&edited, p);
+    if let Some(v) = checked
+        .violations
+        .iter()
+        .find(|v| !matches!(v, manual::Violation::NotTakingPart(p) if kept(*p)))
+    {
+        return Err(Refusal::PairingEdit(v.to_string()));
     }
     let (old, new) = (json(&current.games), json(&edited.games));
     let mut next = before;
@@ -114,6 +125,19 @@ pub(super) fn adjust(state: &mut State, round: RoundNo, edit: Edit) -> Result<Ou
         before: old,
         after: new,
         done: Done::Round(round),
+    })
+}
+
+/// Where a player is in a round's pairing: `Some(Some(opponent))`,
+/// `Some(None)` for the bye, `None` when not paired.
+fn place(pairing: &RoundPairing, p: PlayerId) -> Option<Option<PlayerId>> {
+    if pairing.bye == Some(p) {
+        return Some(None);
+    }
+    pairing.games.iter().find_map(|g| match (g.white, g.black) {
+        (w, b) if w == p => Some(Some(b)),
+        (w, b) if b == p => Some(Some(w)),
+        _ => None,
     })
 }
 

@@ -63,6 +63,29 @@ pub enum Violation {
     AvoidableSecondBye(PlayerId),
 }
 
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Violation::Twice(p) => write!(f, "player {} would play twice in the round", p.0),
+            Violation::NotTakingPart(p) => write!(
+                f,
+                "player {} does not take part in this round (withdrawn, removed, not final or not playing it)",
+                p.0
+            ),
+            Violation::AvoidableRepeat(a, b) => write!(
+                f,
+                "players {} and {} met before, and the round can be paired without a repeat",
+                a.0, b.0
+            ),
+            Violation::AvoidableSecondBye(p) => write!(
+                f,
+                "player {} had a bye already, and a player taking part has had fewer",
+                p.0
+            ),
+        }
+    }
+}
+
 /// What a check of a round's pairing finds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Check {
