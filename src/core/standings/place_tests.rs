@@ -113,6 +113,11 @@ fn head_to_head_is_zero_in_swiss_when_tied_players_did_not_all_meet() {
     game(&mut t2, 1, e, f, "1-0");
     assert_eq!(value(&t2, 1, &[Criterion::HeadToHead], e), ["1"]);
     assert_eq!(value(&t2, 1, &[Criterion::HeadToHead], f), ["0"]);
+    // The RFG's own Swiss and the Ukrainian Swiss are Swiss tournaments too.
+    for system in [System::RfgSwiss, System::UkraineSwiss] {
+        with_settings(&mut t, |s| s.system = system);
+        assert_eq!(value(&t, 1, &criteria, a), ["1", "0"], "{system:?}");
+    }
 }
 
 #[test]

@@ -141,7 +141,11 @@ impl<'s, 't> Values<'s, 't> {
                 let system = sheet.tournament.settings().system;
                 let swiss_like = matches!(
                     system,
-                    System::McMahon | System::Swiss | System::SwissCat | System::UkraineSwiss
+                    System::McMahon
+                        | System::Swiss
+                        | System::SwissCat
+                        | System::RfgSwiss
+                        | System::UkraineSwiss
                 );
                 head_to_head::head_to_head(sheet, group, swiss_like)
             }
