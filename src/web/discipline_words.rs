@@ -184,6 +184,7 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
             "discipline.error.missing_justification",
             vec![("remedy", remedy.to_string())],
         ),
+        ImpossiblePenalty => ("discipline.error.impossible_penalty", vec![]),
         TimeOutOfRange { seconds } => (
             "discipline.error.time_out_of_range",
             vec![("seconds", seconds.to_string())],

@@ -284,6 +284,7 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | MissingJustification { .. }
         | CutBelowLeast { .. }
         | TimeOutOfRange { .. }
+        | ImpossiblePenalty
         | NotAViolation(_)
         | ViolationElsewhere(_) => StatusCode::UNPROCESSABLE_ENTITY,
     }

@@ -6,11 +6,12 @@ use super::effective::effective;
 use super::incident::check_incident;
 use super::lateness::may_forfeit;
 use super::log::{Act, GameRef, Log, Moment, Players, Remedy};
-use super::sanction::SanctionKind;
+use super::sanction::{PenaltyCause, SanctionKind};
 use super::settings::DisciplineSettings;
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::round::{GameResult, Method, ResultOrigin};
 use crate::core::tournament::Tournament;
+use crate::core::units::HalfPoints;
 
 impl Log {
     /// Whether `act` names things that exist and may be done now.
@@ -298,6 +299,20 @@ impl SanctionKind {
                 check_withdrawal(tournament, *player, *from_round)
             }
             SanctionKind::TimeChange { seconds, .. } => super::within_a_day(i64::from(*seconds)),
+            SanctionKind::PenaltyPoints { cause, .. } => {
+                let possible = match cause {
+                    PenaltyCause::IngOvertime { periods } => (1..=3).contains(periods),
+                    PenaltyCause::PairGoOrder => true,
+                    PenaltyCause::Other { points } => {
+                        *points > HalfPoints::ZERO && *points <= HalfPoints::from_points(100)
+                    }
+                };
+                if possible {
+                    Ok(())
+                } else {
+                    Err(DisciplineError::ImpossiblePenalty)
+                }
+            }
             _ => self
                 .player()
                 .map_or(Ok(()), |p| check_player(tournament, p)),

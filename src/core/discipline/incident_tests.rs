@@ -372,3 +372,43 @@ fn times_beyond_a_day_are_refused_and_the_board_still_reads() {
     let status = board_status(&t, &log, board1(), &s).unwrap();
     assert_eq!(status.time_changes, [3 * day, 3 * day]);
 }
+
+#[test]
+fn penalties_no_rule_gives_are_refused() {
+    // GTR "Other overtime systems": at most 3 Ing periods (a 4th loses on
+    // time); other points are more than none.
+    let (t, [a, ..]) = four_players_round_one();
+    let s = settings();
+    let mut log = Log::default();
+    let penalty = |cause: PenaltyCause| {
+        Act::Sanction(Sanction {
+            kind: SanctionKind::PenaltyPoints {
+                game: board1(),
+                player: a,
+                cause,
+            },
+            reason: reason("overtime"),
+            violation: None,
+        })
+    };
+    let points = |halves| PenaltyCause::Other {
+        points: crate::core::units::HalfPoints::from_halves(halves),
+    };
+    for cause in [
+        PenaltyCause::IngOvertime { periods: 0 },
+        PenaltyCause::IngOvertime { periods: 4 },
+        points(0),
+        points(-12),
+        points(i32::MIN),
+    ] {
+        assert_eq!(
+            log.record(&t, &s, minute(5), referee(), penalty(cause)),
+            Err(DisciplineError::ImpossiblePenalty),
+            "{cause:?}"
+        );
+    }
+    for cause in [PenaltyCause::IngOvertime { periods: 3 }, points(3)] {
+        log.record(&t, &s, minute(5), referee(), penalty(cause))
+            .unwrap();
+    }
+}

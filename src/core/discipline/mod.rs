@@ -394,6 +394,11 @@ pub enum DisciplineError {
         /// Members free of conflict.
         available: u32,
     },
+    /// Penalty points no rule gives: Ing overtime is 1 to 3 periods (GTR
+    /// "Other overtime systems": a 4th is a loss on time), other points are
+    /// more than none and at most a board's worth.
+    #[error("a penalty is 1 to 3 Ing periods, or more than 0 and at most 100 points")]
+    ImpossiblePenalty,
     /// A time change or a clock beyond a day: no game's clock holds it.
     #[error("{seconds} seconds is more than a day on a game's clock")]
     TimeOutOfRange {
