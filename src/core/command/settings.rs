@@ -269,6 +269,21 @@ pub(super) fn change(
     {
         crate::core::presets::apply_ruleset(&mut settings, d.ruleset);
     }
+    // Sent with only the ruleset changed (a program sending back what it
+    // read), the rule text's own values come with it, as the form fills
+    // them: the Ukrainian three warnings, the RFG's forfeit time …
+    let discipline = discipline.map(|d| {
+        let current = &state.book.settings;
+        let only_ruleset = DisciplineSettings {
+            ruleset: current.ruleset,
+            ..d.clone()
+        } == *current;
+        if d.ruleset != current.ruleset && only_ruleset {
+            DisciplineSettings::for_ruleset(d.ruleset)
+        } else {
+            d
+        }
+    });
     let before = json(state.doc.settings());
     state.doc.set_settings(settings);
     state.header = header;

@@ -93,3 +93,26 @@ fn an_age_group_nobody_can_be_in_is_refused() {
     };
     assert_eq!(problems[0].key, "settings.error.age_group_empty");
 }
+
+#[test]
+fn a_rule_text_sent_alone_brings_its_own_values() {
+    use crate::core::discipline::{DisciplineSettings, Ruleset};
+    let mut state = cup(0);
+    let mut settings = state.doc.settings().clone();
+    settings.general.name = "Cup".into();
+    settings.general.short_name = "cup".into();
+    let sent = DisciplineSettings {
+        ruleset: Ruleset::Ukraine,
+        ..state.book.settings.clone()
+    };
+    let command = Command::ChangeSettings {
+        settings: Box::new(settings),
+        header: Header::default(),
+        discipline: Some(Box::new(sent)),
+    };
+    apply(&mut state, command, &organiser()).unwrap();
+    assert_eq!(
+        state.book.settings,
+        DisciplineSettings::for_ruleset(Ruleset::Ukraine)
+    );
+}
