@@ -749,3 +749,60 @@ async fn the_api_answers_as_its_document_says_at_the_edges_schemathesis_probed()
         .unwrap();
     assert_eq!(res.status(), 403);
 }
+
+/// A program reads a tournament's settings, header and rule text and sends
+/// them back changed in one place: nothing it did not touch moves.
+#[tokio::test]
+async fn the_settings_read_from_the_api_go_back_unchanged_but_for_the_change() {
+    let app = TestApp::start().await;
+    app.account("org", true, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let bearer = token(&app, &org).await;
+    let api = reqwest::Client::new();
+    let made = json!({ "name": "Round Trip", "short_name": "trip", "time_zone": "Europe/Kyiv" });
+    let res = api
+        .post(app.url("/api/v1/tournaments"))
+        .bearer_auth(&bearer)
+        .json(&made)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let url = app.url("/api/v1/tournaments/trip");
+    let read: Value = api
+        .get(&url)
+        .bearer_auth(&bearer)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let mut settings = read["settings"].clone();
+    settings["general"]["location"] = json!("Kyiv");
+    let body = json!({ "version": read["version"], "settings": settings,
+        "header": read["header"], "discipline": read["discipline"] });
+    let res = api
+        .put(format!("{url}/settings"))
+        .bearer_auth(&bearer)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status();
+    assert_eq!(status, 200, "{}", res.text().await.unwrap());
+    let after: Value = api
+        .get(&url)
+        .bearer_auth(&bearer)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(after["settings"]["general"]["location"], "Kyiv");
+    assert_eq!(after["header"], read["header"]);
+    assert_eq!(after["discipline"], read["discipline"]);
+    assert_eq!(after["header"]["time_zone"], "Europe/Kyiv");
+}

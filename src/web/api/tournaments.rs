@@ -66,6 +66,10 @@ pub(super) struct TournamentDetail {
     /// …/settings` takes them (`discipline`).
     #[schema(value_type = Object)]
     discipline: serde_json::Value,
+    /// The settings kept beside the document, as `PUT …/settings` takes
+    /// them (`header`): a program reads them here and sends them back.
+    #[schema(value_type = Object)]
+    header: serde_json::Value,
     /// When the results were submitted to the EGF ratings commission (GTR
     /// "Guidelines of organization"), and by whom; null until then.
     submitted_to_egf: Option<super::closing::ClosingAct>,
@@ -117,8 +121,17 @@ pub(super) async fn show_tournament(
     let supergroup_confirmed =
         super::closing::ClosingAct::of(view.book.supergroup_confirmation(&view.entered));
     let discipline = serde_json::to_value(&view.book.settings).map_err(anyhow::Error::from)?;
+    let header = serde_json::to_value(crate::core::command::Header {
+        time_zone: t.time_zone.clone(),
+        registration_open: t.registration_open,
+        is_public: t.is_public,
+        late_forfeit_minutes: t.late_forfeit_minutes,
+        schedule: t.schedule.clone(),
+    })
+    .map_err(anyhow::Error::from)?;
     let state = view.effective.tournament;
     Ok(Json(TournamentDetail {
+        header,
         short_name: t.short_name,
         name: t.name,
         time_zone: t.time_zone,
