@@ -185,6 +185,7 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
             vec![("remedy", remedy.to_string())],
         ),
         ImpossiblePenalty => ("discipline.error.impossible_penalty", vec![]),
+        RuledByLog { round, board } => ("discipline.error.ruled_by_log", game(round, board)),
         TimeOutOfRange { seconds } => (
             "discipline.error.time_out_of_range",
             vec![("seconds", seconds.to_string())],

@@ -285,6 +285,7 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | CutBelowLeast { .. }
         | TimeOutOfRange { .. }
         | ImpossiblePenalty
+        | RuledByLog { .. }
         | NotAViolation(_)
         | ViolationElsewhere(_) => StatusCode::UNPROCESSABLE_ENTITY,
     }

@@ -530,6 +530,8 @@ fn round_json(t: &Tournament, round: RoundNo) -> Option<serde_json::Value> {
 }
 
 #[cfg(test)]
+mod log_effect_tests;
+#[cfg(test)]
 mod result_method_tests;
 #[cfg(test)]
 mod round_one_tests;

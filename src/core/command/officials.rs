@@ -222,10 +222,10 @@ mod tests {
             let refused = apply(&mut state, result_of(game), &staff(role));
             assert_eq!(refused.unwrap_err(), Refusal::Forbidden, "{role:?} enters");
         }
-        apply(&mut state, counted, &staff(StaffRole::ChiefReferee)).unwrap();
+        apply(&mut state, counted.clone(), &staff(StaffRole::ChiefReferee)).unwrap();
         assert!(!state.book.log.count_in_dispute(game));
-        // The dispute settled, the board is every referee's again.
-        apply(&mut state, result_of(game), &staff(StaffRole::Referee)).unwrap();
+        // The dispute settled, a referee's correction is a referee's again.
+        apply(&mut state, counted, &staff(StaffRole::Referee)).unwrap();
     }
 
     #[test]

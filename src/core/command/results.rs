@@ -94,6 +94,31 @@ pub fn check_results(
     if state.is_locked(round) && !changes.is_empty() {
         problems.push(ResultProblem::Locked);
     }
+    // A result the referees' log decides is changed there, by a correction
+    // with its reason: a plain entry would be overridden unseen.
+    if !changes.is_empty()
+        && let Ok(effective) = state.effective()
+    {
+        for c in &changes {
+            let game = GameRef {
+                round,
+                board: c.board,
+            };
+            let entered = doc.game_on(round, c.board).map(|g| (g.result, g.origin));
+            let decided = effective
+                .tournament
+                .game_on(round, c.board)
+                .map(|g| (g.result, g.origin));
+            let ruled = state.book.log.rules_result(game) || entered != decided;
+            if ruled && decided != Some((c.result, c.origin)) {
+                let error = crate::core::discipline::DisciplineError::RuledByLog {
+                    round,
+                    board: c.board,
+                };
+                problems.push(ResultProblem::Confirmed(c.board, error));
+            }
+        }
+    }
     // A confirmed result changes only by correction or appeal (RFG 16.8 з).
     for c in &changes {
         if let Err(e) = state.book.check_plain_change(GameRef {

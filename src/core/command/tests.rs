@@ -477,39 +477,3 @@ fn a_handicap_error_noticed_late_records_the_stones_placed() {
     apply(&mut state, placed(3), &referee()).unwrap();
     assert_eq!(state.doc.game_on(round, board).unwrap().handicap, 3);
 }
-
-#[test]
-fn a_withdrawn_player_is_not_paired_by_hand_and_other_edits_go_on() {
-    // RFG 21.2: a withdrawn player plays no later round, paired by the
-    // program or by hand; the rest of the round can still be edited.
-    use crate::core::pairing::manual::Edit;
-    let mut state = cup(5);
-    pair_next(&mut state);
-    let gone = state.doc.players()[4].id;
-    let withdraw = Command::WithdrawPlayer { player: gone };
-    apply(&mut state, withdraw, &organiser()).unwrap();
-    let round = pair_next(&mut state);
-    let games: Vec<_> = state
-        .doc
-        .games()
-        .iter()
-        .filter(|g| g.round == round)
-        .cloned()
-        .collect();
-    assert!(games.iter().all(|g| g.white != gone && g.black != gone));
-    let edit = |edit| Command::AdjustPairing { round, edit };
-    let refused = |outcome: Result<Outcome, Refusal>| matches!(&outcome, Err(Refusal::PairingEdit(text)) if text.contains("does not take part"));
-    assert!(refused(apply(
-        &mut state,
-        edit(Edit::Bye(gone)),
-        &organiser()
-    )));
-    let (a, b) = (games[0].white, games[1].white);
-    apply(&mut state, edit(Edit::Swap(a, b)), &organiser()).unwrap();
-    apply(&mut state, edit(Edit::Unpair(a)), &organiser()).unwrap();
-    assert!(refused(apply(
-        &mut state,
-        edit(Edit::Pair(gone, a)),
-        &organiser()
-    )));
-}

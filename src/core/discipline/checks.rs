@@ -133,6 +133,21 @@ impl Log {
 }
 
 impl Log {
+    /// Whether an entry decides the result of `game`: a correction, an
+    /// absence, a game forfeit or an appeal's result.
+    pub fn rules_result(&self, game: GameRef) -> bool {
+        self.entries().iter().any(|e| match &e.act {
+            Act::Correction { game: g, .. } | Act::Absence { game: g, .. } => *g == game,
+            Act::Sanction(s) => {
+                matches!(s.kind, SanctionKind::GameForfeit { game: g, .. } if g == game)
+            }
+            Act::Decision { remedies, .. } => remedies
+                .iter()
+                .any(|r| matches!(r, Remedy::SetResult { game: g, .. } if *g == game)),
+            _ => false,
+        })
+    }
+
     /// A colour or handicap error says what was played, and swaps no
     /// colours under a result already ruled by colour (a correction, a
     /// forfeit, an absence or an appeal's remedy would then name the other
@@ -151,17 +166,7 @@ impl Log {
         if let Some(stones) = handicap.filter(|h| *h > 9) {
             return Err(DisciplineError::HandicapOutOfRange(stones));
         }
-        let ruled = |act: &Act| match act {
-            Act::Correction { game: g, .. } | Act::Absence { game: g, .. } => *g == game,
-            Act::Sanction(s) => {
-                matches!(s.kind, SanctionKind::GameForfeit { game: g, .. } if g == game)
-            }
-            Act::Decision { remedies, .. } => remedies
-                .iter()
-                .any(|r| matches!(r, Remedy::SetResult { game: g, .. } if *g == game)),
-            _ => false,
-        };
-        if colours_swapped && !restart && self.entries().iter().any(|e| ruled(&e.act)) {
+        if colours_swapped && !restart && self.rules_result(game) {
             return Err(DisciplineError::ColoursUnderRuling { round, board });
         }
         Ok(())

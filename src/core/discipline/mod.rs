@@ -394,6 +394,16 @@ pub enum DisciplineError {
         /// Members free of conflict.
         available: u32,
     },
+    /// The referees' log decides this board's result (a forfeit by
+    /// sanction or warnings, an absence, a correction, an appeal): a plain
+    /// entry would be overridden, so it is refused.
+    #[error("the result on board {board} of round {round} follows the referees' log")]
+    RuledByLog {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
     /// Penalty points no rule gives: Ing overtime is 1 to 3 periods (GTR
     /// "Other overtime systems": a 4th is a loss on time), other points are
     /// more than none and at most a board's worth.
