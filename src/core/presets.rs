@@ -197,7 +197,9 @@ pub fn placement(system: System) -> Vec<Criterion> {
         System::Cup => vec![Criterion::Cps],
         // Ukrainian rules Annex 1 and RFG App. 9 §3: points, then the games between the tied, then Berger.
         System::RoundRobin => vec![Criterion::Nbw, Criterion::HeadToHead, Criterion::Sodosw],
-        System::Knockout => vec![Criterion::Nbw],
+        // RFG App. 7 §4: how far the bracket took a player, then the wins
+        // (a player the bracket let through without a game has none for it).
+        System::Knockout => vec![Criterion::Stage, Criterion::Nbw],
         // RFG App. 9 §2.3: wins, then head-to-head, SOS-2, SOS-1, SOS, rating.
         System::RfgSwiss => vec![
             Criterion::Nbw,

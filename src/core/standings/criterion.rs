@@ -68,11 +68,15 @@ pub enum Criterion {
     BuchholzUa,
     /// Play-off games won against the other tied players, Ukrainian rules III.3.5.
     PlayOff,
+    /// The round a player reached: the last played, and the next when they
+    /// won it; how far a knockout took them (RFG App. 7 §4): the final's
+    /// winner above its loser, both above the semi-finals' losers.
+    Stage,
 }
 
 impl Criterion {
     /// Every criterion, in declaration order.
-    pub const ALL: [Criterion; 30] = [
+    pub const ALL: [Criterion; 31] = [
         Criterion::Cat,
         Criterion::Rank,
         Criterion::Rating,
@@ -103,6 +107,7 @@ impl Criterion {
         Criterion::SosRfgMinus2,
         Criterion::BuchholzUa,
         Criterion::PlayOff,
+        Criterion::Stage,
     ];
 
     /// The criterion's name: OpenGotha's long name where OpenGotha has it.
@@ -138,6 +143,7 @@ impl Criterion {
             Criterion::SosRfgMinus2 => "SOS-2-RFG",
             Criterion::BuchholzUa => "BUCHHOLZ-UA",
             Criterion::PlayOff => "PLAYOFF",
+            Criterion::Stage => "STAGE",
         }
     }
 

@@ -278,3 +278,21 @@ fn below_the_places_tiebreaks_decide_players_equal_on_the_score_share_one() {
         .collect();
     assert_eq!(order, [1, 2, 3, 4, 5, 5, 5, 5]);
 }
+
+#[test]
+fn a_knockout_places_the_final_s_loser_second_whatever_the_byes() {
+    // RFG App. 7 §4: five players, so round 1 is one game and three go
+    // through without one; the final's loser is second, though a semi-final
+    // loser won as many games.
+    let criteria = crate::core::presets::placement(System::Knockout);
+    let mut t = tournament(3, &criteria);
+    with_settings(&mut t, |s| s.system = System::Knockout);
+    let [a, b, c, d, e] = ["A", "B", "C", "D", "E"].map(|n| player(&mut t, n, "1d"));
+    game(&mut t, 1, d, e, "1-0");
+    game(&mut t, 2, a, d, "1-0");
+    game(&mut t, 2, b, c, "1-0");
+    game(&mut t, 3, a, b, "1-0");
+    let s = standings(&t, 3, &criteria);
+    let order: Vec<(PlayerId, u32)> = s.rows.iter().map(|r| (r.player, r.place)).collect();
+    assert_eq!(order, [(a, 1), (b, 2), (d, 3), (c, 4), (e, 5)]);
+}

@@ -13,6 +13,7 @@ mod sos;
 mod sosos;
 
 use super::scores::ScoreSheet;
+use crate::core::round::GameResult;
 use crate::core::settings::System;
 use crate::core::standings::Criterion;
 use crate::core::units::{HalfPoints, Quarters, Ratio};
@@ -116,6 +117,23 @@ impl<'s, 't> Values<'s, 't> {
                 half(sos::without_lowest(&rule_texts::rfg_terms(sheet, i), 2))
             }
             Criterion::BuchholzUa => rule_texts::buchholz_ua(sheet, i),
+            // The round a player reached: the last one played, and the next
+            // one when they won it.
+            Criterion::Stage => {
+                let rounds = sheet.rounds();
+                let id = player.id;
+                let last = (sheet.tournament.games().iter())
+                    .filter(|g| g.round.get() <= rounds && (g.white == id || g.black == id))
+                    .max_by_key(|g| g.round);
+                let reached = last.map_or(0, |g| {
+                    let won = matches!(
+                        (g.result, g.white == id),
+                        (GameResult::WhiteWins, true) | (GameResult::BlackWins, false)
+                    );
+                    g.round.get() + u32::from(won)
+                });
+                Ratio::whole(i64::from(reached))
+            }
             Criterion::Dc | Criterion::Sdc | Criterion::HeadToHead | Criterion::PlayOff => {
                 Ratio::whole(0)
             }
