@@ -95,7 +95,8 @@ pub fn check_results(
         problems.push(ResultProblem::Locked);
     }
     // A result the referees' log decides is changed there, by a correction
-    // with its reason: a plain entry would be overridden unseen.
+    // with its reason: a plain entry saying otherwise would be overridden
+    // unseen.
     if !changes.is_empty()
         && let Ok(effective) = state.effective()
     {
@@ -110,7 +111,8 @@ pub fn check_results(
                 .game_on(round, c.board)
                 .map(|g| (g.result, g.origin));
             let ruled = state.book.log.rules_result(game) || entered != decided;
-            if ruled && decided != Some((c.result, c.origin)) {
+            // A slip that agrees with the log's winner is no contradiction.
+            if ruled && decided.map(|(result, _)| result) != Some(c.result) {
                 let error = crate::core::discipline::DisciplineError::RuledByLog {
                     round,
                     board: c.board,
