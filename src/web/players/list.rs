@@ -198,7 +198,9 @@ pub(super) async fn list_players(
         layout: Layout::titled(&ctx, &tournament.name),
         supergroup,
         can_manage,
-        can_clear: access::may(&roles, is_admin, Action::SetMedical),
+        // A clearance column only where the tournament asks for one (UA III.7).
+        can_clear: access::may(&roles, is_admin, Action::SetMedical)
+            && state.settings().admission.required.medical,
         tournament,
         players,
         preliminary,

@@ -42,6 +42,8 @@ pub(super) struct RoundsPage {
     schedule: Vec<ScheduleLine>,
     /// The reader sets the rounds' official starts.
     can_schedule: bool,
+    /// The rule text fixes an assembly before the start (the RFG Code).
+    has_assembly: bool,
 }
 
 /// One round of the programme.
@@ -83,7 +85,12 @@ pub(super) async fn list_rounds(
             (can_schedule || time.is_some()).then(|| ScheduleLine {
                 round,
                 start: time.map(|t| t.start.to_string()).unwrap_or_default(),
-                words: time.map(|t| t.line(ctx.lang)).unwrap_or_default(),
+                // The organiser's form shows the start: only an assembly is
+                // news beside it.
+                words: time
+                    .filter(|t| !can_schedule || t.assembly.is_some())
+                    .map(|t| t.line(ctx.lang))
+                    .unwrap_or_default(),
             })
         })
         .collect();
@@ -121,6 +128,7 @@ pub(super) async fn list_rounds(
         can_pair,
         schedule,
         can_schedule,
+        has_assembly: crate::core::schedule::assembly_minutes(ruleset).is_some(),
     })
 }
 
