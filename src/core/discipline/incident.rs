@@ -222,23 +222,20 @@ pub(super) fn check_incident(
             before_seconds,
             after_seconds,
             ..
-        } => match settings.least_time_after_cut() {
-            _ if i64::from(*before_seconds).max(i64::from(*after_seconds))
-                > super::MAX_CLOCK_SECONDS =>
-            {
-                Err(DisciplineError::TimeOutOfRange {
-                    seconds: i64::from(*before_seconds).max(i64::from(*after_seconds)),
-                })
+        } => {
+            super::within_a_day(i64::from(*before_seconds))?;
+            super::within_a_day(i64::from(*after_seconds))?;
+            match settings.least_time_after_cut() {
+                Some(least) if after_seconds < before_seconds && *after_seconds < least => {
+                    Err(DisciplineError::CutBelowLeast {
+                        player: *player,
+                        after_seconds: *after_seconds,
+                        least_seconds: least,
+                    })
+                }
+                _ => Ok(()),
             }
-            Some(least) if after_seconds < before_seconds && *after_seconds < least => {
-                Err(DisciplineError::CutBelowLeast {
-                    player: *player,
-                    after_seconds: *after_seconds,
-                    least_seconds: least,
-                })
-            }
-            _ => Ok(()),
-        },
+        }
         Act::Violation { players, .. } => players.of(g).map(|_| ()),
         _ => Ok(()),
     }
