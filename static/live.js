@@ -24,9 +24,15 @@
   function open() {
     if (source || leaving || document.visibilityState === "hidden") return;
     source = new EventSource(url);
+    // Every open page hears of a change at the same moment: each waits a
+    // moment of its own before reloading, so a hall of phones arrives over
+    // half a second rather than in one instant (the server renders the
+    // new page once and serves it to all).
     source.addEventListener("changed", function () {
       close();
-      window.location.reload();
+      setTimeout(function () {
+        window.location.reload();
+      }, Math.random() * 500);
     });
     // A refused stream (the server restarting behind a proxy) is not
     // retried by the browser: try again a little later.

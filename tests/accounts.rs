@@ -520,9 +520,7 @@ async fn healthz_says_the_process_is_up_and_readyz_that_the_database_is_migrated
 #[tokio::test]
 async fn the_audit_log_refuses_updates_deletes_and_truncation() {
     let app = TestApp::start().await;
-    let store = tengen::store::Store {
-        pool: app.pool.clone(),
-    };
+    let store = tengen::store::Store::on(app.pool.clone());
     tengen::store::audit::record(&store.pool, None, None, "test", None, None)
         .await
         .unwrap();

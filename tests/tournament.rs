@@ -494,6 +494,76 @@ async fn visitors_see_a_new_result_at_once_and_open_pages_are_told_to_reload() {
 }
 
 #[tokio::test]
+async fn a_crowd_reloading_after_a_change_all_get_the_new_page() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    add_players(&app, &org, 2).await;
+    app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
+    app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
+    let visitor = app.new_client();
+    let (status, _) = app.get_html(&visitor, "/t/autumn/rounds/1").await;
+    assert_eq!(status, 200);
+    app.post_ok(&org, "/t/autumn/rounds/1/results", &[("entry", "1 b")])
+        .await;
+    // Five times the test pool's connections, all at once: each waits for
+    // the one render after the change, none is served the page cached
+    // before it.
+    let crowd: Vec<_> = (0..25)
+        .map(|_| {
+            let (client, url) = (app.new_client(), app.url("/t/autumn/rounds/1"));
+            tokio::spawn(async move {
+                let res = client.get(url).send().await.unwrap();
+                (res.status().as_u16(), res.text().await.unwrap())
+            })
+        })
+        .collect();
+    for reader in crowd {
+        let (status, html) = reader.await.unwrap();
+        assert_eq!(status, 200);
+        let page = scraper::Html::parse_document(&html);
+        assert_eq!(text(&page, "[data-test=result]").as_deref(), Some("0-1"));
+    }
+}
+
+#[tokio::test]
+async fn public_pages_without_a_form_set_no_cookie_and_forms_get_a_token_of_their_own() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    add_players(&app, &org, 2).await;
+    app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
+    app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
+    for path in [
+        "/t/autumn",
+        "/t/autumn/rounds",
+        "/t/autumn/rounds/1",
+        "/t/autumn/standings",
+    ] {
+        let res = app.new_client().get(app.url(path)).send().await.unwrap();
+        assert_eq!(res.status(), 200, "{path}");
+        assert!(
+            res.headers().get("set-cookie").is_none(),
+            "{path} sets no cookie"
+        );
+    }
+    // The self-registration form, asked twice by two visitors: each gets
+    // the token of their own cookie, never another visitor's cached page.
+    let mut tokens = Vec::new();
+    for _ in 0..2 {
+        let visitor = app.new_client();
+        let (status, page) = app.get_html(&visitor, "/t/autumn/register").await;
+        assert_eq!(status, 200);
+        let token = common::csrf_field(&page);
+        assert_eq!(
+            app.csrf_token(&visitor).await,
+            token,
+            "the cookie holds the form's token"
+        );
+        tokens.push(token);
+    }
+    assert_ne!(tokens[0], tokens[1]);
+}
+
+#[tokio::test]
 async fn players_are_registered_from_the_uploaded_rating_list() {
     let Some(fixtures) = common::shared_fixtures() else {
         println!("skipped: ../shared/fixtures not found");

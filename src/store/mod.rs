@@ -24,10 +24,14 @@ use sqlx::{PgPool, Postgres, Transaction};
 
 use embedded::EmbeddedCluster;
 
-/// A database connection pool with the schema migrated.
+/// Database connections with the schema migrated: one pool for reading
+/// and, apart, the connections kept for changes, so that a storm of readers
+/// never makes a referee's result wait for a connection.
 #[derive(Clone, Debug)]
 pub struct Store {
     pub pool: PgPool,
+    /// The connections of [`Store::begin`]: every change runs on one.
+    writes: PgPool,
 }
 
 /// An open transaction; every user action runs in one.
@@ -68,27 +72,56 @@ impl Database {
 }
 
 impl Store {
+    /// Connections for reading pages and the API.
+    pub const READ_CONNECTIONS: u32 = 12;
+    /// Connections kept for changes. Changes to one tournament queue on its
+    /// row lock anyway, so a few serve many referees.
+    pub const WRITE_CONNECTIONS: u32 = 6;
+
     /// Connects and applies pending migrations.
     pub async fn connect(database: &Database) -> anyhow::Result<Self> {
-        let pool = PgPoolOptions::new()
-            .max_connections(16)
-            // A database that does not answer is told within a second
-            // (503), not after the ten a request waited before.
-            .acquire_timeout(std::time::Duration::from_secs(1))
-            .connect_with(database.connect_options()?)
-            .await?;
-        Self::migrated(pool).await
+        let options = database.connect_options()?;
+        // A database that does not answer is told within a second (503),
+        // not after the ten a request waited before.
+        let pool = |size| {
+            PgPoolOptions::new()
+                .max_connections(size)
+                .acquire_timeout(std::time::Duration::from_secs(1))
+                .connect_with(options.clone())
+        };
+        let reads = pool(Self::READ_CONNECTIONS).await?;
+        let writes = pool(Self::WRITE_CONNECTIONS).await?;
+        let store = Self::migrated(reads).await?;
+        Ok(Store { writes, ..store })
     }
 
-    /// Applies pending migrations to a pool's database.
+    /// Applies pending migrations to a pool's database; reads and changes
+    /// then share that pool (tests, and the command line's one-off work).
     pub async fn migrated(pool: PgPool) -> anyhow::Result<Self> {
         sqlx::migrate!().run(&pool).await?;
-        Ok(Store { pool })
+        Ok(Self::on(pool))
+    }
+
+    /// A store whose reads and changes share `pool`, migrated already.
+    pub fn on(pool: PgPool) -> Self {
+        Store {
+            writes: pool.clone(),
+            pool,
+        }
+    }
+
+    /// The store every change of a command takes its connections from,
+    /// reads included, so that a change waits for no reader.
+    pub fn for_changes(&self) -> Self {
+        Store {
+            pool: self.writes.clone(),
+            writes: self.writes.clone(),
+        }
     }
 
     /// Starts a transaction.
     pub async fn begin(&self) -> sqlx::Result<Tx> {
-        self.pool.begin().await
+        self.writes.begin().await
     }
 
     /// True when the database answers a trivial query.

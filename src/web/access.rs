@@ -58,9 +58,11 @@ pub(crate) async fn viewable(
     ctx: &Ctx,
     short: &str,
 ) -> WebResult<(TournamentRow, Vec<StaffRole>)> {
-    let tournament = tournaments::by_short_name(&app.store.pool, short)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let tournament = match &ctx.user {
+        Some(_) => tournaments::by_short_name(&app.store.pool, short).await?,
+        None => row_for_visitors(app, short).await?,
+    }
+    .ok_or(WebError::NotFound)?;
     let roles = match &ctx.user {
         Some(me) => {
             tournaments::roles_of(&app.store.pool, tournament.tournament_id, me.account_id).await?
@@ -71,6 +73,23 @@ pub(crate) async fn viewable(
         return Err(WebError::NotFound);
     }
     Ok((tournament, roles))
+}
+
+/// The tournament of a short name as visitors without a session read it:
+/// one database read per change, however many phones open its pages and
+/// event streams at once after a round is published.
+async fn row_for_visitors(app: &AppState, short: &str) -> WebResult<Option<TournamentRow>> {
+    use super::live::Lookup;
+    match app.live.lookup::<TournamentRow>(short).await {
+        Lookup::Hit(row) => Ok(Some(row)),
+        Lookup::Make(ticket) => {
+            let row = tournaments::by_short_name(&app.store.pool, short).await?;
+            if let Some(row) = &row {
+                ticket.keep(row.tournament_id, row.clone());
+            }
+            Ok(row)
+        }
+    }
 }
 
 /// Who may know a tournament exists: anyone for a public one, else its

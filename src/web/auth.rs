@@ -7,6 +7,7 @@
 //! same-origin check on the `Origin` header when a browser sends one.
 
 use std::net::IpAddr;
+use std::sync::{Arc, OnceLock};
 
 use axum::body::Body;
 use axum::extract::{FromRequestParts, Request, State};
@@ -31,9 +32,57 @@ const MAX_FORM_BYTES: usize = 1 << 20;
 /// token; the rest of the file streams on to the handler unread.
 const MAX_UPLOAD_HEAD: usize = 8 << 10;
 
-/// The request's CSRF token, for forms to echo.
-#[derive(Clone, Debug)]
-pub struct Csrf(pub String);
+/// The request's CSRF token, for forms to echo. A visitor who has none is
+/// given one only when the page shown holds a form that needs it: a page
+/// without a form sets no cookie, so it costs no random token and stays the
+/// same bytes for every visitor (the page cache keeps only such pages).
+#[derive(Clone, Debug, Default)]
+pub struct Csrf(Arc<CsrfToken>);
+
+#[derive(Debug, Default)]
+struct CsrfToken {
+    /// The token of the visitor's cookie, when it is well formed.
+    existing: Option<String>,
+    /// A new token, made the first time a form asks for one.
+    minted: OnceLock<String>,
+}
+
+impl Csrf {
+    /// The token of a request carrying `cookie` (minted when used, if none).
+    pub fn from_cookie(cookie: Option<&str>) -> Self {
+        let existing = cookie
+            .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+            .map(str::to_string);
+        Csrf(Arc::new(CsrfToken {
+            existing,
+            minted: OnceLock::new(),
+        }))
+    }
+
+    /// The token a form echoes; using it gives a visitor without one a new one.
+    pub fn value(&self) -> &str {
+        match &self.0.existing {
+            Some(token) => token,
+            None => self.0.minted.get_or_init(|| ops::random_hex(32)),
+        }
+    }
+
+    /// A token made for this response, which the visitor must be sent.
+    fn minted(&self) -> Option<&str> {
+        self.0.minted.get().map(String::as_str)
+    }
+
+    /// Whether the response shows this visitor's token in a form.
+    pub fn used(&self) -> bool {
+        self.0.existing.is_none() && self.minted().is_some()
+    }
+}
+
+impl std::fmt::Display for Csrf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.value())
+    }
+}
 
 /// The account behind the request's session cookie, if any.
 pub async fn session_account(headers: &HeaderMap, app: &AppState) -> WebResult<Option<Account>> {
@@ -132,20 +181,17 @@ pub(super) fn is_secure(app: &AppState, headers: &HeaderMap) -> bool {
     app.config.secure_cookies || cookies::is_https(headers)
 }
 
-/// Middleware: gives every visitor a CSRF token and refuses state-changing
-/// requests that do not echo it. `/api` is exempt: it takes bearer tokens,
-/// which a browser never sends by itself.
+/// Middleware: gives every visitor who is shown a form a CSRF token, and
+/// refuses state-changing requests that do not echo it. `/api` is exempt:
+/// it takes bearer tokens, which a browser never sends by itself.
 pub async fn csrf(State(app): State<AppState>, request: Request, next: Next) -> Response {
-    let existing = cookies::get(request.headers(), CSRF_COOKIE)
-        .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()))
-        .map(str::to_string);
-    let token = existing.clone().unwrap_or_else(|| ops::random_hex(32));
+    let token = Csrf::from_cookie(cookies::get(request.headers(), CSRF_COOKIE));
     let needs_check = !matches!(
         *request.method(),
         Method::GET | Method::HEAD | Method::OPTIONS
     ) && !request.uri().path().starts_with("/api/");
     let request = if needs_check {
-        match checked(request, existing.as_deref()).await {
+        match checked(request, token.0.existing.as_deref()).await {
             Ok(request) => request,
             Err(e) => return e.into_response(),
         }
@@ -154,12 +200,12 @@ pub async fn csrf(State(app): State<AppState>, request: Request, next: Next) -> 
     };
     let secure = is_secure(&app, request.headers());
     let mut request = request;
-    request.extensions_mut().insert(Csrf(token.clone()));
+    request.extensions_mut().insert(token.clone());
     let mut response = next.run(request).await;
-    if existing.is_none() {
+    if let Some(minted) = token.minted() {
         response.headers_mut().append(
             header::SET_COOKIE,
-            cookies::set(CSRF_COOKIE, &token, 365 * 86_400, secure),
+            cookies::set(CSRF_COOKIE, minted, 365 * 86_400, secure),
         );
     }
     response

@@ -130,11 +130,16 @@ pub fn notice(headers: &HeaderMap, lang: Lang) -> String {
     lang.tf(key, &args)
 }
 
+/// Whether the request carries a notice to show (its page is its own).
+pub fn carried(headers: &HeaderMap) -> bool {
+    cookies::get(headers, COOKIE).is_some()
+}
+
 /// Middleware: sets the cookie for a [`Flash`] a handler returned, and clears
 /// it once an HTML page has been sent with the request that carried it.
 pub async fn middleware(State(app): State<AppState>, request: Request, next: Next) -> Response {
     let secure = super::auth::is_secure(&app, request.headers());
-    let carried = cookies::get(request.headers(), COOKIE).is_some();
+    let carried = carried(request.headers());
     let mut response = next.run(request).await;
     let cookie = if let Some(flash) = response.extensions_mut().remove::<Flash>() {
         Some(cookies::set(

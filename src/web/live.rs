@@ -1,19 +1,32 @@
 //! What makes public pages fast and live: a cache of the pages visitors
-//! read most (the pairings of a round), and server-sent events that tell
-//! open pages to reload when their tournament changes.
+//! read without signing in, and server-sent events that tell open pages to
+//! reload when their tournament changes.
 //!
-//! Every committed change calls [`Live::changed`]. A cached page is served
-//! only while its tournament's generation is unchanged and for at most
-//! [`Live::TTL`], so a change made by another server process shows within
-//! that time even without a notice.
+//! The moment that matters is a round's publication or a corrected result:
+//! thousands of phones are told at once and reload at once. So:
+//! - a page is rendered once per change (single flight): the first reader
+//!   renders it, the others wait for that render without holding a
+//!   database connection, and are all served its bytes;
+//! - a cached page is served while its tournament has not changed since the
+//!   page's data was read, and for at most [`Live::TTL`], so a change made by
+//!   another server process shows within that time even without a notice;
+//!   when a page merely expired, one reader renders it again while the
+//!   others are still served it.
+//!
+//! Changes are counted on one clock (an epoch) for the whole server: a
+//! reader notes the epoch before reading anything, so a page is never kept
+//! when its tournament changed while it was being rendered.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
+use std::collections::{HashMap, HashSet};
+use std::marker::PhantomData;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 use uuid::Uuid;
+
+use crate::store::tournaments::TournamentRow;
 
 /// The cache and the change notices, shared by every request.
 pub struct Live {
@@ -23,18 +36,100 @@ pub struct Live {
 
 #[derive(Default)]
 struct Inner {
-    generations: HashMap<Uuid, u64>,
-    pages: HashMap<String, Page>,
+    clock: Clock,
+    tables: Tables,
 }
 
-struct Page {
+#[derive(Default)]
+struct Clock {
+    /// Counts every change on this server.
+    epoch: u64,
+    /// The epoch of each tournament's last change.
+    changed_at: HashMap<Uuid, u64>,
+    next_ticket: u64,
+}
+
+impl Clock {
+    fn is_current<V>(&self, entry: &Entry<V>) -> bool {
+        self.changed_at
+            .get(&entry.tournament_id)
+            .is_none_or(|&at| at <= entry.read_at)
+    }
+}
+
+/// What the cache keeps, a table per kind.
+#[derive(Default)]
+pub struct Tables {
+    /// Pages as sent to visitors without a session, by language and address.
+    pages: Kept<Bytes>,
+    /// Tournament headers by short name, for the event streams and pages of
+    /// visitors without a session (thousands connect at once).
+    rows: Kept<TournamentRow>,
+}
+
+/// What is kept of one kind, with the values being made.
+pub struct Kept<V> {
+    entries: HashMap<String, Entry<V>>,
+    /// Values being made now, with the channel their readers wait on.
+    making: HashMap<String, (u64, watch::Receiver<bool>)>,
+    /// Pages that answered without saying they may be cached (a page with a
+    /// form, say): their readers render their own, without waiting.
+    refused: HashSet<String>,
+}
+
+impl<V> Default for Kept<V> {
+    fn default() -> Self {
+        Kept {
+            entries: HashMap::new(),
+            making: HashMap::new(),
+            refused: HashSet::new(),
+        }
+    }
+}
+
+struct Entry<V> {
     tournament_id: Uuid,
-    generation: u64,
+    /// The epoch before the value's data was read.
+    read_at: u64,
     stored_at: Instant,
-    /// Set while one request re-renders an expired page; the others keep
-    /// serving it meanwhile instead of all rendering at once.
-    refreshing_since: Option<Instant>,
-    html: Bytes,
+    value: V,
+}
+
+/// A kind of value [`Live`] keeps, each in its own table.
+pub trait Kind: Clone + Send + Sync + 'static {
+    fn kept(tables: &mut Tables) -> &mut Kept<Self>;
+}
+
+impl Kind for Bytes {
+    fn kept(tables: &mut Tables) -> &mut Kept<Self> {
+        &mut tables.pages
+    }
+}
+
+impl Kind for TournamentRow {
+    fn kept(tables: &mut Tables) -> &mut Kept<Self> {
+        &mut tables.rows
+    }
+}
+
+/// What a reader is to do.
+pub enum Lookup<V: Kind> {
+    /// Use this value.
+    Hit(V),
+    /// Make the value; [`Ticket::keep`] stores it for the readers waiting.
+    Make(Ticket<V>),
+}
+
+/// The right, and the duty, to make one value: readers of the same key
+/// wait for it. Dropped without [`Ticket::keep`], it lets them go on.
+pub struct Ticket<V: Kind> {
+    live: Arc<Live>,
+    key: String,
+    id: u64,
+    read_at: u64,
+    /// Set when the waiting readers' turn depends on this ticket.
+    exclusive: Option<watch::Sender<bool>>,
+    kind: PhantomData<V>,
 }
 
 impl Default for Live {
@@ -47,71 +142,83 @@ impl Default for Live {
 }
 
 impl Live {
-    /// The longest a cached page is served without asking the database.
+    /// The longest a cached value is used without asking the database.
     pub const TTL: Duration = Duration::from_secs(2);
-    /// Bounds memory: past this many pages the cache starts afresh.
-    const MAX_PAGES: usize = 10_000;
+    /// Bounds memory: past this many entries a table starts afresh.
+    const MAX_ENTRIES: usize = 10_000;
+    /// The longest a reader waits for another's render before rendering
+    /// its own (a render stuck on a slow database).
+    const WAIT: Duration = Duration::from_secs(5);
 
-    /// The cached page, if it is still current. When it has merely expired,
-    /// one caller gets `None` (and renders it again) while the others are
-    /// still served the page; after a change, everyone renders afresh.
-    pub fn page(&self, key: &str) -> Option<Bytes> {
-        let mut inner = self.inner.lock().expect("live lock");
-        let Inner { generations, pages } = &mut *inner;
-        let page = pages.get_mut(key)?;
-        if page.generation != generations.get(&page.tournament_id).copied().unwrap_or(0) {
-            return None;
+    /// The kept value for `key`, or the ticket to make it. While another
+    /// reader makes it, this one waits for that.
+    pub async fn lookup<V: Kind>(self: &Arc<Self>, key: &str) -> Lookup<V> {
+        let deadline = tokio::time::Instant::now() + Self::WAIT;
+        loop {
+            let mut waiting = {
+                let mut inner = self.inner.lock().expect("live lock");
+                let Inner { clock, tables } = &mut *inner;
+                let kept = V::kept(tables);
+                if kept.refused.contains(key) {
+                    return Lookup::Make(self.ticket(clock, kept, key, false));
+                }
+                let current = kept.entries.get(key).filter(|e| clock.is_current(e));
+                let fresh = current.is_some_and(|e| e.stored_at.elapsed() < Self::TTL);
+                let old = current.map(|e| e.value.clone());
+                match (fresh, old, kept.making.get(key).map(|(_, r)| r.clone())) {
+                    (true, Some(value), _) => return Lookup::Hit(value),
+                    // Expired but unchanged: used while one reader makes it again.
+                    (false, Some(value), Some(_)) => return Lookup::Hit(value),
+                    (_, _, Some(receiver)) => receiver,
+                    (_, _, None) => return Lookup::Make(self.ticket(clock, kept, key, true)),
+                }
+            };
+            // Kept, or dropped unkept (an error page, or the tournament
+            // changed meanwhile): the next turn finds the value or takes
+            // the ticket. A render that takes too long is not waited for.
+            if tokio::time::timeout_at(deadline, waiting.changed())
+                .await
+                .is_err()
+            {
+                let mut inner = self.inner.lock().expect("live lock");
+                let Inner { clock, tables } = &mut *inner;
+                return Lookup::Make(self.ticket(clock, V::kept(tables), key, false));
+            }
         }
-        let refreshing = page
-            .refreshing_since
-            .is_some_and(|since| since.elapsed() < Self::TTL);
-        if page.stored_at.elapsed() < Self::TTL || refreshing {
-            return Some(page.html.clone());
-        }
-        page.refreshing_since = Some(Instant::now());
-        None
     }
 
-    /// The tournament's generation; read it before loading what a page shows.
-    pub fn generation(&self, tournament_id: Uuid) -> u64 {
-        self.inner
-            .lock()
-            .expect("live lock")
-            .generations
-            .get(&tournament_id)
-            .copied()
-            .unwrap_or(0)
-    }
-
-    /// Keeps a page rendered from data read at `generation`, unless the
-    /// tournament changed meanwhile (then the page may already be stale).
-    pub fn keep(&self, key: String, tournament_id: Uuid, generation: u64, html: Bytes) {
-        let mut inner = self.inner.lock().expect("live lock");
-        if inner.generations.get(&tournament_id).copied().unwrap_or(0) != generation {
-            return;
+    fn ticket<V: Kind>(
+        self: &Arc<Self>,
+        clock: &mut Clock,
+        kept: &mut Kept<V>,
+        key: &str,
+        exclusive: bool,
+    ) -> Ticket<V> {
+        clock.next_ticket += 1;
+        let id = clock.next_ticket;
+        let exclusive = exclusive.then(|| {
+            let (sender, receiver) = watch::channel(false);
+            kept.making.insert(key.to_string(), (id, receiver));
+            sender
+        });
+        Ticket {
+            live: self.clone(),
+            key: key.to_string(),
+            id,
+            read_at: clock.epoch,
+            exclusive,
+            kind: PhantomData,
         }
-        if inner.pages.len() >= Self::MAX_PAGES {
-            inner.pages.clear();
-        }
-        let page = Page {
-            tournament_id,
-            generation,
-            stored_at: Instant::now(),
-            refreshing_since: None,
-            html,
-        };
-        inner.pages.insert(key, page);
     }
 
     /// Records that a tournament changed (after the change is committed).
     pub fn changed(&self, tournament_id: Uuid) {
-        *self
-            .inner
-            .lock()
-            .expect("live lock")
-            .generations
-            .entry(tournament_id)
-            .or_default() += 1;
+        {
+            let mut inner = self.inner.lock().expect("live lock");
+            inner.clock.epoch += 1;
+            let epoch = inner.clock.epoch;
+            inner.clock.changed_at.insert(tournament_id, epoch);
+        }
         // Nobody listening is fine: no page is open.
         let _ = self.notices.send(tournament_id);
     }
@@ -130,6 +237,57 @@ impl Live {
     }
 }
 
+impl<V: Kind> Ticket<V> {
+    /// Keeps the value made under this ticket as `tournament_id`'s, unless
+    /// the tournament changed since the ticket was given (the value may
+    /// then show the state before the change); the waiting readers get it.
+    pub fn keep(self, tournament_id: Uuid, value: V) {
+        let mut inner = self.live.inner.lock().expect("live lock");
+        let Inner { clock, tables } = &mut *inner;
+        let entry = Entry {
+            tournament_id,
+            read_at: self.read_at,
+            stored_at: Instant::now(),
+            value,
+        };
+        if !clock.is_current(&entry) {
+            return;
+        }
+        let kept = V::kept(tables);
+        if kept.entries.len() >= Live::MAX_ENTRIES {
+            kept.entries.clear();
+        }
+        kept.entries.insert(self.key.clone(), entry);
+        if let Some(sender) = &self.exclusive {
+            sender.send_replace(true);
+        }
+    }
+
+    /// This key's value may not be kept: its readers no longer wait.
+    pub fn refuse(self) {
+        let mut inner = self.live.inner.lock().expect("live lock");
+        let kept = V::kept(&mut inner.tables);
+        if kept.refused.len() >= Live::MAX_ENTRIES {
+            kept.refused.clear();
+        }
+        kept.refused.insert(self.key.clone());
+    }
+}
+
+impl<V: Kind> Drop for Ticket<V> {
+    fn drop(&mut self) {
+        if self.exclusive.is_none() {
+            return;
+        }
+        let mut inner = self.live.inner.lock().expect("live lock");
+        let making = &mut V::kept(&mut inner.tables).making;
+        if making.get(&self.key).is_some_and(|(id, _)| *id == self.id) {
+            making.remove(&self.key);
+        }
+        // The sender dropping next wakes whoever still waits.
+    }
+}
+
 impl crate::desk::Listener for Live {
     fn changed(&self, tournament_id: Uuid) {
         Live::changed(self, tournament_id);
@@ -140,47 +298,119 @@ impl crate::desk::Listener for Live {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_change_retires_the_cached_pages_of_its_tournament_only() {
-        let live = Live::default();
+    fn ticket(lookup: Lookup<Bytes>) -> Ticket<Bytes> {
+        match lookup {
+            Lookup::Make(ticket) => ticket,
+            Lookup::Hit(_) => panic!("expected to render"),
+        }
+    }
+
+    fn hit(lookup: Lookup<Bytes>) -> Bytes {
+        match lookup {
+            Lookup::Hit(html) => html,
+            Lookup::Make(_) => panic!("expected a cached page"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_change_retires_the_cached_pages_of_its_tournament_only() {
+        let live = Arc::new(Live::default());
         let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
-        live.keep("a".into(), a, live.generation(a), Bytes::from("A"));
-        live.keep("b".into(), b, live.generation(b), Bytes::from("B"));
+        ticket(live.lookup("a").await).keep(a, Bytes::from("A"));
+        ticket(live.lookup("b").await).keep(b, Bytes::from("B"));
         live.changed(a);
-        assert!(live.page("a").is_none());
-        assert_eq!(live.page("b"), Some(Bytes::from("B")));
+        ticket(live.lookup("a").await);
+        assert_eq!(hit(live.lookup("b").await), Bytes::from("B"));
     }
 
-    #[test]
-    fn a_page_read_before_a_change_is_not_kept_after_it() {
-        let live = Live::default();
+    #[tokio::test]
+    async fn a_page_read_before_a_change_is_not_kept_after_it() {
+        let live = Arc::new(Live::default());
         let t = Uuid::new_v4();
-        let read_at = live.generation(t);
+        let render = ticket(live.lookup("p").await);
         live.changed(t);
-        live.keep("p".into(), t, read_at, Bytes::from("old"));
-        assert!(live.page("p").is_none());
+        render.keep(t, Bytes::from("old"));
+        ticket(live.lookup("p").await);
     }
 
-    #[test]
-    fn one_caller_refreshes_an_expired_page_while_the_others_are_served_it() {
-        let live = Live::default();
+    #[tokio::test]
+    async fn readers_of_a_page_being_rendered_wait_for_that_render() {
+        let live = Arc::new(Live::default());
         let t = Uuid::new_v4();
-        live.keep("p".into(), t, 0, Bytes::from("old"));
+        let render = ticket(live.lookup("p").await);
+        let readers: Vec<_> = (0..100)
+            .map(|_| {
+                let live = live.clone();
+                tokio::spawn(async move { hit(live.lookup("p").await) })
+            })
+            .collect();
+        tokio::task::yield_now().await;
+        render.keep(t, Bytes::from("new"));
+        for reader in readers {
+            assert_eq!(reader.await.unwrap(), Bytes::from("new"));
+        }
+    }
+
+    #[tokio::test]
+    async fn after_a_change_one_reader_renders_and_the_others_get_its_page() {
+        let live = Arc::new(Live::default());
+        let t = Uuid::new_v4();
+        ticket(live.lookup("p").await).keep(t, Bytes::from("old"));
+        live.changed(t);
+        let render = ticket(live.lookup("p").await);
+        let reader = {
+            let live = live.clone();
+            tokio::spawn(async move { hit(live.lookup("p").await) })
+        };
+        tokio::task::yield_now().await;
+        assert!(
+            !reader.is_finished(),
+            "the old page is not served after a change"
+        );
+        render.keep(t, Bytes::from("new"));
+        assert_eq!(reader.await.unwrap(), Bytes::from("new"));
+    }
+
+    #[tokio::test]
+    async fn one_reader_refreshes_an_expired_page_while_the_others_are_served_it() {
+        let live = Arc::new(Live::default());
+        let t = Uuid::new_v4();
+        ticket(live.lookup("p").await).keep(t, Bytes::from("old"));
         live.inner
             .lock()
             .unwrap()
+            .tables
             .pages
+            .entries
             .get_mut("p")
             .unwrap()
             .stored_at -= Live::TTL;
-        assert_eq!(live.page("p"), None, "the first caller refreshes");
-        assert_eq!(
-            live.page("p"),
-            Some(Bytes::from("old")),
-            "the next ones are served meanwhile"
-        );
-        live.keep("p".into(), t, 0, Bytes::from("new"));
-        assert_eq!(live.page("p"), Some(Bytes::from("new")));
+        let render = ticket(live.lookup("p").await);
+        assert_eq!(hit(live.lookup("p").await), Bytes::from("old"));
+        render.keep(t, Bytes::from("new"));
+        assert_eq!(hit(live.lookup("p").await), Bytes::from("new"));
+    }
+
+    #[tokio::test]
+    async fn a_render_that_fails_lets_the_waiting_readers_render_their_own() {
+        let live = Arc::new(Live::default());
+        let render = ticket(live.lookup("p").await);
+        let reader = {
+            let live = live.clone();
+            tokio::spawn(async move { ticket(live.lookup("p").await).id })
+        };
+        tokio::task::yield_now().await;
+        drop(render);
+        reader.await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn readers_of_a_page_that_may_not_be_cached_do_not_wait_for_each_other() {
+        let live = Arc::new(Live::default());
+        ticket(live.lookup("form").await).refuse();
+        let first = ticket(live.lookup("form").await);
+        let second = ticket(live.lookup("form").await);
+        assert!(first.exclusive.is_none() && second.exclusive.is_none());
     }
 
     #[tokio::test]

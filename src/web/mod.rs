@@ -17,6 +17,9 @@
 //! | `/t/{short}/protocol`, `/t/{short}/protocol.csv`, `…/protocol/verify`, `…/protocol/declare` | [`protocol`] |
 //! | `/api/v1/…` | [`api`] |
 //! | `/static/…` | files from `static/`, compiled in |
+//!
+//! Visitors without a session read the tournament pages through
+//! [`page_cache`]: one render per page, language and change.
 
 pub mod access;
 pub mod account;
@@ -43,6 +46,7 @@ pub mod imports;
 pub mod incidents;
 pub mod live;
 pub mod page;
+pub mod page_cache;
 pub mod play_offs;
 pub mod players;
 pub mod protocol;
@@ -93,7 +97,7 @@ impl AppState {
     pub fn new(store: Store, config: WebConfig) -> Self {
         let live: Arc<live::Live> = Arc::default();
         AppState {
-            desk: crate::desk::Desk::new(store.clone(), Some(live.clone())),
+            desk: crate::desk::Desk::new(store.for_changes(), Some(live.clone())),
             store,
             config: Arc::new(config),
             live,
@@ -129,6 +133,10 @@ pub fn router(app: AppState) -> Router {
         .merge(api::routes())
         .fallback(|| async { WebError::NotFound })
         .layer(middleware::from_fn_with_state(app.clone(), auth::csrf))
+        .layer(middleware::from_fn_with_state(
+            app.clone(),
+            page_cache::serve_cached,
+        ))
         .layer(middleware::from_fn_with_state(app.clone(), error_pages))
         .layer(middleware::from_fn_with_state(
             app.clone(),
@@ -286,9 +294,7 @@ async fn error_pages(State(app): State<AppState>, request: Request, next: Next) 
             title: message.clone(),
             lang,
             user,
-            csrf: cookies::get(&headers, auth::CSRF_COOKIE)
-                .unwrap_or_default()
-                .to_string(),
+            csrf: auth::Csrf::from_cookie(cookies::get(&headers, auth::CSRF_COOKIE)),
             path,
             live: String::new(),
             notice: flash::notice(&headers, lang),

@@ -15,7 +15,7 @@ use crate::store::accounts::Account;
 pub struct Ctx {
     pub lang: Lang,
     pub user: Option<Account>,
-    pub csrf: String,
+    pub csrf: Csrf,
     pub path: String,
     /// The one-time notice of the save before the redirect here ("" when none).
     pub notice: String,
@@ -29,11 +29,7 @@ impl FromRequestParts<AppState> for Ctx {
         app: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let user = auth::session_account(&parts.headers, app).await?;
-        let csrf = parts
-            .extensions
-            .get::<Csrf>()
-            .map(|c| c.0.clone())
-            .unwrap_or_default();
+        let csrf = parts.extensions.get::<Csrf>().cloned().unwrap_or_default();
         let lang = Lang::negotiate(&parts.headers);
         Ok(Ctx {
             lang,
@@ -63,7 +59,7 @@ pub struct Layout {
     pub title: String,
     pub lang: Lang,
     pub user: Option<Account>,
-    pub csrf: String,
+    pub csrf: Csrf,
     pub path: String,
     /// The event stream that tells this page to reload, if it is a live page.
     pub live: String,

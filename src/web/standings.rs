@@ -9,7 +9,7 @@
 use askama::Template;
 use axum::Router;
 use axum::extract::{Path, Query, State};
-use axum::response::Html;
+use axum::response::Response;
 use axum::routing::get;
 
 use super::AppState;
@@ -141,8 +141,9 @@ async fn page(
     query: RoundQuery,
     group: Option<usize>,
     crosstable: bool,
-) -> WebResult<Html<String>> {
+) -> WebResult<Response> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let tournament_id = tournament.tournament_id;
     let is_staff = ctx.is_staff(&roles);
     let may_export = ctx.user.as_ref().is_some_and(|u| {
         crate::core::access::may(
@@ -210,7 +211,7 @@ async fn page(
         Some(g) => format!("{} — {}", ctx.lang.t(title), groups[g].name),
         None => ctx.lang.t(title),
     };
-    render(&StandingsPage {
+    let html = render(&StandingsPage {
         layout: Layout::titled(&ctx, &format!("{} — {}", tournament.name, title))
             .live(&tournament.short_name, tournament.version),
         tournament,
@@ -234,7 +235,8 @@ async fn page(
         group,
         play_offs: criteria.contains(&crate::core::standings::Criterion::PlayOff),
         closing: (closing.is_final && round == last).then_some(closing),
-    })
+    })?;
+    Ok(crate::web::page_cache::cacheable(tournament_id, html))
 }
 
 async fn show_standings(
@@ -243,7 +245,7 @@ async fn show_standings(
     Path(short): Path<String>,
     Query(query): Query<RoundQuery>,
     Query(group): Query<GroupQuery>,
-) -> WebResult<Html<String>> {
+) -> WebResult<Response> {
     page(app, ctx, short, query, group.group, false).await
 }
 
@@ -252,6 +254,6 @@ async fn show_crosstable(
     ctx: Ctx,
     Path(short): Path<String>,
     Query(query): Query<RoundQuery>,
-) -> WebResult<Html<String>> {
+) -> WebResult<Response> {
     page(app, ctx, short, query, None, true).await
 }

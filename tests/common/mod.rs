@@ -103,7 +103,7 @@ pub struct TestApp {
 impl TestApp {
     pub async fn start() -> TestApp {
         let pool = fresh_database().await;
-        let state = AppState::new(Store { pool: pool.clone() }, WebConfig::default());
+        let state = AppState::new(Store::on(pool.clone()), WebConfig::default());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
         tokio::spawn(async move {
@@ -132,9 +132,7 @@ impl TestApp {
 
     /// Creates an account directly (no HTTP), as `tengen admin create-user` would.
     pub async fn account(&self, username: &str, admin: bool, organiser: bool) {
-        let store = Store {
-            pool: self.pool.clone(),
-        };
+        let store = Store::on(self.pool.clone());
         tengen::ops::create_account(&store, username, "", PASSWORD, admin, organiser)
             .await
             .unwrap()

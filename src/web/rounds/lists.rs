@@ -70,8 +70,9 @@ pub(super) async fn list_rounds(
     State(app): State<AppState>,
     ctx: Ctx,
     Path(short): Path<String>,
-) -> WebResult<Html<String>> {
+) -> WebResult<axum::response::Response> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let tournament_id = tournament.tournament_id;
     let view = crate::web::view::view(&app, tournament.tournament_id).await?;
     let ruleset = view.book.settings.ruleset;
     let state = view.effective.tournament;
@@ -118,7 +119,7 @@ pub(super) async fn list_rounds(
         })
         .filter(|line| line.published || ctx.is_staff(&roles))
         .collect();
-    render(&RoundsPage {
+    let html = render(&RoundsPage {
         // Players wait here for the next round: it appears when published.
         layout: Layout::titled(&ctx, &tournament.name)
             .live(&tournament.short_name, tournament.version),
@@ -129,7 +130,8 @@ pub(super) async fn list_rounds(
         schedule,
         can_schedule,
         has_assembly: crate::core::schedule::assembly_minutes(ruleset).is_some(),
-    })
+    })?;
+    Ok(crate::web::page_cache::cacheable(tournament_id, html))
 }
 
 /// One board as the lists show it.
@@ -245,18 +247,8 @@ pub(super) async fn show_round(
     Path((short, n)): Path<(String, u32)>,
     Query(find): Query<FindQuery>,
 ) -> WebResult<axum::response::Response> {
-    // Visitors without a search all get the same page: serve it from the
-    // cache, unless this visitor has a notice of their own to see.
-    let cache_key = (ctx.user.is_none() && find.q.is_empty() && ctx.notice.is_empty())
-        .then(|| format!("round:{short}:{n}:{}", ctx.lang.code()));
-    if let Some(html) = cache_key.as_deref().and_then(|key| app.live.page(key)) {
-        return Ok(cached_html(html));
-    }
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let (tournament_id, generation) = (
-        tournament.tournament_id,
-        app.live.generation(tournament.tournament_id),
-    );
+    let tournament_id = tournament.tournament_id;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let view = crate::web::view::view(&app, tournament.tournament_id).await?;
     // The page names the version of the data it shows: a cached copy then
@@ -343,21 +335,7 @@ pub(super) async fn show_round(
         players,
         time,
     })?;
-    let html = axum::body::Bytes::from(html);
-    if let Some(key) = cache_key {
-        app.live.keep(key, tournament_id, generation, html.clone());
-    }
-    Ok(cached_html(html))
-}
-
-/// A page from the cache, with the same headers as a rendered one.
-pub(super) fn cached_html(html: axum::body::Bytes) -> axum::response::Response {
-    use axum::response::IntoResponse;
-    (
-        [(axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        html,
-    )
-        .into_response()
+    Ok(crate::web::page_cache::cacheable(tournament_id, Html(html)))
 }
 
 /// The pairing report as sentences for the organiser.

@@ -18,7 +18,7 @@ fn stored_settings_survive_the_form_unchanged() {
     let ctx = Ctx {
         lang: crate::web::i18n::Lang::En,
         user: None,
-        csrf: String::new(),
+        csrf: Default::default(),
         path: String::new(),
         notice: String::new(),
     };
@@ -64,7 +64,7 @@ fn the_referee_panel_survives_the_form_and_a_nameless_referee_is_refused() {
     let ctx = Ctx {
         lang: crate::web::i18n::Lang::Ru,
         user: None,
-        csrf: String::new(),
+        csrf: Default::default(),
         path: String::new(),
         notice: String::new(),
     };
@@ -87,7 +87,7 @@ fn a_rules_profile_sets_komi_and_tie_rule() {
     let ctx = Ctx {
         lang: crate::web::i18n::Lang::En,
         user: None,
-        csrf: String::new(),
+        csrf: Default::default(),
         path: String::new(),
         notice: String::new(),
     };
@@ -109,7 +109,7 @@ fn every_wrong_field_gets_its_own_message() {
     let ctx = Ctx {
         lang: crate::web::i18n::Lang::En,
         user: None,
-        csrf: String::new(),
+        csrf: Default::default(),
         path: String::new(),
         notice: String::new(),
     };

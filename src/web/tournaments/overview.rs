@@ -87,8 +87,9 @@ pub(super) async fn show_tournament(
     State(app): State<AppState>,
     ctx: Ctx,
     Path(short): Path<String>,
-) -> WebResult<Html<String>> {
+) -> WebResult<axum::response::Response> {
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let tournament_id = tournament.tournament_id;
     let is_admin = ctx.is_admin();
     let viewed = view(&app, tournament.tournament_id).await?;
     let ruleset = viewed.book.settings.ruleset;
@@ -160,7 +161,7 @@ pub(super) async fn show_tournament(
             .map(|r| r.round_no as u32)
             .max(),
     };
-    render(&TournamentPage {
+    let html = render(&TournamentPage {
         // The overview links the current round: it follows a publication.
         layout: Layout::titled(&ctx, &tournament.name)
             .live(&tournament.short_name, tournament.version),
@@ -179,7 +180,8 @@ pub(super) async fn show_tournament(
             .collect(),
         tournament,
         info,
-    })
+    })?;
+    Ok(crate::web::page_cache::cacheable(tournament_id, html))
 }
 
 #[derive(Template)]
