@@ -242,12 +242,18 @@ pub async fn import(
         let owner = accounts::by_username(&store.pool, owner)
             .await?
             .ok_or_else(|| anyhow::anyhow!("no account named {owner}"))?;
-        let created =
-            crate::ops::import_tournament(&store, owner.account_id, &bytes, short_name, time_zone)
-                .await?
-                .map_err(|problem| {
-                    anyhow::anyhow!("{}: {problem}; nothing was imported", file.display())
-                })?;
+        let created = crate::ops::import_tournament(
+            &store,
+            crate::core::command::Limits::default(),
+            owner.account_id,
+            &bytes,
+            short_name,
+            time_zone,
+        )
+        .await?
+        .map_err(|problem| {
+            anyhow::anyhow!("{}: {problem}; nothing was imported", file.display())
+        })?;
         println!("imported /t/{}", created.short_name);
         anyhow::Ok(())
     }

@@ -34,6 +34,11 @@ pub struct ServeArgs {
     #[arg(long, env = "TENGEN_TRUSTED_PROXY")]
     pub trusted_proxy: Option<std::net::IpAddr>,
 
+    /// The most players one tournament may hold on this site (imports,
+    /// forms, self-registration and the API alike).
+    #[arg(long, env = "TENGEN_MAX_PLAYERS", default_value_t = crate::core::command::Limits::PLAYERS)]
+    pub max_players: usize,
+
     #[command(flatten)]
     pub database: DatabaseArgs,
 }
@@ -43,4 +48,5 @@ pub struct ServeArgs {
 pub struct WebConfig {
     pub secure_cookies: bool,
     pub trusted_proxy: Option<std::net::IpAddr>,
+    pub limits: crate::core::command::Limits,
 }

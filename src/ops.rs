@@ -290,6 +290,7 @@ fn read_tournament_file(file: &[u8]) -> Result<Read, ImportProblem> {
 /// empty `time_zone` is taken from the file ([`crate::core::zones::likely`]).
 pub async fn import_tournament(
     store: &Store,
+    limits: crate::core::command::Limits,
     owner: uuid::Uuid,
     file: &[u8],
     short_name: Option<&str>,
@@ -301,9 +302,16 @@ pub async fn import_tournament(
     let read = tokio::task::spawn_blocking(move || read_tournament_file(&bytes)).await?;
     let mut state = match read {
         Ok(Read::Archive(archive)) => {
-            return import_archive(store, owner, &archive, short_name).await;
+            if let Err(problem) = limits.check_players(archive.doc.players().len(), 0) {
+                return Ok(Err(ImportProblem::Settings(vec![problem])));
+            }
+            return import_archive(store, limits, owner, &archive, short_name).await;
         }
-        Ok(Read::Document(state)) => crate::core::command::cleaned(&state)?,
+        // Before any work on a file of more players than a tournament holds.
+        Ok(Read::Document(state)) => match limits.check_players(state.players().len(), 0) {
+            Ok(()) => crate::core::command::cleaned(&state)?,
+            Err(problem) => return Ok(Err(ImportProblem::Settings(vec![problem]))),
+        },
         Err(problem) => return Ok(Err(problem)),
     };
     let mut settings = state.settings().clone();
@@ -335,7 +343,7 @@ pub async fn import_tournament(
         "games": state.games().len(),
         "settings": serde_json::to_value(state.settings())?,
     });
-    let desk = crate::desk::Desk::new(store.clone(), None);
+    let desk = crate::desk::Desk::new(store.clone(), None).with_limits(limits);
     let aggregate = crate::core::command::State::new(state, header);
     let created = match desk
         .create(owner, aggregate, "tournament.import", summary)
@@ -354,6 +362,7 @@ pub async fn import_tournament(
 /// holds (sanctions, appeals, staff, audit log) or nothing.
 async fn import_archive(
     store: &Store,
+    limits: crate::core::command::Limits,
     owner: uuid::Uuid,
     archive: &crate::core::formats::archive::Archive,
     short_name: Option<&str>,
@@ -365,7 +374,7 @@ async fn import_archive(
     if !crate::core::command::is_valid_short_name(short) {
         return Ok(Err(ImportProblem::BadShortName));
     }
-    let desk = crate::desk::Desk::new(store.clone(), None);
+    let desk = crate::desk::Desk::new(store.clone(), None).with_limits(limits);
     match desk.import_archive(owner, archive, short_name).await {
         Ok(imported) => Ok(Ok(imported.row)),
         Err(DeskError::Refused(Refusal::Fields(problems))) => {

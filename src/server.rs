@@ -18,6 +18,9 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         WebConfig {
             secure_cookies: args.secure_cookies,
             trusted_proxy: args.trusted_proxy,
+            limits: crate::core::command::Limits {
+                players: args.max_players,
+            },
         },
     );
     let listener = TcpListener::bind(args.listen)

@@ -197,6 +197,31 @@ async fn a_deeply_nested_file_is_refused_while_the_server_keeps_answering() {
     }
 }
 
+#[tokio::test]
+async fn a_file_of_more_players_than_a_tournament_holds_is_refused_naming_the_limit() {
+    let Some(fixtures) = common::shared_fixtures() else {
+        println!("skipped: ../shared/fixtures not found");
+        return;
+    };
+    let app = TestApp::start_with(tengen::config::WebConfig {
+        limits: tengen::core::command::Limits { players: 500 },
+        ..Default::default()
+    })
+    .await;
+    let org = organiser(&app).await;
+    let file = std::fs::read(fixtures.join("opengotha/egc2013.xml")).unwrap();
+    let res = upload(&app, &org, file, "egc", "ru").await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let problems = text(&page, "[data-test=import-problems]").unwrap();
+    assert!(
+        problems.contains("не более 500 игроков") && problems.contains("594"),
+        "{problems}"
+    );
+    let (status, _) = app.get_html(&org, "/t/egc").await;
+    assert_eq!(status, 404, "nothing of the file was stored");
+}
+
 /// A name with a control character in a tournament file loses the
 /// character, not the import: no page or exported file may carry one.
 #[tokio::test]

@@ -625,6 +625,43 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
 }
 
 #[tokio::test]
+async fn a_players_file_beyond_what_a_tournament_holds_is_refused_whole_naming_the_limit() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let mut csv = String::from("Name;FirstName;Rank;Country;Club\n");
+    for n in 0..70_000 {
+        csv.push_str(&format!("Player{n};Test;5k;UA;Kyiv\n"));
+    }
+    let upload = app.upload(
+        &org,
+        "/t/autumn/players/import",
+        &[],
+        "players.csv",
+        csv.into_bytes(),
+    );
+    let health = async {
+        let res = app
+            .new_client()
+            .get(app.url("/healthz"))
+            .send()
+            .await
+            .unwrap();
+        res.status()
+    };
+    let (res, health) = tokio::join!(upload, health);
+    assert_eq!(health, 200);
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let error = text(&page, "[data-test=error]").unwrap();
+    assert!(
+        error.contains("at most 5000 players") && error.contains("70000"),
+        "{error}"
+    );
+    let (_, page) = app.get_html(&org, "/t/autumn/players").await;
+    assert_eq!(count(&page, "[data-test=player-row]"), 0);
+}
+
+#[tokio::test]
 async fn a_player_file_imports_whole_or_not_at_all() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;

@@ -72,6 +72,7 @@ pub trait Listener: Send + Sync {
 pub struct Desk {
     store: Store,
     listener: Option<Arc<dyn Listener>>,
+    limits: command::Limits,
 }
 
 /// The server's clock, as the core counts time.
@@ -104,7 +105,16 @@ pub fn actor(caller: &Caller, roles: Vec<StaffRole>) -> Actor {
 
 impl Desk {
     pub fn new(store: Store, listener: Option<Arc<dyn Listener>>) -> Self {
-        Desk { store, listener }
+        Desk {
+            store,
+            listener,
+            limits: command::Limits::default(),
+        }
+    }
+
+    /// The same door under the site's own limits.
+    pub fn with_limits(self, limits: command::Limits) -> Self {
+        Desk { limits, ..self }
     }
 
     /// Runs one command. `seen` is the tournament version the command was
@@ -126,6 +136,12 @@ impl Desk {
             return Err(Refusal::Stale.into());
         }
         let cx = context(&mut *tx, caller, tournament_id).await?;
+        let adding = command.adds_players();
+        if adding > 0 {
+            self.limits
+                .check_players(state.doc.players().len(), adding)
+                .map_err(|p| Refusal::Fields(vec![p]))?;
+        }
         // A self-registered player's e-mail is kept beside the document,
         // for organisers only.
         let contact = match &command {
@@ -238,6 +254,9 @@ impl Desk {
         summary: serde_json::Value,
     ) -> Result<tournaments::TournamentRow, DeskError> {
         check_new(&state)?;
+        self.limits
+            .check_players(state.doc.players().len(), 0)
+            .map_err(|p| Refusal::Fields(vec![p]))?;
         let last = state.doc.last_round_with_game().map(|r| r.get());
         let at = now();
         for round in (1..=last.unwrap_or(0)).filter_map(crate::core::RoundNo::new) {

@@ -111,6 +111,7 @@ async fn import_tournament(
     };
     let created = match ops::import_tournament(
         &app.store,
+        app.config.limits,
         me.account_id,
         &file,
         Some(&short_name),

@@ -97,7 +97,8 @@ impl AppState {
     pub fn new(store: Store, config: WebConfig) -> Self {
         let live: Arc<live::Live> = Arc::default();
         AppState {
-            desk: crate::desk::Desk::new(store.for_changes(), Some(live.clone())),
+            desk: crate::desk::Desk::new(store.for_changes(), Some(live.clone()))
+                .with_limits(config.limits),
             store,
             config: Arc::new(config),
             live,

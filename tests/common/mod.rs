@@ -102,8 +102,13 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn start() -> TestApp {
+        Self::start_with(WebConfig::default()).await
+    }
+
+    /// The app under a site configuration of the test's own.
+    pub async fn start_with(config: WebConfig) -> TestApp {
         let pool = fresh_database().await;
-        let state = AppState::new(Store::on(pool.clone()), WebConfig::default());
+        let state = AppState::new(Store::on(pool.clone()), config);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
         tokio::spawn(async move {

@@ -166,6 +166,40 @@ pub struct Context {
     pub actor: Actor,
 }
 
+/// What one tournament may hold on a site: a site administrator's setting
+/// (`tengen serve --max-players`), so that one file or form cannot make
+/// every later change to a tournament slow for everyone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub players: usize,
+}
+
+impl Limits {
+    /// A congress is under 1,000 players (the EGC 2013 had 594); five
+    /// times that leaves room and keeps every change in milliseconds.
+    pub const PLAYERS: usize = 5_000;
+
+    /// Refuses a tournament of `players` players, or one that `adding`
+    /// would take past the limit, naming it.
+    pub fn check_players(&self, players: usize, adding: usize) -> Result<(), FieldProblem> {
+        let count = players.saturating_add(adding);
+        if count <= self.players {
+            return Ok(());
+        }
+        Err(FieldProblem::new("players", "limit.players")
+            .arg("limit", self.players)
+            .arg("count", count))
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            players: Self::PLAYERS,
+        }
+    }
+}
+
 /// One user action.
 #[derive(Clone, Debug)]
 pub enum Command {
@@ -374,6 +408,16 @@ impl Command {
 
     /// What the command touches: a write based on an older version is
     /// refused only when something overlapping changed since.
+    /// How many players the command registers: known before it runs, so a
+    /// tournament's limit is checked before any work.
+    pub fn adds_players(&self) -> usize {
+        match self {
+            Command::Register { .. } | Command::SelfRegister { .. } => 1,
+            Command::ImportPlayers { players } => players.len(),
+            _ => 0,
+        }
+    }
+
     pub fn scope(&self) -> Scope {
         use Command::*;
         match self {

@@ -487,8 +487,11 @@ pub(super) fn import(state: &mut State, mut players: Vec<Player>) -> Result<Outc
             *text = super::text::name(text);
         }
     }
-    let ids: Vec<PlayerId> = players.into_iter().map(|p| state.doc.register(p)).collect();
-    let added: Vec<&Player> = ids.iter().filter_map(|id| state.doc.player(*id)).collect();
+    let before = state.doc.players().len();
+    for p in players {
+        state.doc.register(p);
+    }
+    let added = &state.doc.players()[before..];
     Ok(Outcome {
         action: "player.import".into(),
         before: None,
