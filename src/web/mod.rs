@@ -264,7 +264,15 @@ async fn error_pages(State(app): State<AppState>, request: Request, next: Next) 
     let lang = Lang::negotiate(request.headers());
     let is_api = request.uri().path().starts_with("/api/");
     let path = request.uri().path().to_string();
-    let headers = request.headers().clone();
+    // The page reads only cookies (session, notice, token): a visitor's
+    // request has none or one, so every answer does not pay for a copy
+    // of all its headers.
+    let headers: axum::http::HeaderMap = request
+        .headers()
+        .get_all(header::COOKIE)
+        .iter()
+        .map(|v| (header::COOKIE, v.clone()))
+        .collect();
     let response = next.run(request).await;
     let Some(marker) = response.extensions().get::<ErrorPage>().cloned() else {
         return response;
