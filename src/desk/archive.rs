@@ -61,6 +61,10 @@ impl Desk {
             state.doc.set_settings(settings);
         }
         check_new(&state)?;
+        // What the archive holds beside the state (staff, contacts, the
+        // audit log) goes into tables too, under the same rule of text.
+        let beside = serde_json::json!([archive.staff, archive.contacts, archive.audit]);
+        crate::core::command::text::check_value(&beside)?;
         // A book naming what the document lacks would make every page of
         // the tournament unreadable: such a file is refused whole.
         state

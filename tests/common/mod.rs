@@ -102,8 +102,14 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn start() -> TestApp {
+        TestApp::start_with(WebConfig::default()).await
+    }
+
+    /// The app with its configuration: `trusted_proxy` set to loopback
+    /// makes the server believe a test's `X-Forwarded-For`.
+    pub async fn start_with(config: WebConfig) -> TestApp {
         let pool = fresh_database().await;
-        let state = AppState::new(Store { pool: pool.clone() }, WebConfig::default());
+        let state = AppState::new(Store { pool: pool.clone() }, config);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
         tokio::spawn(async move {
