@@ -65,6 +65,14 @@ impl Desk {
         // audit log) goes into tables too, under the same rule of text.
         let beside = serde_json::json!([archive.staff, archive.contacts, archive.audit]);
         crate::core::command::text::check_value(&beside)?;
+        // A role the database does not know would fail its cast there.
+        let known = |role: &str| {
+            crate::core::access::StaffRole::from_key(role)
+                .is_some_and(|r| r != crate::core::access::StaffRole::Owner)
+        };
+        if !archive.staff.iter().all(|entry| known(&entry.role)) {
+            return Err(Refusal::field("role", "staff.error.role").into());
+        }
         // A book naming what the document lacks would make every page of
         // the tournament unreadable: such a file is refused whole.
         state
