@@ -205,10 +205,10 @@ async fn admin(store: &Store, command: AdminCommand) -> anyhow::Result<()> {
             let account = accounts::by_username(&store.pool, &username)
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("no account named {username}"))?;
-            println!(
-                "{}",
-                crate::ops::create_api_token(store, &account, &label).await?
-            );
+            let token = crate::ops::create_api_token(store, &account, &label)
+                .await?
+                .map_err(|p| anyhow::anyhow!("the label is refused: {}", p.key))?;
+            println!("{token}");
         }
         AdminCommand::ListUsers => {
             for a in accounts::list(&store.pool).await? {

@@ -7,6 +7,7 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
+use crate::core::command::{FieldProblem, text};
 use crate::store::Store;
 use crate::store::accounts::{self, Account, NewAccount};
 
@@ -19,6 +20,10 @@ pub enum AccountError {
     UsernameTaken,
     #[error("passwords need at least 10 characters")]
     ShortPassword,
+    #[error(
+        "display names are one line of at most 80 visible characters, without control characters"
+    )]
+    BadDisplayName,
 }
 
 impl AccountError {
@@ -27,6 +32,7 @@ impl AccountError {
         match self {
             AccountError::BadUsername | AccountError::UsernameTaken => "username",
             AccountError::ShortPassword => "password",
+            AccountError::BadDisplayName => "display_name",
         }
     }
 
@@ -36,15 +42,23 @@ impl AccountError {
             AccountError::BadUsername => "account.error.bad_username",
             AccountError::UsernameTaken => "account.error.username_taken",
             AccountError::ShortPassword => "account.error.short_password",
+            AccountError::BadDisplayName => "account.error.bad_display_name",
         }
     }
 }
+
+/// The longest display name and token label: one line, as every name.
+pub const MAX_LABEL: usize = 80;
 
 /// Minimum password length; long passphrases beat composition rules (NIST SP 800-63B).
 pub const MIN_PASSWORD_CHARS: usize = 10;
 
 /// Checks the fields of a new account before any hashing or SQL.
-pub fn validate_account(username: &str, password: &str) -> Result<(), AccountError> {
+pub fn validate_account(
+    username: &str,
+    display_name: &str,
+    password: &str,
+) -> Result<(), AccountError> {
     let ok_chars = username
         .chars()
         .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '_' | '-'));
@@ -58,6 +72,9 @@ pub fn validate_account(username: &str, password: &str) -> Result<(), AccountErr
     if password.chars().count() < MIN_PASSWORD_CHARS {
         return Err(AccountError::ShortPassword);
     }
+    if text::problem(display_name, text::Shape::Line(MAX_LABEL)).is_some() {
+        return Err(AccountError::BadDisplayName);
+    }
     Ok(())
 }
 
@@ -70,15 +87,15 @@ pub async fn create_account(
     is_admin: bool,
     is_organiser: bool,
 ) -> anyhow::Result<Result<Account, AccountError>> {
-    if let Err(e) = validate_account(username, password) {
+    let display_name = match text::name(display_name) {
+        name if name.is_empty() => username.to_string(),
+        name => name,
+    };
+    if let Err(e) = validate_account(username, &display_name, password) {
         return Ok(Err(e));
     }
     let hash = hash_password(password.to_string()).await?;
-    let display_name = if display_name.trim().is_empty() {
-        username
-    } else {
-        display_name.trim()
-    };
+    let display_name = display_name.as_str();
     let inserted = accounts::insert(
         &store.pool,
         &NewAccount {
@@ -99,15 +116,21 @@ pub async fn create_account(
     }
 }
 
-/// Creates an API token for the account and returns it; only its hash is kept.
+/// Creates an API token for the account and returns it; only its hash is
+/// kept. A label is a name: refused as one ([`text::problem`]).
 pub async fn create_api_token(
     store: &Store,
     account: &Account,
     label: &str,
-) -> anyhow::Result<String> {
+) -> anyhow::Result<Result<String, FieldProblem>> {
+    let label = text::name(label);
+    if let Some(problem) = text::field_problem("label", &label, text::Shape::Line(MAX_LABEL)) {
+        return Ok(Err(problem));
+    }
     let token = format!("tgn_{}", random_hex(32));
-    accounts::insert_api_token(&store.pool, account.account_id, label, &token_hash(&token)).await?;
-    Ok(token)
+    accounts::insert_api_token(&store.pool, account.account_id, &label, &token_hash(&token))
+        .await?;
+    Ok(Ok(token))
 }
 
 /// Password hashes computed at once: one per core. Each takes 19 MB and
@@ -170,23 +193,30 @@ mod tests {
 
     #[test]
     fn user_names_are_checked_before_anything_is_stored() {
-        assert_eq!(validate_account("anna", "long enough pw"), Ok(()));
+        assert_eq!(validate_account("anna", "Anna", "long enough pw"), Ok(()));
         assert_eq!(
-            validate_account("Anna", "long enough pw"),
+            validate_account("Anna", "Anna", "long enough pw"),
             Err(AccountError::BadUsername)
         );
         assert_eq!(
-            validate_account("a", "long enough pw"),
+            validate_account("a", "Anna", "long enough pw"),
             Err(AccountError::BadUsername)
         );
         assert_eq!(
-            validate_account("-anna", "long enough pw"),
+            validate_account("-anna", "Anna", "long enough pw"),
             Err(AccountError::BadUsername)
         );
         assert_eq!(
-            validate_account("anna", "short"),
+            validate_account("anna", "Anna", "short"),
             Err(AccountError::ShortPassword)
         );
+        for display_name in ["An\u{202E}na", "An\tna", "\u{200B}", &"A".repeat(81)] {
+            assert_eq!(
+                validate_account("anna", display_name, "long enough pw"),
+                Err(AccountError::BadDisplayName),
+                "{display_name:?}"
+            );
+        }
     }
 
     #[tokio::test]

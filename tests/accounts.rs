@@ -541,3 +541,153 @@ async fn the_audit_log_refuses_updates_deletes_and_truncation() {
         .unwrap();
     assert!(kept >= 1);
 }
+
+/// The app behind a proxy on loopback, and a sign-in as from `address`.
+async fn sign_in_from(
+    app: &TestApp,
+    client: &reqwest::Client,
+    address: &str,
+    username: &str,
+    password: &str,
+) -> reqwest::Response {
+    let csrf = app.csrf_token(client).await;
+    client
+        .post(app.url("/login"))
+        .header("x-forwarded-for", address)
+        .form(&[
+            ("csrf", csrf.as_str()),
+            ("username", username),
+            ("password", password),
+        ])
+        .send()
+        .await
+        .unwrap()
+}
+
+fn behind_proxy() -> tengen::config::WebConfig {
+    tengen::config::WebConfig {
+        trusted_proxy: Some(std::net::Ipv4Addr::LOCALHOST.into()),
+        ..Default::default()
+    }
+}
+
+/// Issue 29, item 3: failures count per account and address, so a
+/// stranger's guesses do not hold the owner elsewhere; the 429 says when
+/// to try again, in `Retry-After` and in words on the sign-in page.
+#[tokio::test]
+async fn wrong_passwords_from_one_address_do_not_stop_the_right_one_from_another() {
+    let app = TestApp::start_with(behind_proxy()).await;
+    app.account("anna", false, true).await;
+    let stranger = app.new_client();
+    for _ in 0..5 {
+        let res = sign_in_from(&app, &stranger, "203.0.113.1", "anna", "guess guess guess").await;
+        assert_eq!(res.status(), 422);
+    }
+    let res = sign_in_from(&app, &stranger, "203.0.113.1", "anna", common::PASSWORD).await;
+    assert_eq!(res.status(), 429, "the guessing address waits");
+    let wait: u64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=900).contains(&wait), "Retry-After: {wait}");
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let said = text(&page, "[data-test=login-error]").unwrap();
+    assert!(said.contains(&format!("Try again in {wait} s")), "{said}");
+
+    let owner = app.new_client();
+    let res = sign_in_from(&app, &owner, "198.51.100.7", "anna", common::PASSWORD).await;
+    assert_eq!(res.status(), 303, "the owner signs in from another address");
+}
+
+/// Guesses from many addresses reach the account's ceiling and wait; an
+/// address the owner signed in from before still works.
+#[tokio::test]
+async fn an_address_that_signed_in_before_is_not_held_by_the_accounts_ceiling() {
+    let app = TestApp::start_with(behind_proxy()).await;
+    app.account("anna", false, true).await;
+    let owner = app.new_client();
+    let res = sign_in_from(&app, &owner, "198.51.100.7", "anna", common::PASSWORD).await;
+    assert_eq!(res.status(), 303);
+    let stranger = app.new_client();
+    // The owner's sign-in was the account's first attempt.
+    for i in 1..tengen::web::auth::FREE_PER_ACCOUNT {
+        let address = format!("203.0.113.{}", i / 5 + 1);
+        let res = sign_in_from(&app, &stranger, &address, "anna", "guess guess guess").await;
+        assert_eq!(res.status(), 422, "attempt {i}");
+    }
+    let res = sign_in_from(&app, &stranger, "192.0.2.1", "anna", common::PASSWORD).await;
+    assert_eq!(
+        res.status(),
+        429,
+        "a new address waits once the ceiling is reached"
+    );
+    assert!(res.headers().contains_key("retry-after"));
+    let res = sign_in_from(
+        &app,
+        &app.new_client(),
+        "198.51.100.7",
+        "anna",
+        common::PASSWORD,
+    )
+    .await;
+    assert_eq!(res.status(), 303, "the owner's address is not held");
+}
+
+/// Issue 29, item 2: `back` and `next` lead only to this site's paths.
+#[tokio::test]
+async fn redirects_stay_on_this_site() {
+    let app = TestApp::start().await;
+    app.account("anna", false, true).await;
+    let client = app.new_client();
+    for back in [
+        "/%5Cevil.example/",
+        "/%09/evil.example",
+        "//evil.example",
+        "https://evil.example/",
+        "/%2F/evil.example",
+    ] {
+        let res = client
+            .get(app.url(&format!("/language/en?back={back}")))
+            .send()
+            .await
+            .unwrap();
+        // A tab in an address is refused before any handler reads it.
+        if back.contains("%09") {
+            assert_eq!(res.status(), 400, "{back}");
+            continue;
+        }
+        assert_eq!(res.status(), 303, "{back}");
+        assert_eq!(res.headers()["location"], "/", "{back}");
+    }
+    let res = client
+        .get(app.url("/language/en?back=/t/cup/standings"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["location"], "/t/cup/standings");
+
+    let (_, page) = app
+        .get_html(&client, "/login?next=%2F%5Cevil.example")
+        .await;
+    let next = page
+        .select(&scraper::Selector::parse("input[name=next]").unwrap())
+        .next()
+        .and_then(|e| e.value().attr("value").map(str::to_string));
+    assert_eq!(next.as_deref(), Some("/"));
+    for next in ["//evil.example", "/\\evil.example", "/\t/evil.example"] {
+        let res = app
+            .post_form(
+                &app.new_client(),
+                "/login",
+                &[
+                    ("username", "anna"),
+                    ("password", common::PASSWORD),
+                    ("next", next),
+                ],
+            )
+            .await;
+        assert_eq!(res.status(), 303, "{next:?}");
+        assert_eq!(res.headers()["location"], "/", "{next:?}");
+    }
+}

@@ -196,3 +196,64 @@ async fn a_snapshot_restores_the_tournament_as_it_was_at_publication() {
     let copy = read(&app, &org, "/t/crawl-r1/rounds/1").await;
     assert_eq!(copy, restored);
 }
+
+/// Issue 29, items 1 and 4: an archive's text obeys the rule every door
+/// does — a NUL in its audit log, a 100,000-character name, a role this
+/// server does not know — refused with 422 and nothing created, never a
+/// server error.
+#[tokio::test]
+async fn an_archive_with_text_no_door_takes_is_refused_whole() {
+    use serde_json::{Value, json};
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    assert_eq!(
+        app.create_tournament(&org, "moved", "Moved Cup")
+            .await
+            .status(),
+        303
+    );
+    let file: Value = org
+        .get(app.url("/t/moved/export/tournament.json"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    fn rename(value: &mut Value, to: &str) {
+        match value {
+            Value::String(s) if s == "Moved Cup" => *s = to.to_string(),
+            Value::Array(items) => items.iter_mut().for_each(|v| rename(v, to)),
+            Value::Object(fields) => fields.values_mut().for_each(|v| rename(v, to)),
+            _ => {}
+        }
+    }
+    let mut nul_in_log = file.clone();
+    let mut line = nul_in_log["audit"][0].clone();
+    line["action"] = json!("tournament.create\u{0}");
+    nul_in_log["audit"].as_array_mut().unwrap().push(line);
+    let mut long_name = file.clone();
+    rename(&mut long_name, &"N".repeat(100_000));
+    let mut unknown_role = file.clone();
+    unknown_role["staff"] = json!([{ "username": "org", "display_name": "Org", "role": "bogus" }]);
+    for (short, archive) in [
+        ("nul", nul_in_log),
+        ("long", long_name),
+        ("role", unknown_role),
+    ] {
+        let res = app
+            .upload(
+                &org,
+                "/tournaments/import",
+                &[("short_name", short)],
+                "t.json",
+                archive.to_string().into_bytes(),
+            )
+            .await;
+        assert_eq!(res.status(), 422, "{short}");
+        let (status, _) = app.get_html(&org, &format!("/t/{short}")).await;
+        assert_eq!(status, 404, "{short} was not created");
+    }
+}

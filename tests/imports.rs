@@ -240,3 +240,42 @@ async fn control_characters_in_an_imported_name_are_dropped() {
         "{html}"
     );
 }
+
+/// Issue 29, item 4: an imported name or club beyond the player form's
+/// limit refuses the file (nothing is stored beyond it), and a direction
+/// override, invisible as a control character is, is dropped.
+#[tokio::test]
+async fn an_imported_name_beyond_the_limit_refuses_the_file_and_overrides_are_dropped() {
+    let app = TestApp::start().await;
+    let org = organiser(&app).await;
+    let file = |name: &str, club: &str| {
+        format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Tournament>\n<Players>\n\
+             <Player name=\"{name}\" firstName=\"Ann\" club=\"{club}\" rank=\"2D\"/>\n\
+             </Players>\n</Tournament>\n"
+        )
+    };
+    for (short, name, club) in [
+        ("longname", "L".repeat(10_000), "Kyiv".to_string()),
+        ("longclub", "Lee".to_string(), "C".repeat(5_000)),
+    ] {
+        let res = upload(&app, &org, file(&name, &club).into_bytes(), short, "en").await;
+        assert_eq!(res.status(), 422, "{short}");
+        let page = scraper::Html::parse_document(&res.text().await.unwrap());
+        let problems = text(&page, "[data-test=import-problems]").unwrap();
+        assert!(problems.contains("60"), "the limit is named: {problems}");
+        let (status, _) = app.get_html(&org, &format!("/t/{short}")).await;
+        assert_eq!(status, 404, "{short} was not created");
+    }
+    let res = upload(
+        &app,
+        &org,
+        file("Lee\u{202E}", "Kyiv").into_bytes(),
+        "rlo",
+        "en",
+    )
+    .await;
+    imported(&app, &org, res).await;
+    let (_, page) = app.get_html(&org, "/t/rlo/players").await;
+    assert!(page.html().contains("Lee") && !page.html().contains('\u{202E}'));
+}

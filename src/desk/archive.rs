@@ -61,6 +61,18 @@ impl Desk {
             state.doc.set_settings(settings);
         }
         check_new(&state)?;
+        // What the archive holds beside the state (staff, contacts, the
+        // audit log) goes into tables too, under the same rule of text.
+        let beside = serde_json::json!([archive.staff, archive.contacts, archive.audit]);
+        crate::core::command::text::check_value(&beside)?;
+        // A role the database does not know would fail its cast there.
+        let known = |role: &str| {
+            crate::core::access::StaffRole::from_key(role)
+                .is_some_and(|r| r != crate::core::access::StaffRole::Owner)
+        };
+        if !archive.staff.iter().all(|entry| known(&entry.role)) {
+            return Err(Refusal::field("role", "staff.error.role").into());
+        }
         // A book naming what the document lacks would make every page of
         // the tournament unreadable: such a file is refused whole.
         state

@@ -280,8 +280,10 @@ impl Desk {
     }
 }
 
-/// A new tournament's settings, checked as any change of them is.
+/// A new tournament's settings, checked as any change of them is, and all
+/// its text by the rule every command's is ([`command::text::check_new`]).
 fn check_new(state: &State) -> Result<(), DeskError> {
+    command::text::check_new(state)?;
     let last = state.doc.last_round_with_game().map(|r| r.get());
     let problems = command::check_settings(state.doc.settings(), &state.header, last);
     if problems.is_empty() {

@@ -8,6 +8,7 @@ use uuid::Uuid;
 use super::{Desk, DeskError};
 use crate::core::access::StaffRole;
 use crate::core::command::Refusal;
+use crate::core::command::text::{MAX_LINE, Shape};
 use crate::store::accounts::{self, Account};
 use crate::store::{audit, tournaments};
 
@@ -24,9 +25,16 @@ impl Desk {
         if role == StaffRole::Owner {
             return Err(Refusal::field("role", "staff.error.role").into());
         }
-        let account = accounts::by_username(&self.store.pool, username.trim())
+        let unknown = || Refusal::field("username", "staff.error.unknown_user");
+        // No account's name breaks the rule of names; such text is never
+        // sent to the database, which refuses a NUL with an error.
+        let username = username.trim();
+        if crate::core::command::text::problem(username, Shape::Line(MAX_LINE)).is_some() {
+            return Err(unknown().into());
+        }
+        let account = accounts::by_username(&self.store.pool, username)
             .await?
-            .ok_or_else(|| Refusal::field("username", "staff.error.unknown_user"))?;
+            .ok_or_else(unknown)?;
         let mut tx = self.store.begin().await?;
         tournaments::add_staff(&mut *tx, tournament_id, account.account_id, role).await?;
         let after = serde_json::json!({

@@ -24,6 +24,7 @@ use super::auth::{self, SignedIn};
 use super::error::{WebError, WebResult};
 use super::flash::Flash;
 use super::page::{ConfirmPage, Ctx, FieldErrors, Layout, render, render_invalid};
+use crate::core::command::Refusal;
 use crate::ops;
 use crate::store::accounts::{self, ApiToken};
 
@@ -54,10 +55,9 @@ struct NextQuery {
     next: Option<String>,
 }
 
-/// Only local paths, so `?next=` cannot send anyone to another site.
+/// Only paths of this site, so `?next=` cannot send anyone to another.
 fn local_path(next: Option<String>) -> String {
-    next.filter(|n| n.starts_with('/') && !n.starts_with("//"))
-        .unwrap_or_else(|| "/".into())
+    super::urls::local_path(next.as_deref(), "/")
 }
 
 async fn show_login(ctx: Ctx, Query(q): Query<NextQuery>) -> WebResult<Html<String>> {
@@ -85,8 +85,16 @@ async fn log_in(
 ) -> WebResult<Response> {
     let username = form.username.trim().to_lowercase();
     let ip = auth::client_ip(&app, peer.ip(), &headers);
-    if !auth::sign_in_allowed(&app, &username, ip).await? {
-        return Err(WebError::TooManyAttempts);
+    if let Err(seconds) = auth::sign_in_allowed(&app, &username, ip).await? {
+        let page = LoginPage {
+            error: ctx
+                .lang
+                .tf("login.wait", &[("seconds", seconds.to_string())]),
+            layout: Layout::new(&ctx, "login.title"),
+            username,
+            next: local_path(form.next),
+        };
+        return Ok(super::error::too_many_attempts(seconds, render(&page)?));
     }
     let credentials = accounts::credentials(&app.store.pool, &username).await?;
     let hash = credentials.as_ref().map(|c| c.password_hash.clone());
@@ -239,7 +247,9 @@ async fn create_token(
         "" => "API",
         label => label,
     };
-    let new_token = ops::create_api_token(&app.store, &me, label).await?;
+    let new_token = ops::create_api_token(&app.store, &me, label)
+        .await?
+        .map_err(|p| WebError::Refused(Box::new(Refusal::Fields(vec![p]))))?;
     let tokens = accounts::api_tokens(&app.store.pool, me.account_id).await?;
     render(&AccountPage {
         layout: Layout::new(&ctx, "account.title"),

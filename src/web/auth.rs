@@ -26,8 +26,6 @@ pub const SESSION_COOKIE: &str = "tengen_session";
 pub const CSRF_COOKIE: &str = "tengen_csrf";
 /// Sessions last a tournament week and a bit.
 pub const SESSION_DAYS: i64 = 14;
-/// The largest form body the CSRF check reads.
-const MAX_FORM_BYTES: usize = 1 << 20;
 /// How much of an upload the CSRF check reads to find its first part, the
 /// token; the rest of the file streams on to the handler unread.
 const MAX_UPLOAD_HEAD: usize = 8 << 10;
@@ -230,9 +228,9 @@ async fn checked(request: Request, cookie: Option<&str>) -> Result<Request, WebE
         return Err(WebError::Csrf);
     }
     let (parts, body) = request.into_parts();
-    let bytes = axum::body::to_bytes(body, MAX_FORM_BYTES)
+    let bytes = axum::body::to_bytes(body, super::security::FORM_MAX)
         .await
-        .map_err(|_| WebError::Csrf)?;
+        .map_err(|_| WebError::TooLarge)?;
     let token = form_urlencoded::parse(&bytes)
         .find(|(k, _)| k == "csrf")
         .map(|(_, v)| v.into_owned());
@@ -334,33 +332,55 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// Attempts an account makes freely; then each waits twice as long as the
-/// one before (5 s, 10 s, 20 s …), so guessing is slow and nobody is locked out.
-pub const FREE_PER_ACCOUNT: i32 = 5;
+/// Failures one account may have from one address freely; then each
+/// attempt waits twice as long as the one before (5 s, 10 s, 20 s … up to
+/// 15 minutes), so guessing from one place is slow.
+pub const FREE_PER_PAIR: i32 = 5;
+
+/// Attempts at one account from addresses it has not signed in from: a
+/// ceiling on guessing from many places, far above [`FREE_PER_PAIR`]. An
+/// address the account signed in from before is not held by it, so a
+/// stranger cannot lock the owner out.
+pub const FREE_PER_ACCOUNT: i32 = 50;
 
 /// Attempts an address makes freely: a club signs in from one address.
 pub const FREE_PER_ADDRESS: i32 = 20;
 
 /// Counts a sign-in attempt for `username` from `ip`, before its password
 /// is checked (a check counted after it let 40 parallel guesses all run);
-/// false when the account or the address must wait. The counts are in the
+/// `Err(seconds)` when it must wait that long. The counts are in the
 /// database: a restart forgets none, and every instance shares them.
-pub async fn sign_in_allowed(app: &AppState, username: &str, ip: IpAddr) -> WebResult<bool> {
+pub async fn sign_in_allowed(
+    app: &AppState,
+    username: &str,
+    ip: IpAddr,
+) -> WebResult<Result<(), u64>> {
     let pool = &app.store.pool;
-    if sign_in::reserve(pool, &account_key(username), FREE_PER_ACCOUNT)
-        .await?
-        .is_none()
-    {
-        return Ok(false);
+    let (account, address) = (account_key(username), address_key(ip));
+    let mut keys = vec![
+        (pair_key(username, ip), FREE_PER_PAIR),
+        (address, FREE_PER_ADDRESS),
+    ];
+    if !sign_in::is_known(pool, &account, &keys[1].0).await? {
+        keys.push((account, FREE_PER_ACCOUNT));
     }
-    Ok(sign_in::reserve(pool, &address_key(ip), FREE_PER_ADDRESS)
-        .await?
-        .is_some())
+    for (key, free) in keys {
+        if sign_in::reserve(pool, &key, free).await?.is_none() {
+            return Ok(Err(sign_in::wait_seconds(pool, &key).await?));
+        }
+    }
+    Ok(Ok(()))
 }
 
 /// A correct password: see [`sign_in::succeeded`].
 pub async fn signed_in(app: &AppState, username: &str, ip: IpAddr) -> WebResult<()> {
-    sign_in::succeeded(&app.store.pool, &account_key(username), &address_key(ip)).await?;
+    sign_in::succeeded(
+        &app.store.pool,
+        &account_key(username),
+        &address_key(ip),
+        &pair_key(username, ip),
+    )
+    .await?;
     Ok(())
 }
 
@@ -387,4 +407,8 @@ fn account_key(username: &str) -> String {
 
 fn address_key(ip: IpAddr) -> String {
     format!("ip:{ip}")
+}
+
+fn pair_key(username: &str, ip: IpAddr) -> String {
+    format!("pair:{ip}:{}", username.to_lowercase())
 }

@@ -20,8 +20,6 @@ pub enum WebError {
     Forbidden,
     #[error("the form expired or came from another site; reload the page and try again")]
     Csrf,
-    #[error("too many attempts; wait a few minutes and try again")]
-    TooManyAttempts,
     #[error("the tournament changed since this page was loaded")]
     StaleForm,
     #[error("registration is closed")]
@@ -31,6 +29,10 @@ pub enum WebError {
     /// A body declared larger than the address takes.
     #[error("the file is too large")]
     TooLarge,
+    /// Text no handler may read: a control character or bytes that are
+    /// not UTF-8, in the path, query, a form field or a JSON string.
+    #[error("a control character or invalid text in the request")]
+    BadText(super::hygiene::Place),
     /// A request the API could not accept, with what was wrong.
     #[error("invalid request: {0}")]
     Invalid(String),
@@ -71,11 +73,13 @@ impl WebError {
             WebError::NotFound => StatusCode::NOT_FOUND,
             WebError::Unauthorized => StatusCode::UNAUTHORIZED,
             WebError::Forbidden | WebError::Csrf => StatusCode::FORBIDDEN,
-            WebError::TooManyAttempts => StatusCode::TOO_MANY_REQUESTS,
             WebError::StaleForm | WebError::RegistrationClosed => StatusCode::CONFLICT,
             WebError::BadUpload => StatusCode::BAD_REQUEST,
             WebError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            WebError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            WebError::BadText(super::hygiene::Place::Json) | WebError::Invalid(_) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            WebError::BadText(_) => StatusCode::BAD_REQUEST,
             WebError::Refused(r) => refused_status(r),
             WebError::Domain(e) => domain_status(e),
             WebError::Pairing(e) => pairing_status(e),
@@ -92,11 +96,11 @@ impl WebError {
             WebError::Unauthorized => "error.unauthorized",
             WebError::Forbidden => "error.forbidden",
             WebError::Csrf => "error.csrf",
-            WebError::TooManyAttempts => "error.too_many_attempts",
             WebError::StaleForm => "error.stale_form",
             WebError::RegistrationClosed => "error.registration_closed",
             WebError::BadUpload => "error.bad_upload",
             WebError::TooLarge => "error.too_large",
+            WebError::BadText(_) => "error.bad_text",
             WebError::Invalid(_) => "error.invalid_request",
             WebError::Refused(r) => refused_message_key(r),
             WebError::Domain(e) => domain_message_key(e),
@@ -291,6 +295,17 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
     }
 }
 
+/// A 429 with its `Retry-After` (whole seconds), so a program knows when
+/// to try again as the page tells a person.
+pub fn too_many_attempts(seconds: u64, page: axum::response::Html<String>) -> Response {
+    (
+        StatusCode::TOO_MANY_REQUESTS,
+        [(axum::http::header::RETRY_AFTER, seconds.to_string())],
+        page,
+    )
+        .into_response()
+}
+
 /// Marks a response as an error for the error-page middleware, which knows
 /// the request's language and renders the page (or JSON for the API).
 #[derive(Clone, Debug)]
@@ -317,6 +332,7 @@ impl IntoResponse for WebError {
             message_key: self.message_key(),
             detail: match &self {
                 WebError::Invalid(detail) => Some(detail.clone()),
+                WebError::BadText(place) => Some(place.detail().to_string()),
                 WebError::Refused(r) => Some(super::refusals::detail(super::i18n::Lang::En, r)),
                 _ => None,
             },

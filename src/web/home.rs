@@ -59,11 +59,8 @@ async fn switch_language(
     headers: HeaderMap,
 ) -> WebResult<impl IntoResponse> {
     let lang = Lang::from_code(&code).ok_or(WebError::NotFound)?;
-    // Only local paths, so the switcher cannot be used as an open redirect.
-    let back = back
-        .back
-        .filter(|b| b.starts_with('/') && !b.starts_with("//"))
-        .unwrap_or_else(|| "/".to_string());
+    // Only paths of this site, so the switcher cannot be an open redirect.
+    let back = super::urls::local_path(back.back.as_deref(), "/");
     let cookie = cookies::set(
         i18n::COOKIE,
         lang.code(),

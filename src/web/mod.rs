@@ -41,6 +41,7 @@ pub mod exports;
 pub mod flash;
 mod gor;
 pub mod home;
+pub mod hygiene;
 pub mod i18n;
 pub mod imports;
 pub mod incidents;
@@ -138,12 +139,17 @@ pub fn router(app: AppState) -> Router {
             app.clone(),
             page_cache::serve_cached,
         ))
+        .layer(middleware::from_fn(hygiene::refuse_control_characters))
         .layer(middleware::from_fn_with_state(app.clone(), error_pages))
         .layer(middleware::from_fn_with_state(
             app.clone(),
             flash::middleware,
         ))
         .layer(middleware::from_fn(security::declared_length))
+        .layer(middleware::from_fn_with_state(
+            app.clone(),
+            security::forwarded_from_proxy,
+        ))
         .layer(middleware::from_fn(security::headers))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(

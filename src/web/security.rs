@@ -31,8 +31,10 @@ pub(super) async fn headers(request: Request, next: Next) -> Response {
     response
 }
 
-/// axum's limit for a body its extractors read: every form and API call.
-const FORM_MAX: usize = 2 << 20;
+/// axum's limit for a body its extractors read: every form and API call;
+/// the CSRF check and `web::hygiene` read forms up to it too, so a form
+/// under it is never refused as forged, and one over it gets 413.
+pub(super) const FORM_MAX: usize = 2 << 20;
 
 /// The largest tournament file taken; egc2013.xml, 594 players and 10
 /// rounds, is under 1 MB.
@@ -62,6 +64,27 @@ pub(super) async fn declared_length(request: Request, next: Next) -> Response {
         .and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > body_limit(request.uri().path()) as u64) {
         return WebError::TooLarge.into_response();
+    }
+    next.run(request).await
+}
+
+/// Drops `X-Forwarded-Host` and `X-Forwarded-Proto` unless the request
+/// comes from the configured reverse proxy (`--trusted-proxy`): from anyone
+/// else they are the client's own word, and would name the site in links
+/// and the CSRF origin check, or mark plain http as secure.
+pub(super) async fn forwarded_from_proxy(
+    axum::extract::State(app): axum::extract::State<super::AppState>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let peer = request
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip());
+    if peer.is_none() || peer != app.config.trusted_proxy {
+        let headers = request.headers_mut();
+        headers.remove("x-forwarded-host");
+        headers.remove("x-forwarded-proto");
     }
     next.run(request).await
 }

@@ -108,3 +108,56 @@ pub fn appeal(short: impl Display, id: impl Display) -> String {
 pub fn events(short: impl Display, since: impl Display) -> String {
     format!("/t/{short}/events?since={since}")
 }
+
+/// `target` when it is a path on this site, else `fallback`: one `/` then
+/// no second `/` or `\` (browsers read `//host` and `/\host` as another
+/// site), no scheme, and no control character or space, decoded or
+/// percent-encoded (a browser drops a tab and follows `/%09/host`).
+/// Every `back`, `next` and referrer-based redirect goes through here.
+pub fn local_path(target: Option<&str>, fallback: &str) -> String {
+    let safe = |path: &str| {
+        let decoded: Vec<u8> = percent_encoding::percent_decode_str(path).collect();
+        let rest = path.strip_prefix('/');
+        rest.is_some_and(|rest| !rest.starts_with(['/', '\\']))
+            && !path.contains('\\')
+            && !decoded
+                .iter()
+                .any(|b| b.is_ascii_control() || *b == b'\\' || *b == b' ')
+            && !decoded.starts_with(b"//")
+            && !decoded.starts_with(b"/\\")
+    };
+    match target {
+        Some(path) if safe(path) => path.to_string(),
+        _ => fallback.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::local_path;
+
+    #[test]
+    fn only_paths_of_this_site_are_followed() {
+        for bad in [
+            "//evil.example/",
+            "/\\evil.example/",
+            "/%5Cevil.example/",
+            "/%5cevil.example/",
+            "/%09/evil.example",
+            "/\t/evil.example",
+            "/%2F/evil.example",
+            "https://evil.example/",
+            "javascript:alert(1)",
+            "evil.example",
+            "",
+            "/a\0b",
+            "/a%00b",
+        ] {
+            assert_eq!(local_path(Some(bad), "/"), "/", "{bad:?}");
+        }
+        for good in ["/", "/t/cup/standings?round=2", "/login?next=%2Ft%2Fcup"] {
+            assert_eq!(local_path(Some(good), "/"), good);
+        }
+        assert_eq!(local_path(None, "/account"), "/account");
+    }
+}

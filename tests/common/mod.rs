@@ -105,7 +105,9 @@ impl TestApp {
         Self::start_with(WebConfig::default()).await
     }
 
-    /// The app under a site configuration of the test's own.
+    /// The app under a site configuration of the test's own: limits, or
+    /// `trusted_proxy` set to loopback, which makes the server believe a
+    /// test's `X-Forwarded-For`.
     pub async fn start_with(config: WebConfig) -> TestApp {
         let pool = fresh_database().await;
         let state = AppState::new(Store::on(pool.clone()), config);

@@ -26,7 +26,7 @@ mod scope;
 mod settings;
 mod sides;
 mod teams;
-mod text;
+pub mod text;
 pub use text::{MAX_TEXT, cleaned, name};
 
 use serde::Serialize;
