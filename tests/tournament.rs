@@ -662,6 +662,41 @@ async fn a_players_file_beyond_what_a_tournament_holds_is_refused_whole_naming_t
 }
 
 #[tokio::test]
+async fn self_registrations_from_one_address_keep_a_pace_and_are_told_when_to_come_back() {
+    let app = TestApp::start().await;
+    organiser_with_tournament(&app).await;
+    let visitor = app.new_client();
+    let mut statuses = Vec::new();
+    let mut last = None;
+    for n in 0..22 {
+        let name = format!("Player{n}");
+        let res = app
+            .submit(
+                &visitor,
+                "/t/autumn/register",
+                "[data-test=register-form]",
+                "/t/autumn/register",
+                &[("name", &name), ("first_name", "Self"), ("rank", "10k")],
+            )
+            .await;
+        statuses.push(res.status().as_u16());
+        last = Some(res);
+    }
+    assert_eq!(statuses[..20], [303; 20], "a venue's burst goes through");
+    assert_eq!(statuses[20..], [429, 429]);
+    let res = last.unwrap();
+    let wait: u64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=3).contains(&wait), "{wait}");
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let said = page.root_element().text().collect::<String>();
+    assert!(said.contains("send it again in"), "{said}");
+}
+
+#[tokio::test]
 async fn a_player_file_imports_whole_or_not_at_all() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;

@@ -62,6 +62,7 @@ pub mod settings_form;
 pub mod standings;
 pub mod supergroup;
 pub mod teams;
+pub mod throttle;
 pub mod tournaments;
 pub mod urls;
 pub mod view;
@@ -92,6 +93,8 @@ pub struct AppState {
     pub ratings: Arc<rating_cache::RatingCache>,
     /// The one door every change goes through.
     pub desk: crate::desk::Desk,
+    /// The pace of players registering themselves, per address.
+    pub registrations: Arc<throttle::Pace>,
 }
 
 impl AppState {
@@ -104,6 +107,7 @@ impl AppState {
             config: Arc::new(config),
             live,
             ratings: Arc::default(),
+            registrations: Arc::new(throttle::Pace::registrations()),
         }
     }
 }

@@ -1,7 +1,10 @@
 //! Players registering themselves while registration is open.
 
 use askama::Template;
-use axum::extract::{Path, State};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::HeaderMap;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 // Repeated fields (the participation boxes) need serde_html_form's decoder.
 use super::form::PlayerForm;
@@ -82,11 +85,35 @@ pub(super) struct RegisteredPage {
 /// Self-registration: the player arrives as preliminary, for an organiser to confirm.
 pub(super) async fn register(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     ctx: Ctx,
     Path(short): Path<String>,
     Form(form): Form<PlayerForm>,
 ) -> WebResult<Response> {
     let tournament = open_tournament(&app, &ctx, &short).await?;
+    let ip = crate::web::auth::client_ip(&app, peer.ip(), &headers);
+    if let Err(seconds) = app.registrations.take(ip) {
+        let mut errors = FieldErrors::default();
+        errors.add(
+            "name",
+            ctx.lang
+                .tf("register.wait", &[("seconds", seconds.to_string())]),
+        );
+        let (sides, inclusive) = entries(&app, &tournament).await?;
+        let page = RegistrationPage {
+            layout: Layout::titled(&ctx, &tournament.name),
+            sides,
+            inclusive,
+            tournament,
+            form,
+            errors,
+        };
+        return Ok(crate::web::error::too_many_attempts(
+            seconds,
+            render(&page)?,
+        ));
+    }
     let command = Command::SelfRegister {
         draft: form.draft(None),
     };
