@@ -396,10 +396,12 @@ async fn an_upheld_appeal_changes_the_standings_and_the_audit_log_keeps_both_val
     h.app
         .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
         .await;
+    // The board has a result: the forfeit replaces it once confirmed.
     let forfeit = [
         ("act", "forfeit"),
         ("player", "white"),
         ("reason", "used a phone"),
+        ("replace", "1"),
     ];
     assert_eq!(h.act(1, 1, &forfeit).await, 303);
     assert_eq!(h.wins_of(white).await, "0");
@@ -658,10 +660,12 @@ async fn an_appeal_decision_with_its_reasons_is_in_the_chief_referees_report() {
     h.app
         .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
         .await;
+    // The board has a result: the forfeit replaces it once confirmed.
     let forfeit = [
         ("act", "forfeit"),
         ("player", "white"),
         ("reason", "used a phone"),
+        ("replace", "1"),
     ];
     assert_eq!(h.act(1, 1, &forfeit).await, 303);
     let (_, page) = h.app.get_html(&h.referee, "/t/autumn/appeals").await;

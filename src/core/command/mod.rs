@@ -432,7 +432,7 @@ pub fn apply(state: &mut State, command: Command, cx: &Context) -> Result<Outcom
     // logged (EGF GTR "Sanctions", "Timing error"); the Ukrainian rules keep
     // penalties to the chief referee (V.3).
     let needs = match &command {
-        Command::LogAct { act, .. } if matches!(act, Act::Sanction(_)) => Some(Action::Penalise),
+        Command::LogAct { act, .. } if act.is_sanction() => Some(Action::Penalise),
         Command::LogAct { act, .. } if act.is_ruling() => Some(Action::Rule),
         _ if discipline::settles_a_disputed_count(state, &command) => Some(Action::SettleCount),
         _ => None,

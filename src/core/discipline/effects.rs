@@ -60,15 +60,20 @@ pub fn struck(log: &Log, effective: &Effective) -> BTreeMap<EntryId, Struck> {
 
 /// Whether the act can change a result, so its effect is worth working out.
 fn may_decide(act: &Act) -> bool {
-    matches!(
-        act,
+    match act {
+        Act::Sanction(s) => matches!(
+            s.kind,
+            SanctionKind::Warning { .. }
+                | SanctionKind::GameForfeit { .. }
+                | SanctionKind::RemovalFromRound { .. }
+        ),
         Act::Absence { .. }
-            | Act::Sanction(_)
-            | Act::Correction { .. }
-            | Act::Disturbance { .. }
-            | Act::Annulment { .. }
-            | Act::Decision { .. }
-    )
+        | Act::Correction { .. }
+        | Act::Disturbance { .. }
+        | Act::Annulment { .. }
+        | Act::Decision { .. } => true,
+        _ => false,
+    }
 }
 
 /// The effect of every act that changed a result, by entry.

@@ -340,6 +340,11 @@ impl Act {
         )
     }
 
+    /// Whether the act is a sanction (EGF GTR "Sanctions": a referee's).
+    pub fn is_sanction(&self) -> bool {
+        matches!(self, Act::Sanction(_))
+    }
+
     /// The round the act concerns, if any.
     pub fn round(&self) -> Option<RoundNo> {
         match self {

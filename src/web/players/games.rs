@@ -12,7 +12,6 @@ use crate::web::AppState;
 use crate::web::access::viewable;
 use crate::web::act_effects::effect_words;
 use crate::web::error::{WebError, WebResult};
-use crate::web::incidents::describe;
 use crate::web::page::{Ctx, Layout, render};
 use crate::web::supergroup;
 
@@ -69,10 +68,12 @@ pub(super) async fn show_player(
             .filter(|e| !struck.contains_key(&e.id))
             .filter_map(|e| {
                 let effect = effects.get(&e.id)?;
-                effect.changes.iter().any(|c| c.game == game).then(|| {
-                    let words = effect_words(&state, ctx.lang, log, e, effect);
-                    format!("{} — {words}", describe(&state, ctx.lang, e))
-                })
+                // The effect only: a sanction's reasons stay on the referees' pages.
+                effect
+                    .changes
+                    .iter()
+                    .any(|c| c.game == game)
+                    .then(|| effect_words(&state, ctx.lang, log, e, effect))
             })
             .collect()
     };
