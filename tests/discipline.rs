@@ -396,10 +396,12 @@ async fn an_upheld_appeal_changes_the_standings_and_the_audit_log_keeps_both_val
     h.app
         .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
         .await;
+    // The board has a result: the forfeit replaces it once confirmed.
     let forfeit = [
         ("act", "forfeit"),
         ("player", "white"),
         ("reason", "used a phone"),
+        ("replace", "1"),
     ];
     assert_eq!(h.act(1, 1, &forfeit).await, 303);
     assert_eq!(h.wins_of(white).await, "0");
@@ -658,10 +660,12 @@ async fn an_appeal_decision_with_its_reasons_is_in_the_chief_referees_report() {
     h.app
         .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
         .await;
+    // The board has a result: the forfeit replaces it once confirmed.
     let forfeit = [
         ("act", "forfeit"),
         ("player", "white"),
         ("reason", "used a phone"),
+        ("replace", "1"),
     ];
     assert_eq!(h.act(1, 1, &forfeit).await, 303);
     let (_, page) = h.app.get_html(&h.referee, "/t/autumn/appeals").await;
@@ -1428,4 +1432,306 @@ async fn one_violation_takes_one_sanction_on_the_board_page_and_through_the_api(
         !required.contains("violation"),
         "a sanction needs no violation"
     );
+}
+
+impl Hall {
+    /// Logs `act` through the API, `replace` saying a forfeit or an absence
+    /// may replace the board's result: the status and the answer.
+    async fn log_by_api_replacing(&self, token: &str, act: Value, replace: bool) -> (u16, Value) {
+        let version = self.json("/api/v1/tournaments/autumn").await["version"].clone();
+        let body = serde_json::json!({ "version": version, "act": act, "replace": replace });
+        let res = self
+            .app
+            .client
+            .post(self.app.url("/api/v1/tournaments/autumn/log"))
+            .bearer_auth(token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap())
+    }
+
+    /// The organiser's API token: the creator holds the chief referee's role.
+    async fn chief_token(&self) -> String {
+        let res = self
+            .app
+            .post_form(&self.org, "/account/tokens", &[("label", "chief")])
+            .await;
+        let page = scraper::Html::parse_document(&res.text().await.unwrap());
+        text(&page, "[data-test=new-token]").unwrap()
+    }
+
+    /// A second referee on the staff, signed in.
+    async fn second_referee(&self) -> reqwest::Client {
+        self.app.account("ref2", false, false).await;
+        self.app
+            .post_ok(
+                &self.org,
+                "/t/autumn/staff",
+                &[("username", "ref2"), ("role", "referee")],
+            )
+            .await;
+        let client = self.app.new_client();
+        self.app.log_in(&client, "ref2").await;
+        client
+    }
+
+    /// The notice on the board page after a tap.
+    async fn notice(&self, client: &reqwest::Client) -> String {
+        let (_, page) = self
+            .app
+            .get_html(client, "/t/autumn/referee/rounds/1/boards/1")
+            .await;
+        text(&page, "[data-test=notice]").unwrap_or_default()
+    }
+
+    /// The incident log page: (struck-through lines' texts, effects).
+    async fn log_page(&self) -> (Vec<String>, Vec<String>) {
+        let (_, page) = self
+            .app
+            .get_html(&self.referee, "/t/autumn/referee/log")
+            .await;
+        let all = |css: &str| -> Vec<String> {
+            page.select(&Selector::parse(css).unwrap())
+                .map(|e| e.text().collect::<String>())
+                .collect()
+        };
+        (all("tr.struck"), all("[data-test=effect]"))
+    }
+}
+
+/// GTR "Arbitration", RFG 26.1 а (issue 28): Black is absent; the referee
+/// mis-taps White's absence too, which the page asks about first since the
+/// board already has a result; the referee's correction to 1-0! then
+/// supersedes both absences, which stay in the log struck through.
+#[tokio::test]
+async fn gtr_arbitration_a_mistapped_absence_is_put_right_by_the_referees_correction_on_the_pages()
+{
+    let h = hall("0").await;
+    h.app
+        .post_ok(&h.referee, "/t/autumn/referee/rounds/1/start", &[])
+        .await;
+    let absent = |side| [("act", "absent"), ("player", side)];
+    assert_eq!(h.act(1, 1, &absent("black")).await, 303);
+    assert_eq!(h.board(1, 1).await.2, "w!");
+    let notice = h.notice(&h.referee).await;
+    assert!(notice.contains("lost by Black"), "{notice}");
+    // The mis-tap asks first, and nothing is logged until confirmed.
+    let path = "/t/autumn/referee/rounds/1/boards/1";
+    let res = h.app.post_form(&h.referee, path, &absent("white")).await;
+    assert_eq!(res.status(), 409);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(
+        text(&page, "[data-test=confirm-question]")
+            .unwrap()
+            .contains("w!")
+            || text(&page, "[data-test=confirm-question]")
+                .unwrap()
+                .contains("1-0")
+    );
+    assert_eq!(h.board(1, 1).await.2, "w!");
+    let confirmed = [("act", "absent"), ("player", "white"), ("replace", "1")];
+    assert_eq!(h.act(1, 1, &confirmed).await, 303);
+    assert_eq!(h.board(1, 1).await.2, "0!");
+    let correct = [
+        ("act", "correct"),
+        ("result", "w!"),
+        ("reason", "White was at the board; tapped the wrong side"),
+    ];
+    assert_eq!(h.act(1, 1, &correct).await, 303);
+    assert_eq!(
+        h.board(1, 1).await.2,
+        "w!",
+        "the correction supersedes both absences"
+    );
+    let notice = h.notice(&h.referee).await;
+    assert!(
+        notice.contains("corrected") && notice.contains("superseding"),
+        "{notice}"
+    );
+    let (struck, effects) = h.log_page().await;
+    assert_eq!(struck.len(), 2, "{struck:?}");
+    assert!(
+        struck.iter().all(|s| s.contains("superseded by entry #4")),
+        "{struck:?}"
+    );
+    assert!(
+        effects.iter().any(|e| e.contains("superseding")),
+        "{effects:?}"
+    );
+    let (_, report) = h.app.get_html(&h.referee, "/t/autumn/referee/report").await;
+    assert_eq!(
+        report
+            .select(&Selector::parse("[data-test=report-act] del").unwrap())
+            .count(),
+        2
+    );
+}
+
+/// The same mis-tap through the API, put right by the chief referee: the
+/// second absence is refused with 409 until `replace` says so.
+#[tokio::test]
+async fn gtr_arbitration_the_chief_referee_corrects_a_mistapped_absence_through_the_api() {
+    let h = hall("0").await;
+    let token = h.referee_token().await;
+    let start = serde_json::json!({ "StartRound": { "round": 1, "board": null } });
+    assert_eq!(h.log_by_api(&token, start).await.0, 201);
+    let (white, black, _) = h.board(1, 1).await;
+    let absent = |p: u64| serde_json::json!({ "Absence": { "game": { "round": 1, "board": 1 }, "players": { "One": p } } });
+    assert_eq!(h.log_by_api(&token, absent(black)).await.0, 201);
+    let (status, refused) = h.log_by_api(&token, absent(white)).await;
+    assert_eq!(status, 409, "{refused}");
+    let detail = refused.to_string();
+    assert!(detail.contains("already has a result"), "{detail}");
+    let (status, _) = h.log_by_api_replacing(&token, absent(white), true).await;
+    assert_eq!(status, 201);
+    assert_eq!(h.board(1, 1).await.2, "0!");
+    let chief = h.chief_token().await;
+    let correct = serde_json::json!({ "Correction": { "game": { "round": 1, "board": 1 },
+        "result": "WhiteWins", "origin": "ByDefault", "reason": "Black alone was absent" } });
+    let (status, answer) = h.log_by_api(&chief, correct).await;
+    assert_eq!(status, 201, "{answer}");
+    assert_eq!(h.board(1, 1).await.2, "w!");
+    assert_eq!(h.wins_of(white).await, "1");
+}
+
+/// A slip is annulled by its author or the chief referee, with a reason,
+/// on the log page or through the API; another referee is refused, and an
+/// annulment is not made twice, with the same refusal through both.
+#[tokio::test]
+async fn an_annulled_absence_leaves_the_board_without_a_result_and_refusals_match_form_and_api() {
+    let h = hall("0").await;
+    h.app
+        .post_ok(&h.referee, "/t/autumn/referee/rounds/1/start", &[])
+        .await;
+    assert_eq!(
+        h.act(1, 1, &[("act", "absent"), ("player", "black")]).await,
+        303
+    );
+    assert_eq!(h.board(1, 1).await.2, "w!");
+    let annul = [("entry", "2"), ("reason", "tapped the wrong board")];
+    let other = h.second_referee().await;
+    let res = h
+        .app
+        .post_form(&other, "/t/autumn/referee/annul", &annul)
+        .await;
+    assert_eq!(res.status(), 403);
+    assert!(
+        res.text()
+            .await
+            .unwrap()
+            .contains("only they or the chief referee")
+    );
+    let version = h.json("/api/v1/tournaments/autumn").await["version"].clone();
+    let token = {
+        let res = h
+            .app
+            .post_form(&other, "/account/tokens", &[("label", "x")])
+            .await;
+        let page = scraper::Html::parse_document(&res.text().await.unwrap());
+        text(&page, "[data-test=new-token]").unwrap()
+    };
+    let act =
+        serde_json::json!({ "Annulment": { "entry": 2, "reason": "tapped the wrong board" } });
+    let res = h
+        .app
+        .client
+        .post(h.app.url("/api/v1/tournaments/autumn/log"))
+        .bearer_auth(&token)
+        .json(&serde_json::json!({ "version": version, "act": act }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403);
+    assert!(
+        res.text()
+            .await
+            .unwrap()
+            .contains("only they or the chief referee")
+    );
+
+    h.app
+        .post_ok(&h.referee, "/t/autumn/referee/annul", &annul)
+        .await;
+    assert_eq!(
+        h.board(1, 1).await.2,
+        "?",
+        "the annulled absence decides nothing"
+    );
+    let (struck, _) = h.log_page().await;
+    assert_eq!(struck.len(), 1);
+    assert!(
+        struck[0].contains("annulled by entry #3 (ref): tapped the wrong board"),
+        "{struck:?}"
+    );
+    assert_eq!(h.audit("referee.annulment").await.len(), 1);
+
+    let res = h
+        .app
+        .post_form(&h.org, "/t/autumn/referee/annul", &annul)
+        .await;
+    assert_eq!(res.status(), 409);
+    assert!(res.text().await.unwrap().contains("already annulled"));
+    let chief = h.chief_token().await;
+    let (status, refused) = h.log_by_api(&chief, act).await;
+    assert_eq!(status, 409);
+    assert!(
+        refused.to_string().contains("already annulled"),
+        "{refused}"
+    );
+}
+
+/// GTR "Sanctions > Warning": the notice after the tap, the log line, the
+/// report and the player's page say the second warning lost the game.
+#[tokio::test]
+async fn gtr_sanctions_a_second_warning_says_it_loses_the_game_where_it_is_shown() {
+    let h = hall("60").await;
+    let (_, black, _) = h.board(1, 1).await;
+    let warn = [
+        ("act", "warning"),
+        ("player", "black"),
+        ("reason", "talked"),
+    ];
+    assert_eq!(h.act(1, 1, &warn).await, 303);
+    assert_eq!(h.notice(&h.referee).await, "Recorded in the incident log.");
+    assert_eq!(h.act(1, 1, &warn).await, 303);
+    let notice = h.notice(&h.referee).await;
+    assert!(
+        notice.contains("second warning — the game is lost by Black"),
+        "{notice}"
+    );
+    let (_, effects) = h.log_page().await;
+    assert!(
+        effects
+            .iter()
+            .any(|e| e.contains("second warning — the game is lost by Black")),
+        "{effects:?}"
+    );
+    let (_, report) = h.app.get_html(&h.referee, "/t/autumn/referee/report").await;
+    let report = text(&report, "[data-test=referee-report]").unwrap();
+    assert!(
+        report.contains("second warning — the game is lost by Black"),
+        "{report}"
+    );
+    let (_, player) = h
+        .app
+        .get_html(
+            &h.app.new_client(),
+            &format!("/t/autumn/players/{black}/games"),
+        )
+        .await;
+    let decided = text(&player, "[data-test=decided-by]").unwrap_or_default();
+    assert!(decided.contains("the game is lost by Black"), "{decided}");
+    let res = h
+        .referee
+        .get(h.app.url("/t/autumn/referee/log"))
+        .header("Accept-Language", "ru")
+        .send()
+        .await
+        .unwrap();
+    let ru = scraper::Html::parse_document(&res.text().await.unwrap());
+    let ru = text(&ru, "[data-test=effect]").unwrap_or_default();
+    assert!(ru.contains("второе предупреждение"), "{ru}");
 }

@@ -53,6 +53,9 @@ pub enum Action {
     /// A sanction: advice, a warning, penalty points, a game forfeit, a
     /// change of time, a removal (EGF GTR "Sanctions").
     Penalise,
+    /// Another official's act annulled: the chief referee's, who keeps
+    /// each round's record (RFG 26.2.1 с); an author annuls their own.
+    AnnulAnyAct,
     /// A round cancelled with its reason (Ukrainian V.3).
     CancelRound,
     /// The result of a game whose count was referred to the chief referee
@@ -117,7 +120,12 @@ impl StaffRole {
             // Nor a supervisor, unless they give themselves the role.
             StaffRole::Owner => !matches!(
                 action,
-                Rule | Penalise | CancelRound | SettleCount | VerifyStandings | ConfirmSupergroup
+                Rule | Penalise
+                    | AnnulAnyAct
+                    | CancelRound
+                    | SettleCount
+                    | VerifyStandings
+                    | ConfirmSupergroup
             ),
             StaffRole::CoOrganiser => !matches!(
                 action,
@@ -125,6 +133,7 @@ impl StaffRole {
                     | DecideAppeal
                     | Rule
                     | Penalise
+                    | AnnulAnyAct
                     | CancelRound
                     | SettleCount
                     | VerifyStandings
@@ -136,6 +145,7 @@ impl StaffRole {
                     | LogSanction
                     | Rule
                     | Penalise
+                    | AnnulAnyAct
                     | EditPairings
                     | ManagePlayers
                     | CancelRound

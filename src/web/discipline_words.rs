@@ -186,6 +186,27 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
         ),
         ImpossiblePenalty => ("discipline.error.impossible_penalty", vec![]),
         RuledByLog { round, board } => ("discipline.error.ruled_by_log", game(round, board)),
+        AlreadyDecided { round, board } => ("discipline.error.already_decided", game(round, board)),
+        AlreadyAnnulled { entry, by } => (
+            "discipline.error.already_annulled",
+            vec![("entry", entry.to_string()), ("by", by.to_string())],
+        ),
+        AnnulmentStands(entry) => (
+            "discipline.error.annulment_stands",
+            vec![("entry", entry.to_string())],
+        ),
+        DecisionNotAnnulled(entry) => (
+            "discipline.error.decision_not_annulled",
+            vec![("entry", entry.to_string())],
+        ),
+        WrittenOnTheGames(entry) => (
+            "discipline.error.written_on_the_games",
+            vec![("entry", entry.to_string())],
+        ),
+        NotTheAuthor { entry, author } => (
+            "discipline.error.not_the_author",
+            vec![("entry", entry.to_string()), ("author", author.clone())],
+        ),
         TimeOutOfRange { seconds } => (
             "discipline.error.time_out_of_range",
             vec![("seconds", seconds.to_string())],

@@ -237,6 +237,7 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
     use DisciplineError::*;
     match e {
         UnknownAppeal(_) | UnknownEntry(_) => StatusCode::NOT_FOUND,
+        NotTheAuthor { .. } => StatusCode::FORBIDDEN,
         RoundAlreadyStarted(_)
         | ResultLocked { .. }
         | GameOver { .. }
@@ -246,7 +247,12 @@ fn discipline_status(e: &DisciplineError) -> StatusCode {
         | PlayerInRecords(_)
         | RoundHasRecords(_)
         | ViolationSanctioned { .. }
-        | PrizeAppealsOpen(_) => StatusCode::CONFLICT,
+        | PrizeAppealsOpen(_)
+        | AlreadyDecided { .. }
+        | AlreadyAnnulled { .. }
+        | AnnulmentStands(_)
+        | DecisionNotAnnulled(_)
+        | WrittenOnTheGames(_) => StatusCode::CONFLICT,
         MissingReason
         | MissingOfficial
         | UnknownPlayer(_)

@@ -39,6 +39,7 @@ pub const KEYS: &[&str] = &[
     "notice.rating_list_loaded",
     "notice.ratings_updated",
     "notice.referee_saved",
+    "notice.referee_saved_effect",
     "notice.registered",
     "notice.roles_saved",
     "notice.results_entered",

@@ -274,6 +274,13 @@ pub fn describe(t: &Tournament, lang: Lang, entry: &Entry) -> String {
             lang.t("incident.mediated"),
             note.as_str()
         ),
+        Act::Annulment { entry, reason } => lang.tf(
+            "incident.annulment",
+            &[
+                ("entry", entry.to_string()),
+                ("reason", reason.as_str().to_string()),
+            ],
+        ),
         Act::Decision {
             appeal,
             level,

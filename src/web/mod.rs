@@ -23,6 +23,7 @@
 
 pub mod access;
 pub mod account;
+pub mod act_effects;
 pub mod acts;
 pub mod admin;
 pub mod api;

@@ -156,6 +156,7 @@ mod tests {
         let round = super::super::tests::pair_next(&mut state);
         let start = Command::LogAct {
             act: Act::StartRound { round, board: None },
+            replace: false,
         };
         apply(&mut state, start, &organiser()).unwrap();
         let board_of = |state: &State, id| {
@@ -184,6 +185,7 @@ mod tests {
                     game,
                     players: Players::One(player),
                 },
+                replace: false,
             };
             apply(&mut state, absent, &late).unwrap();
         }
@@ -200,6 +202,7 @@ mod tests {
                 reason: Reason::new("missed round 1 without a word").unwrap(),
                 violation: None,
             }),
+            replace: false,
         };
         apply(&mut state, remark, &super::super::tests::referee()).unwrap();
         assert!(super::absence_cases(&state.doc, &state.book).is_empty());

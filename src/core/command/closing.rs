@@ -247,7 +247,15 @@ mod tests {
             handicap: Some(3),
         };
         let referee = staff(&[StaffRole::ChiefReferee], "Rita");
-        apply(&mut state, Command::LogAct { act: played }, &referee).unwrap();
+        apply(
+            &mut state,
+            Command::LogAct {
+                act: played,
+                replace: false,
+            },
+            &referee,
+        )
+        .unwrap();
         assert!(!status(&state), "to be sent again");
         let again = apply(&mut state, Command::SubmitResults, &organiser()).unwrap();
         assert_eq!(again.done, Done::Closing);

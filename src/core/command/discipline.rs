@@ -3,10 +3,12 @@
 //! entry and, where results change, the results before and after.
 
 use super::{Actor, Command, Context, Done, Outcome, Refusal, State, json};
+use crate::core::access::Action;
 use crate::core::discipline::{
-    Act, AppealId, Book, Decision, Filing, GameRef, Member, Party, SanctionKind, result_changes,
+    Act, AppealId, Book, Decision, DisciplineError, Filing, GameRef, Member, Party, SanctionKind,
+    result_changes,
 };
-use crate::core::{PlayerId, Tournament};
+use crate::core::{GameResult, PlayerId, Tournament};
 
 /// Whether the command gives a result to a game whose count was referred
 /// to the chief referee (WMSG 2008 Appendix 1, Proc. 10), by a correction
@@ -16,6 +18,7 @@ pub(super) fn settles_a_disputed_count(state: &State, command: &Command) -> bool
     match command {
         Command::LogAct {
             act: Act::Correction { game, .. },
+            ..
         } => disputed(*game),
         Command::EnterResults { round, entries, .. } => entries.iter().any(|e| {
             let game = GameRef {
@@ -60,6 +63,7 @@ pub fn act_key(act: &Act) -> &'static str {
         Act::Mediated { .. } => "mediated",
         Act::CountDisputed { .. } => "count_disputed",
         Act::Adjourned { .. } => "adjourned",
+        Act::Annulment { .. } => "annulment",
         Act::Decision { .. } => "decision",
     }
 }
@@ -83,7 +87,30 @@ fn with_results<T>(
     ))
 }
 
-pub(super) fn log_act(state: &mut State, act: Act, cx: &Context) -> Result<Outcome, Refusal> {
+/// The game a forfeit or an absence would decide, when it already has a
+/// result: the referee is asked before replacing it.
+fn decides_anew(state: &State, act: &Act) -> Result<Option<GameRef>, Refusal> {
+    let game = match act {
+        Act::Absence { game, .. } => *game,
+        Act::Sanction(s) => match s.kind {
+            SanctionKind::GameForfeit { game, .. } => game,
+            _ => return Ok(None),
+        },
+        _ => return Ok(None),
+    };
+    let now = state.effective()?.tournament;
+    let decided = now
+        .game_on(game.round, game.board)
+        .is_some_and(|g| g.result != GameResult::Unknown);
+    Ok(decided.then_some(game))
+}
+
+pub(super) fn log_act(
+    state: &mut State,
+    act: Act,
+    replace: bool,
+    cx: &Context,
+) -> Result<Outcome, Refusal> {
     // A decision enters the log only from its appeal, decided by the panel
     // (RFG 26.5, EGF GTR "Appeals"): a referee cannot write one of their own.
     // A cancellation takes the round's games with it: only its own
@@ -93,6 +120,15 @@ pub(super) fn log_act(state: &mut State, act: Act, cx: &Context) -> Result<Outco
     }
     let by = cx.actor.official()?;
     let action = format!("referee.{}", act_key(&act));
+    let asks = if replace {
+        None
+    } else {
+        decides_anew(state, &act)?
+    };
+    let annuls = match &act {
+        Act::Annulment { entry, .. } => Some(*entry),
+        _ => None,
+    };
     let played = match act {
         Act::PlayedAs {
             game,
@@ -102,7 +138,32 @@ pub(super) fn log_act(state: &mut State, act: Act, cx: &Context) -> Result<Outco
         } => Some((game, colours_swapped, handicap)),
         _ => None,
     };
-    let (entry, was, is) = with_results(state, |t, book| Ok(book.record(t, cx.at, by, act)?))?;
+    let (entry, was, is) = with_results(state, |t, book| {
+        Ok(book.record(t, cx.at, by.clone(), act)?)
+    })?;
+    // Asked after the act's own checks, so a board that was played is
+    // refused as such rather than asked about.
+    if let Some(game) = asks {
+        return Err(DisciplineError::AlreadyDecided {
+            round: game.round,
+            board: game.board,
+        }
+        .into());
+    }
+    // A slip is put right by its author, or by the chief referee, who keeps
+    // each round's record (RFG 26.2.1 с); overturning a decision is an appeal's.
+    if let Some(target) = annuls.and_then(|id| state.book.log.entry(id))
+        && target.by != by
+        && !cx
+            .actor
+            .may_under(Action::AnnulAnyAct, state.book.settings.ruleset)
+    {
+        return Err(DisciplineError::NotTheAuthor {
+            entry: target.id,
+            author: target.by.as_str().to_string(),
+        }
+        .into());
+    }
     if let Some((game, swapped, handicap)) = played {
         state
             .doc
@@ -193,9 +254,7 @@ pub(super) fn file(state: &mut State, filing: Filing, cx: &Context) -> Result<Ou
         {
             "appeals.file_by_player"
         }
-        Actor::Staff { .. } if cx.actor.may(crate::core::access::Action::LogSanction) => {
-            "appeals.file"
-        }
+        Actor::Staff { .. } if cx.actor.may(Action::LogSanction) => "appeals.file",
         _ => return Err(Refusal::Forbidden),
     };
     let before = json(&state.book.appeals);

@@ -71,6 +71,7 @@ fn a_result_the_log_decides_is_not_entered_over_it() {
             reason: Reason::new("talking").unwrap(),
             violation: None,
         }),
+        replace: false,
     };
     apply(&mut state, warning(), &referee()).unwrap();
     apply(&mut state, warning(), &referee()).unwrap();
@@ -91,4 +92,119 @@ fn a_result_the_log_decides_is_not_entered_over_it() {
             [ResultProblem::Confirmed(_, DisciplineError::RuledByLog { .. })])),
         "{refused:?}"
     );
+}
+
+/// The first game of a paired cup.
+fn first_game(state: &State) -> crate::core::discipline::GameRef {
+    let g = &state.doc.games()[0];
+    crate::core::discipline::GameRef {
+        round: g.round,
+        board: g.board,
+    }
+}
+
+/// A referee of `role` whose acts are signed `name`.
+fn official(role: StaffRole, name: &str) -> Context {
+    Context {
+        actor: Actor::Staff {
+            roles: vec![role],
+            admin: false,
+            name: name.into(),
+        },
+        ..organiser()
+    }
+}
+
+fn logged(outcome: Outcome) -> crate::core::discipline::EntryId {
+    match outcome.done {
+        Done::Entry(e) => e.id,
+        other => panic!("not an entry: {other:?}"),
+    }
+}
+
+#[test]
+fn rfg_26_2_1_an_annulment_is_the_authors_or_the_chief_referees_and_nobody_elses() {
+    use crate::core::discipline::{Act, DisciplineError, Reason};
+    use crate::core::round::{GameResult, ResultOrigin};
+    let mut state = cup(4);
+    pair_next(&mut state);
+    let game = first_game(&state);
+    let correction = |result| Command::LogAct {
+        act: Act::Correction {
+            game,
+            result,
+            origin: ResultOrigin::Played,
+            method: None,
+            reason: Reason::new("slip typed as read").unwrap(),
+        },
+        replace: false,
+    };
+    let annul = |entry| Command::LogAct {
+        act: Act::Annulment {
+            entry,
+            reason: Reason::new("wrong board").unwrap(),
+        },
+        replace: false,
+    };
+    let ann = official(StaffRole::Referee, "Ann");
+    let bob = official(StaffRole::Referee, "Bob");
+    let chief = official(StaffRole::ChiefReferee, "Chief");
+    let first = logged(apply(&mut state, correction(GameResult::WhiteWins), &ann).unwrap());
+    assert_eq!(
+        apply(&mut state, annul(first), &bob).unwrap_err(),
+        Refusal::Discipline(DisciplineError::NotTheAuthor {
+            entry: first,
+            author: "Ann".into()
+        })
+    );
+    apply(&mut state, annul(first), &ann).unwrap();
+    let second = logged(apply(&mut state, correction(GameResult::BlackWins), &ann).unwrap());
+    apply(&mut state, annul(second), &chief).unwrap();
+    let now = state.effective().unwrap().tournament;
+    assert_eq!(now.games()[0].result, GameResult::Unknown);
+}
+
+#[test]
+fn a_forfeit_on_a_board_with_a_result_asks_first() {
+    use crate::core::discipline::{Act, DisciplineError, Players, Reason, Sanction, SanctionKind};
+    use crate::core::round::GameResult;
+    let mut state = cup(4);
+    pair_next(&mut state);
+    let game = first_game(&state);
+    let g = state.doc.games()[0].clone();
+    let typed = Command::EnterResults {
+        round: game.round,
+        entries: vec![ResultEntry {
+            board: game.board,
+            result: GameResult::WhiteWins,
+            origin: crate::core::round::ResultOrigin::Played,
+            method: None,
+            seen: None,
+        }],
+        replace: false,
+    };
+    apply(&mut state, typed, &organiser()).unwrap();
+    let forfeit = |replace| Command::LogAct {
+        act: Act::Sanction(Sanction {
+            kind: SanctionKind::GameForfeit {
+                game,
+                players: Players::One(g.white),
+            },
+            reason: Reason::new("phone rang").unwrap(),
+            violation: None,
+        }),
+        replace,
+    };
+    let referee = official(StaffRole::Referee, "Ann");
+    assert_eq!(
+        apply(&mut state, forfeit(false), &referee).unwrap_err(),
+        Refusal::Discipline(DisciplineError::AlreadyDecided {
+            round: game.round,
+            board: game.board
+        })
+    );
+    assert!(state.book.log.entries().is_empty(), "nothing was logged");
+    apply(&mut state, forfeit(true), &referee).unwrap();
+    let now = state.effective().unwrap().tournament;
+    assert_eq!(now.games()[0].result, GameResult::BlackWins);
 }

@@ -280,8 +280,9 @@ pub enum Command {
         /// Replace known results the person did not see.
         replace: bool,
     },
-    /// A referee's act: a sanction, an absence, a correction, a confirmation…
-    LogAct { act: Act },
+    /// A referee's act (a sanction, an absence, a correction…); `replace`: a
+    /// forfeit or an absence may replace the board's result (asked first).
+    LogAct { act: Act, replace: bool },
     /// The appeals committee is fixed before round 1.
     FixCommittee {
         members: Vec<Member>,
@@ -475,10 +476,8 @@ pub fn apply(state: &mut State, command: Command, cx: &Context) -> Result<Outcom
     // logged (EGF GTR "Sanctions", "Timing error"); the Ukrainian rules keep
     // penalties to the chief referee (V.3).
     let needs = match &command {
-        Command::LogAct {
-            act: Act::Sanction(_),
-        } => Some(Action::Penalise),
-        Command::LogAct { act } if act.is_ruling() => Some(Action::Rule),
+        Command::LogAct { act, .. } if act.is_sanction() => Some(Action::Penalise),
+        Command::LogAct { act, .. } if act.is_ruling() => Some(Action::Rule),
         _ if discipline::settles_a_disputed_count(state, &command) => Some(Action::SettleCount),
         _ => None,
     };
@@ -535,7 +534,7 @@ fn run(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Ref
             entries,
             replace,
         } => results::enter(state, round, entries, replace),
-        LogAct { act } => discipline::log_act(state, act, cx),
+        LogAct { act, replace } => discipline::log_act(state, act, replace, cx),
         FixCommittee { members, reserves } => discipline::fix_committee(state, members, reserves),
         CoOpt { members } => discipline::co_opt(state, members),
         FileAppeal { filing } => discipline::file(state, filing, cx),

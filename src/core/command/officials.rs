@@ -111,6 +111,7 @@ mod tests {
                 reason: Reason::new("talking during the game").unwrap(),
                 violation: None,
             }),
+            replace: false,
         }
     }
 
@@ -179,6 +180,7 @@ mod tests {
                 after_seconds: 2100,
                 reason: Reason::new("the clock was started late").unwrap(),
             },
+            replace: false,
         };
         for role in [StaffRole::Owner, StaffRole::CoOrganiser] {
             let refused = apply(&mut state, corrected.clone(), &staff(role));
@@ -198,6 +200,7 @@ mod tests {
                 game,
                 dispute: Reason::new("White says the seki point was filled").unwrap(),
             },
+            replace: false,
         };
         apply(&mut state, referred, &referee()).unwrap();
         assert!(state.book.log.count_in_dispute(game));
@@ -211,6 +214,7 @@ mod tests {
                 )),
                 reason: Reason::new("counted again").unwrap(),
             },
+            replace: false,
         };
         for role in [StaffRole::Referee, StaffRole::Owner, StaffRole::Secretary] {
             let refused = apply(&mut state, counted.clone(), &staff(role));
@@ -261,6 +265,7 @@ mod tests {
                 players: Players::Both,
                 what: Reason::new("talking during the game").unwrap(),
             },
+            replace: false,
         };
         apply(&mut state, seen, &staff(StaffRole::Referee)).unwrap();
         apply(&mut state, warning, &staff(StaffRole::ChiefReferee)).unwrap();
@@ -370,6 +375,7 @@ mod tests {
                 round: first,
                 reason: reason.clone(),
             },
+            replace: false,
         };
         assert_eq!(
             apply(&mut state, by_hand, &chief).unwrap_err(),

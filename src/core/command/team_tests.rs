@@ -230,7 +230,15 @@ fn only_the_captain_submits_through_a_link_and_a_late_line_up_is_flagged_not_ref
         round: RoundNo::FIRST,
         board: None,
     };
-    apply(&mut state, Command::LogAct { act: start }, &referee).unwrap();
+    apply(
+        &mut state,
+        Command::LogAct {
+            act: start,
+            replace: false,
+        },
+        &referee,
+    )
+    .unwrap();
     apply(
         &mut state,
         submit(1, 1, vec![m[0], m[1], m[2]]),

@@ -350,7 +350,14 @@ fn a_referee_cannot_log_an_appeal_decision_of_their_own() {
         level: crate::core::discipline::Level::Committee,
         remedies: vec![],
     };
-    let refused = apply(&mut state, Command::LogAct { act: decision }, &referee());
+    let refused = apply(
+        &mut state,
+        Command::LogAct {
+            act: decision,
+            replace: false,
+        },
+        &referee(),
+    );
     assert_eq!(refused.unwrap_err(), Refusal::Forbidden);
     assert!(state.book.log.entries().is_empty());
 }
@@ -395,6 +402,7 @@ fn a_colour_error_noticed_late_is_recorded_as_played_and_the_colour_balance_read
             colours_swapped,
             handicap,
         },
+        replace: false,
     };
     // Noticed before the third move: the game restarts as paired.
     apply(&mut state, played_as(true, false, None), &referee()).unwrap();
@@ -438,14 +446,30 @@ fn colours_are_not_swapped_under_a_corrected_result() {
         method: None,
         reason: Reason::new("slip misread").unwrap(),
     };
-    apply(&mut state, Command::LogAct { act: correction }, &referee()).unwrap();
+    apply(
+        &mut state,
+        Command::LogAct {
+            act: correction,
+            replace: false,
+        },
+        &referee(),
+    )
+    .unwrap();
     let swap = Act::PlayedAs {
         game,
         restart: false,
         colours_swapped: true,
         handicap: Some(2),
     };
-    let refused = apply(&mut state, Command::LogAct { act: swap }, &referee()).unwrap_err();
+    let refused = apply(
+        &mut state,
+        Command::LogAct {
+            act: swap,
+            replace: false,
+        },
+        &referee(),
+    )
+    .unwrap_err();
     assert!(matches!(
         refused,
         Refusal::Discipline(crate::core::discipline::DisciplineError::ColoursUnderRuling { .. })
@@ -468,6 +492,7 @@ fn a_handicap_error_noticed_late_records_the_stones_placed() {
             colours_swapped: false,
             handicap: Some(stones),
         },
+        replace: false,
     };
     let refused = apply(&mut state, placed(12), &referee()).unwrap_err();
     assert_eq!(

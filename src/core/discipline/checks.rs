@@ -2,10 +2,10 @@
 //! and a game that exist, and only changes the tournament allows.
 
 use super::DisciplineError;
-use super::effective::effective;
+use super::effective::{annulled, effective, revoked};
 use super::incident::check_incident;
 use super::lateness::may_forfeit;
-use super::log::{Act, GameRef, Log, Moment, Players, Remedy};
+use super::log::{Act, EntryId, GameRef, Log, Moment, Players, Remedy};
 use super::sanction::{PenaltyCause, SanctionKind};
 use super::settings::DisciplineSettings;
 use crate::core::ids::{PlayerId, RoundNo};
@@ -120,6 +120,7 @@ impl Log {
                 Ok(())
             }
             Act::Decision { remedies, .. } => check_remedies(tournament, self, remedies),
+            Act::Annulment { entry, .. } => self.check_annulment(*entry),
             Act::Neutralisation { .. }
             | Act::PrematurePasses { .. }
             | Act::IllegalMove { .. }
@@ -133,10 +134,31 @@ impl Log {
 }
 
 impl Log {
+    /// An act is annulled once, and never an annulment, an appeal decision
+    /// or what is written on the games themselves.
+    fn check_annulment(&self, entry: EntryId) -> Result<(), DisciplineError> {
+        let target = self
+            .entry(entry)
+            .ok_or(DisciplineError::UnknownEntry(entry))?;
+        if let Some(by) = annulled(self).get(&entry) {
+            return Err(DisciplineError::AlreadyAnnulled { entry, by: *by });
+        }
+        match target.act {
+            Act::Annulment { .. } => Err(DisciplineError::AnnulmentStands(entry)),
+            Act::Decision { .. } => Err(DisciplineError::DecisionNotAnnulled(entry)),
+            Act::RoundCancelled { .. } | Act::PlayedAs { restart: false, .. } => {
+                Err(DisciplineError::WrittenOnTheGames(entry))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Whether an entry decides the result of `game`: a correction, an
     /// absence, a game forfeit or an appeal's result.
     pub fn rules_result(&self, game: GameRef) -> bool {
-        self.entries().iter().any(|e| match &e.act {
+        let void = revoked(self);
+        let in_force = self.entries().iter().filter(|e| !void.contains(&e.id));
+        in_force.into_iter().any(|e| match &e.act {
             Act::Correction { game: g, .. } | Act::Absence { game: g, .. } => *g == game,
             Act::Sanction(s) => {
                 matches!(s.kind, SanctionKind::GameForfeit { game: g, .. } if g == game)

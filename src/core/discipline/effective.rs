@@ -2,9 +2,12 @@
 //!
 //! Invariant: results that express sanctions exist only here, derived from
 //! the log, so the same log always gives the same tournament, applying it
-//! twice changes nothing, and unrelated entries commute. Precedence, last
-//! wins: entered result → corrections → forfeits (a disturber's loss among
-//! them) → appeal decisions → withdrawals.
+//! twice changes nothing, and unrelated entries commute. Precedence: the
+//! entered result, then the log's acts on each game in log order (a
+//! correction supersedes every earlier forfeit, absence or correction of
+//! its game, and a later forfeit or absence supersedes it in turn), then
+//! appeal decisions, then withdrawals. Annulled and revoked acts count for
+//! nothing.
 
 use super::DisciplineError;
 use super::incident::DisturbanceRemedy;
@@ -24,13 +27,54 @@ pub struct Effective {
     pub tournament: Tournament,
     /// Players who left, with how their games count.
     pub withdrawals: Vec<Withdrawn>,
+    /// Acts whose result a later act of the log on the same game replaced,
+    /// with the entry that did.
+    pub superseded: BTreeMap<EntryId, EntryId>,
 }
 
-/// Who lost a game by forfeit, and whether any loss was a sanction.
+/// Who lost a game by forfeit, whether any loss was a sanction, and the
+/// entries that decided the game so far (a later correction supersedes them).
 #[derive(Default)]
 struct Forfeits {
     players: BTreeSet<PlayerId>,
     by_sanction: bool,
+    deciding: Vec<EntryId>,
+}
+
+/// What the log decided on each game so far, in log order.
+#[derive(Default)]
+struct Decided {
+    forfeits: BTreeMap<GameRef, Forfeits>,
+    corrected: BTreeMap<GameRef, EntryId>,
+    superseded: BTreeMap<EntryId, EntryId>,
+}
+
+impl Decided {
+    /// `players` lose `game` by entry `id`, over any earlier correction.
+    fn lose(&mut self, game: GameRef, players: Vec<PlayerId>, by_sanction: bool, id: EntryId) {
+        if let Some(c) = self.corrected.remove(&game) {
+            self.superseded.insert(c, id);
+        }
+        let f = self.forfeits.entry(game).or_default();
+        f.players.extend(players);
+        f.by_sanction |= by_sanction;
+        f.deciding.push(id);
+    }
+
+    /// The referee is the first of the three levels of judgement (GTR
+    /// "Arbitration", RFG 26.1 а) and the chief referee keeps each round's
+    /// record (RFG 26.2.1 с): a correction replaces whatever the log decided
+    /// on the game before it, forfeits and absences included, and nothing
+    /// decided after it; only an appeal decision stands over both.
+    fn correct(&mut self, game: GameRef, id: EntryId) {
+        if let Some(f) = self.forfeits.remove(&game) {
+            self.superseded
+                .extend(f.deciding.into_iter().map(|earlier| (earlier, id)));
+        }
+        if let Some(earlier) = self.corrected.insert(game, id) {
+            self.superseded.insert(earlier, id);
+        }
+    }
 }
 
 /// Applies `log` to `base`, the tournament as entered.
@@ -46,51 +90,59 @@ pub fn effective(
         .filter(|e| !revoked.contains(&e.id))
         .collect();
     let mut t = base.clone();
-    for e in &active {
-        if let Act::Correction {
-            game,
-            result,
-            origin,
-            method,
-            ..
-        } = &e.act
-        {
-            set(&mut t, *game, *result, *origin)?;
-            if method.is_some() {
-                t.set_method(game.round, game.board, *method).map_err(|_| {
-                    DisciplineError::NoSuchGame {
-                        round: game.round,
-                        board: game.board,
-                    }
-                })?;
-            }
-        }
-    }
-    let mut forfeits: BTreeMap<GameRef, Forfeits> = BTreeMap::new();
     let mut warnings: BTreeMap<(GameRef, PlayerId), u32> = BTreeMap::new();
-    let mut lose = |game: GameRef, players: Vec<PlayerId>, by_sanction: bool| {
-        let f = forfeits.entry(game).or_default();
-        f.players.extend(players);
-        f.by_sanction |= by_sanction;
-    };
+    let mut decided = Decided::default();
     for e in &active {
         match &e.act {
-            Act::Absence { game, players } => lose(*game, players.of(game.game(&t)?)?, false),
+            Act::Correction {
+                game,
+                result,
+                origin,
+                method,
+                ..
+            } => {
+                set(&mut t, *game, *result, *origin)?;
+                if method.is_some() {
+                    t.set_method(game.round, game.board, *method).map_err(|_| {
+                        DisciplineError::NoSuchGame {
+                            round: game.round,
+                            board: game.board,
+                        }
+                    })?;
+                }
+                decided.correct(*game, e.id);
+            }
+            Act::Absence { game, players } => {
+                let players = players.of(game.game(&t)?)?;
+                decided.lose(*game, players, false, e.id)
+            }
             Act::Sanction(s) => match &s.kind {
                 // GTR "Sanctions > Game Forfeit", RFG 21(S).2 в: one or both lose.
                 SanctionKind::GameForfeit { game, players } => {
-                    lose(*game, players.of(game.game(&t)?)?, true)
+                    let players = players.of(game.game(&t)?)?;
+                    decided.lose(*game, players, true, e.id)
                 }
+                // GTR "Sanctions > Warning", RFG 21(S).2 б, Ukrainian IV.4 3):
+                // counted per player and game; the one that reaches the
+                // number loses the game from then.
                 SanctionKind::Warning { game, players } => {
+                    let mut losers = Vec::new();
                     for p in players.of(game.game(&t)?)? {
-                        *warnings.entry((*game, p)).or_default() += 1;
+                        let count = warnings.entry((*game, p)).or_default();
+                        *count += 1;
+                        if *count >= settings.warnings_to_forfeit {
+                            losers.push(p);
+                        }
+                    }
+                    if !losers.is_empty() {
+                        decided.lose(*game, losers, true, e.id)
                     }
                 }
                 SanctionKind::RemovalFromRound { player, round } => {
                     t.set_participation(*player, *round, false)
                         .map_err(|_| DisciplineError::UnknownPlayer(*player))?;
                     if let Some(g) = game_of(&t, *player, *round) {
-                        lose(g, vec![*player], false);
+                        decided.lose(g, vec![*player], false, e.id);
                     }
                 }
                 // Withdrawals come last; the rest is for the report and the federation.
@@ -106,8 +158,8 @@ pub fn effective(
                 game,
                 remedy: DisturbanceRemedy::LossToDisturber { player },
                 ..
-            } => lose(*game, vec![*player], true),
-            // Corrections and decisions have their own steps; the rest change no result.
+            } => decided.lose(*game, vec![*player], true, e.id),
+            // Decisions have their own step; the rest change no result.
             Act::StartRound { .. }
             | Act::Neutralisation { .. }
             | Act::PrematurePasses { .. }
@@ -120,8 +172,9 @@ pub fn effective(
             | Act::Withdrawal { .. }
             | Act::Protest { .. }
             | Act::Confirmation { .. }
-            | Act::Correction { .. }
             | Act::Decision { .. } => {}
+            // What an annulment takes away is left out of `active` above.
+            Act::Annulment { .. } => {}
             // What was played is written on the game itself when recorded
             // (`command::discipline`): the results page, the pairing and the
             // exports all read the game; a cancelled round's games are gone.
@@ -131,13 +184,7 @@ pub fn effective(
             Act::Adjourned { .. } => {}
         }
     }
-    // GTR "Sanctions > Warning", RFG 21(S).2 б, Ukrainian IV.4 3): counted per player and game.
-    for ((game, player), count) in warnings {
-        if count >= settings.warnings_to_forfeit {
-            lose(game, vec![player], true);
-        }
-    }
-    for (game, f) in forfeits {
+    for (game, f) in decided.forfeits {
         let g = game.game(&t)?;
         let result = match (f.players.contains(&g.white), f.players.contains(&g.black)) {
             (true, true) => GameResult::BothLose,
@@ -191,12 +238,32 @@ pub fn effective(
     Ok(Effective {
         tournament: t,
         withdrawals,
+        superseded: decided.superseded,
     })
+}
+
+/// Entries without any effect: revoked on appeal or annulled.
+pub fn revoked(log: &Log) -> HashSet<EntryId> {
+    let mut revoked = revoked_on_appeal(log);
+    revoked.extend(annulled(log).into_keys());
+    revoked
+}
+
+/// Entries annulled, with the annulment that did it. An annulment is never
+/// annulled nor appealed (`Log::check`), so each one in the log holds.
+pub fn annulled(log: &Log) -> BTreeMap<EntryId, EntryId> {
+    log.entries()
+        .iter()
+        .filter_map(|e| match &e.act {
+            Act::Annulment { entry, .. } => Some((*entry, e.id)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Entries revoked by a decision that is itself in force; decisions only
 /// revoke earlier entries, so one pass from the newest settles it.
-pub fn revoked(log: &Log) -> HashSet<EntryId> {
+pub fn revoked_on_appeal(log: &Log) -> HashSet<EntryId> {
     let mut revoked = HashSet::new();
     for e in log.entries().iter().rev() {
         if revoked.contains(&e.id) {

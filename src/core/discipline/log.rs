@@ -275,6 +275,16 @@ pub enum Act {
         /// What was settled, and how.
         note: Reason,
     },
+    /// An earlier act taken back, a slip of the finger rather than a
+    /// decision to overturn (that is an appeal's: GTR "Arbitration"): the
+    /// act stays in the log and counts for nothing. Logged by the act's
+    /// author or the chief referee (`command::discipline`).
+    Annulment {
+        /// The act annulled.
+        entry: EntryId,
+        /// Why.
+        reason: Reason,
+    },
     /// An appeal decision's effect; made by [`crate::core::discipline::Appeal::decide`].
     Decision {
         /// The appeal decided.
@@ -308,6 +318,7 @@ impl Act {
             Act::StartRound { .. }
             | Act::Withdrawal { .. }
             | Act::RoundCancelled { .. }
+            | Act::Annulment { .. }
             | Act::Decision { .. } => None,
         }
     }
@@ -327,6 +338,11 @@ impl Act {
                 | Act::ClockCorrection { .. }
                 | Act::Violation { .. }
         )
+    }
+
+    /// Whether the act is a sanction (EGF GTR "Sanctions": a referee's).
+    pub fn is_sanction(&self) -> bool {
+        matches!(self, Act::Sanction(_))
     }
 
     /// The round the act concerns, if any.
@@ -376,6 +392,22 @@ impl Log {
         self.entries.iter().find(|e| e.id == id)
     }
 
+    /// The game an entry concerns: an annulment concerns its act's.
+    pub fn game_of(&self, entry: &Entry) -> Option<GameRef> {
+        match &entry.act {
+            Act::Annulment { entry: target, .. } => self.entry(*target)?.act.game(),
+            act => act.game(),
+        }
+    }
+
+    /// The round an entry concerns: an annulment concerns its act's.
+    pub fn round_of(&self, entry: &Entry) -> Option<RoundNo> {
+        match &entry.act {
+            Act::Annulment { entry: target, .. } => self.entry(*target)?.act.round(),
+            act => act.round(),
+        }
+    }
+
     /// Whether the count of `game` was referred to the chief referee and
     /// no correction of its result has followed (WMSG Proc. 10).
     pub fn count_in_dispute(&self, game: GameRef) -> bool {
@@ -408,9 +440,12 @@ impl Log {
         next.entries.push(entry.clone());
         let after = effective(tournament, &next, settings)?.tournament;
         let authority = match &entry.act {
-            Act::Correction { reason, .. } => Authority::Correction {
-                reason: reason.clone(),
-            },
+            // An annulment gives its reason as a correction does.
+            Act::Correction { reason, .. } | Act::Annulment { reason, .. } => {
+                Authority::Correction {
+                    reason: reason.clone(),
+                }
+            }
             Act::Decision { appeal, .. } => Authority::AppealDecision(*appeal),
             _ => Authority::Plain,
         };

@@ -22,6 +22,7 @@ mod checks;
 mod closing;
 mod committee;
 mod effective;
+mod effects;
 mod finality;
 mod incident;
 mod lateness;
@@ -40,6 +41,8 @@ mod appeal_tests;
 #[cfg(test)]
 mod incident_tests;
 #[cfg(test)]
+mod put_right_tests;
+#[cfg(test)]
 mod test_support;
 #[cfg(test)]
 mod tests;
@@ -53,7 +56,8 @@ pub use board::{BoardStatus, ResultChange, board_status, result_changes};
 pub use book::Book;
 pub use closing::{Closing, Signed, Status as ClosingStatus, final_list};
 pub use committee::{Committee, Conflict, Exclusion, Member, Panel};
-pub use effective::{Effective, effective, revoked as revoked_entries};
+pub use effective::{Effective, annulled, effective, revoked as revoked_entries};
+pub use effects::{Effect, Struck, effects, struck};
 pub use finality::{Authority, Confirmer, check_change, locked_by};
 pub use incident::{
     DisturbanceRemedy, NeutralisationReason, PREMATURE_PASSES_SECONDS, TimeAdjustment,
@@ -403,6 +407,41 @@ pub enum DisciplineError {
         round: RoundNo,
         /// The board.
         board: BoardNo,
+    },
+    /// A forfeit or an absence tapped on a board that already has a result
+    /// replaces it: the referee confirms first.
+    #[error("board {board} of round {round} already has a result: confirm to replace it")]
+    AlreadyDecided {
+        /// The round.
+        round: RoundNo,
+        /// The board.
+        board: BoardNo,
+    },
+    /// An act is annulled once.
+    #[error("entry {entry} was already annulled by entry {by}")]
+    AlreadyAnnulled {
+        /// The act.
+        entry: EntryId,
+        /// The annulment.
+        by: EntryId,
+    },
+    /// An annulment is not annulled in turn: the act is logged again.
+    #[error("entry {0} is an annulment: log the act again instead")]
+    AnnulmentStands(EntryId),
+    /// An appeal decision is overturned only on appeal (GTR "Arbitration").
+    #[error("entry {0} is an appeal decision: only an appeal overturns it")]
+    DecisionNotAnnulled(EntryId),
+    /// A cancelled round or what was played is written on the games
+    /// themselves, which an annulment could not give back.
+    #[error("entry {0} changed the games themselves and cannot be annulled")]
+    WrittenOnTheGames(EntryId),
+    /// Only the act's author or the chief referee annuls it.
+    #[error("entry {entry} was logged by {author}: only they or the chief referee annul it")]
+    NotTheAuthor {
+        /// The act.
+        entry: EntryId,
+        /// Who logged it.
+        author: String,
     },
     /// Penalty points no rule gives: Ing overtime is 1 to 3 periods (GTR
     /// "Other overtime systems": a 4th is a loss on time), other points are

@@ -7,6 +7,7 @@ use super::DisciplineError;
 use super::appeal::{Appeal, pending_prize_appeals};
 use super::committee::Committee;
 use super::effective::{effective, revoked};
+use super::effects::{Effect, Struck, effects, struck};
 use super::log::{Act, AppealId, Entry, GameRef, Log};
 use super::sanction::SanctionKind;
 use super::settings::DisciplineSettings;
@@ -21,8 +22,10 @@ use std::collections::BTreeMap;
 pub struct Incident {
     /// The entry.
     pub entry: Entry,
-    /// An appeal decision took its effect away.
-    pub revoked: bool,
+    /// Why it no longer counts, or no longer decides its game.
+    pub struck: Option<Struck>,
+    /// What it did to the results when it was logged.
+    pub effect: Option<Effect>,
 }
 
 /// The incidents of one round.
@@ -77,16 +80,20 @@ pub fn report(
     settings: &DisciplineSettings,
 ) -> Result<Report, DisciplineError> {
     let revoked = revoked(log);
+    let now = effective(tournament, log, settings)?;
+    let struck = struck(log, &now);
+    let effects = effects(tournament, log, settings)?;
     let incident = |e: &Entry| Incident {
         entry: e.clone(),
-        revoked: revoked.contains(&e.id),
+        struck: struck.get(&e.id).copied(),
+        effect: effects.get(&e.id).cloned(),
     };
     let mut rounds: BTreeMap<RoundNo, Vec<Incident>> = BTreeMap::new();
     let mut general = Vec::new();
     let mut federation = Vec::new();
     let mut warnings: BTreeMap<(GameRef, PlayerId), u32> = BTreeMap::new();
     for e in log.entries() {
-        match e.act.round() {
+        match log.round_of(e) {
             Some(round) => rounds.entry(round).or_default().push(incident(e)),
             None => general.push(incident(e)),
         }
@@ -116,7 +123,7 @@ pub fn report(
                 forfeited: count >= settings.warnings_to_forfeit,
             })
             .collect(),
-        withdrawals: effective(tournament, log, settings)?.withdrawals,
+        withdrawals: now.withdrawals,
         federation,
         committee: committee.cloned(),
         appeals: appeals.to_vec(),
@@ -165,7 +172,7 @@ mod tests {
         let r = report(&t, &log, &[], None, &s).unwrap();
         assert_eq!(r.rounds.len(), 1);
         assert_eq!(r.rounds[0].incidents.len(), 4, "start and three warnings");
-        assert!(r.rounds[0].incidents[1].revoked);
+        assert_eq!(r.rounds[0].incidents[1].struck, Some(Struck::Revoked));
         assert_eq!(r.general.len(), 2, "the ban and the decision");
         assert_eq!(r.federation.len(), 1);
         let tally: Vec<(PlayerId, u32, bool)> = r

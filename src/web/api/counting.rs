@@ -129,7 +129,10 @@ pub(super) async fn count_board(
         account,
         &short,
         Some(input.version),
-        Command::LogAct { act },
+        Command::LogAct {
+            act,
+            replace: false,
+        },
     )
     .await?;
     out.version = ran.version;

@@ -44,8 +44,15 @@ pub(super) struct ActIn {
     /// a case closed without a judgement (mediated or clarified; no appeal
     /// lies against it): `{"Mediated": {"game": …, "note": "…"}}`, a count
     /// referred to the chief referee, who alone then records the game's
-    /// result: `{"CountDisputed": {"game": …, "dispute": "…"}}`.
+    /// result: `{"CountDisputed": {"game": …, "dispute": "…"}}`; an
+    /// earlier act annulled, by its author or the chief referee (a slip,
+    /// not a decision to overturn: that is an appeal's):
+    /// `{"Annulment": {"entry": 3, "reason": "tapped the wrong side"}}`.
     act: Act,
+    /// A forfeit or an absence on a board that already has a result
+    /// replaces it only when this is true; otherwise 409, saying so.
+    #[serde(default, alias = "confirm")]
+    replace: bool,
 }
 
 /// The entry the act got in the log.
@@ -78,7 +85,10 @@ pub(super) async fn log_act(
     payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<(StatusCode, Json<Logged>)> {
     let new = body::<ActIn>(payload)?;
-    let command = Command::LogAct { act: new.act };
+    let command = Command::LogAct {
+        act: new.act,
+        replace: new.replace,
+    };
     let ran = run(&app, account, &short, Some(new.version), command).await?;
     let entry = match &ran.outcome.done {
         Done::Entry(e) => e.id.0,

@@ -5,11 +5,12 @@ use axum::extract::{Path, State};
 use axum::response::Html;
 // Repeated fields (the participation boxes) need serde_html_form's decoder.
 use super::list::PlayerLine;
-use crate::core::discipline::{GameRef, adjourned};
+use crate::core::discipline::{GameRef, adjourned, effects, struck};
 use crate::core::{PlayerId, RoundNo};
 use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
 use crate::web::access::viewable;
+use crate::web::act_effects::effect_words;
 use crate::web::error::{WebError, WebResult};
 use crate::web::page::{Ctx, Layout, render};
 use crate::web::supergroup;
@@ -27,6 +28,9 @@ pub(super) struct GameLine {
     adjourned: String,
     /// What the game changes in the EGF rating preview, "" when not rated.
     gor: String,
+    /// The referees' acts in force that decided the result, in words
+    /// ("second warning — the game is lost by Black (…)").
+    decided_by: Vec<String>,
 }
 
 #[derive(Template)]
@@ -54,7 +58,25 @@ pub(super) async fn show_player(
     let (tournament, roles) = viewable(&app, &ctx, &short).await?;
     let is_staff = ctx.is_staff(&roles);
     let view = crate::web::view::view(&app, tournament.tournament_id).await?;
+    let log = &view.book.log;
+    let struck = struck(log, &view.effective);
+    let effects = effects(&view.entered, log, &view.book.settings)?;
     let state = view.effective.tournament;
+    let decided_by = |game: GameRef| -> Vec<String> {
+        log.entries()
+            .iter()
+            .filter(|e| !struck.contains_key(&e.id))
+            .filter_map(|e| {
+                let effect = effects.get(&e.id)?;
+                // The effect only: a sanction's reasons stay on the referees' pages.
+                effect
+                    .changes
+                    .iter()
+                    .any(|c| c.game == game)
+                    .then(|| effect_words(&state, ctx.lang, log, e, effect))
+            })
+            .collect()
+    };
     let adjourned = adjourned(&state, &view.book.log);
     let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
     let visible = |round: RoundNo| {
@@ -101,6 +123,10 @@ pub(super) async fn show_player(
                     .map(ToString::to_string)
                     .unwrap_or_default(),
                 gor: gor.game(g.round),
+                decided_by: decided_by(GameRef {
+                    round: g.round,
+                    board: g.board,
+                }),
             })
         })
         .collect();

@@ -188,7 +188,7 @@ pub(super) async fn start_round(
     let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let act = Act::StartRound { round, board: None };
-    record(&app, &access, act).await?;
+    record(&app, &access, act, false).await?;
     Ok((
         Flash::new("notice.round_started").arg("round", n),
         Redirect::to(&urls::referee_round(&short, n)),

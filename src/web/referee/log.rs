@@ -1,20 +1,28 @@
 //! The incident log, per round.
 
 use super::desk::paired_rounds;
+use super::{record, saved_notice};
 use crate::core::RoundNo;
 use crate::core::access::Action;
+use crate::core::discipline::{Act, EntryId, Reason};
 use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
 use crate::web::access::authorise;
+use crate::web::act_effects::incident_words;
 use crate::web::acts::wall_clock;
 use crate::web::auth::SignedIn;
 use crate::web::error::WebResult;
+use crate::web::flash::Flash;
 use crate::web::incidents::describe;
 use crate::web::page::{Ctx, Layout, render};
+use crate::web::urls;
 use crate::web::view::view;
 use askama::Template;
+use axum::Form;
 use axum::extract::{Path, Query, State};
 use axum::response::Html;
+use axum::response::Redirect;
+use std::collections::BTreeMap;
 
 /// One line of the incident log.
 pub(super) struct LogLine {
@@ -22,7 +30,11 @@ pub(super) struct LogLine {
     at: String,
     by: String,
     text: String,
-    revoked: bool,
+    effect: String,
+    /// Why the act no longer counts, when struck through.
+    struck: Option<String>,
+    /// The act may still be annulled by this reader.
+    annullable: bool,
 }
 
 #[derive(Template)]
@@ -33,6 +45,8 @@ pub(super) struct LogPage {
     rounds: Vec<u32>,
     round: Option<u32>,
     lines: Vec<LogLine>,
+    /// Where an annulment is posted.
+    annul_action: String,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -50,30 +64,37 @@ pub(super) async fn show_log(
     let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let view = view(&app, access.tournament.tournament_id).await?;
     let report = view.book.report(&view.entered)?;
-    let revoked: Vec<_> = report
+    let t = &view.effective.tournament;
+    let log = &view.book.log;
+    let incidents: BTreeMap<_, _> = report
         .rounds
         .iter()
         .flat_map(|r| &r.incidents)
         .chain(&report.general)
-        .filter(|i| i.revoked)
-        .map(|i| i.entry.id)
+        .map(|i| (i.entry.id, i))
         .collect();
-    let lines = view
-        .book
-        .log
+    let lines = log
         .entries()
         .iter()
         .filter(|e| {
             query
                 .round
-                .is_none_or(|n| e.act.round().map(RoundNo::get) == Some(n))
+                .is_none_or(|n| log.round_of(e).map(RoundNo::get) == Some(n))
         })
-        .map(|e| LogLine {
-            id: e.id.to_string(),
-            at: wall_clock(e.at, &access.tournament.time_zone),
-            by: e.by.as_str().to_string(),
-            text: describe(&view.effective.tournament, ctx.lang, e),
-            revoked: revoked.contains(&e.id),
+        .map(|e| {
+            let (effect, struck) = incidents
+                .get(&e.id)
+                .map(|i| incident_words(t, ctx.lang, log, i))
+                .unwrap_or_default();
+            LogLine {
+                id: e.id.to_string(),
+                at: wall_clock(e.at, &access.tournament.time_zone),
+                by: e.by.as_str().to_string(),
+                text: describe(t, ctx.lang, e),
+                effect,
+                annullable: struck.is_none() && annullable(&e.act),
+                struck,
+            }
         })
         .collect();
     render(&LogPage {
@@ -88,6 +109,51 @@ pub(super) async fn show_log(
         rounds: paired_rounds(&view.entered),
         tournament: access.tournament,
         round: query.round,
+        annul_action: format!("/t/{short}/referee/annul"),
         lines,
     })
+}
+
+/// Whether the log page offers to annul the act: not an annulment nor an
+/// appeal decision, nor what is written on the games themselves (the core
+/// refuses those with their reason).
+pub(super) fn annullable(act: &Act) -> bool {
+    !matches!(
+        act,
+        Act::Annulment { .. }
+            | Act::Decision { .. }
+            | Act::RoundCancelled { .. }
+            | Act::PlayedAs { restart: false, .. }
+    )
+}
+
+/// What the log page's annul form sends.
+#[derive(serde::Deserialize)]
+pub(super) struct AnnulForm {
+    entry: u32,
+    #[serde(default)]
+    reason: String,
+}
+
+/// An act annulled with its reason, by its author or the chief referee: a
+/// slip of the finger is put right here, a decision is overturned on appeal.
+/// The refusal (not the author, already annulled, an appeal decision) is the
+/// core's, as through the API.
+pub(super) async fn annul_act(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    ctx: Ctx,
+    Path(short): Path<String>,
+    Form(form): Form<AnnulForm>,
+) -> WebResult<(Flash, Redirect)> {
+    let access = authorise(&app, &short, me, Action::LogSanction).await?;
+    let act = Act::Annulment {
+        entry: EntryId(form.entry),
+        reason: Reason::new(&form.reason)?,
+    };
+    let entry = record(&app, &access, act, false).await?;
+    Ok((
+        saved_notice(&app, &access, ctx.lang, &entry).await,
+        Redirect::to(&format!("{}/log", urls::referee(&short))),
+    ))
 }

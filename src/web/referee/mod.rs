@@ -15,6 +15,7 @@
 //! | `GET /t/{short}/referee/rounds/{n}/boards/{b}/label` | [`show_label`] | an adjourned game's sealing label, to print |
 //! | `GET`, `POST /t/{short}/referee/players` | [`show_player_acts`], [`act_on_player`] | removals, withdrawal, bans |
 //! | `GET /t/{short}/referee/log` | [`show_log`] | the incident log, per round |
+//! | `POST /t/{short}/referee/annul` | [`annul_act`] | an act annulled with a reason (its author, the chief referee) |
 //! | `GET /t/{short}/referee/report` | [`show_report`] | the chief referee's report (`?format=text` downloads it) |
 
 mod board;
@@ -29,7 +30,11 @@ use super::acts::FormError;
 use super::change::run;
 use super::error::{WebError, WebResult};
 use crate::core::command::{Command, Done};
-use crate::core::discipline::{Act, Entry};
+use crate::core::discipline::{Act, Entry, effects};
+use crate::web::act_effects::effect_words;
+use crate::web::flash::Flash;
+use crate::web::i18n::Lang;
+use crate::web::view::view;
 use axum::Router;
 use axum::routing::{get, post};
 use board::act_on_board;
@@ -38,7 +43,7 @@ use board::show_label;
 use desk::desk;
 use desk::show_round;
 use desk::start_round;
-use log::show_log;
+use log::{annul_act, show_log};
 use player_acts::act_on_player;
 use player_acts::show_player_acts;
 use report::show_report;
@@ -61,13 +66,15 @@ pub(super) fn routes() -> axum::Router<AppState> {
             get(show_player_acts).post(act_on_player),
         )
         .route("/t/{short}/referee/log", get(show_log))
+        .route("/t/{short}/referee/annul", post(annul_act))
         .route("/t/{short}/referee/report", get(show_report))
 }
 
 /// Records one act through the door; the audit log gets the act and,
-/// when it changed results, each result before and after.
-async fn record(app: &AppState, access: &Access, act: Act) -> WebResult<Entry> {
-    let ran = run(app, access, None, Command::LogAct { act }).await?;
+/// when it changed results, each result before and after. `replace`: the
+/// referee confirmed that a forfeit or an absence replaces the board's result.
+async fn record(app: &AppState, access: &Access, act: Act, replace: bool) -> WebResult<Entry> {
+    let ran = run(app, access, None, Command::LogAct { act, replace }).await?;
     match ran.outcome.done {
         Done::Entry(entry) => Ok(*entry),
         _ => Err(WebError::NotFound),
@@ -79,10 +86,30 @@ async fn record_or_explain(
     app: &AppState,
     access: &Access,
     act: Act,
+    replace: bool,
 ) -> WebResult<Result<Entry, FormError>> {
-    match record(app, access, act).await {
+    match record(app, access, act, replace).await {
         Ok(entry) => Ok(Ok(entry)),
         Err(WebError::Discipline(e)) => Ok(Err(FormError::Discipline(e))),
         Err(e) => Err(e),
+    }
+}
+
+/// The notice after an act: what it did, where it did anything ("second
+/// warning — the game is lost by Black (…)"), else that it was recorded.
+async fn saved_notice(app: &AppState, access: &Access, lang: Lang, entry: &Entry) -> Flash {
+    let Ok(current) = view(app, access.tournament.tournament_id).await else {
+        return Flash::new("notice.referee_saved");
+    };
+    let log = &current.book.log;
+    let effect = effects(&current.entered, log, &current.book.settings)
+        .ok()
+        .and_then(|all| all.get(&entry.id).cloned())
+        .map(|e| effect_words(&current.effective.tournament, lang, log, entry, &e))
+        .unwrap_or_default();
+    if effect.is_empty() {
+        Flash::new("notice.referee_saved")
+    } else {
+        Flash::new("notice.referee_saved_effect").arg("effect", effect)
     }
 }

@@ -1,6 +1,6 @@
 //! Acts on a player rather than a board: removals, withdrawal, bans.
 
-use super::record_or_explain;
+use super::{record_or_explain, saved_notice};
 use crate::core::access::Action;
 use crate::core::command::absence::absence_cases;
 use crate::core::discipline::{Act, Reason, Sanction, SanctionKind, Subject};
@@ -11,7 +11,6 @@ use crate::web::access::authorise;
 use crate::web::acts::FormError;
 use crate::web::auth::SignedIn;
 use crate::web::error::WebResult;
-use crate::web::flash::Flash;
 use crate::web::page::{Ctx, Layout};
 use crate::web::urls;
 use crate::web::view::{View, view};
@@ -190,12 +189,12 @@ pub(super) async fn act_on_player(
     let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let current = view(&app, access.tournament.tournament_id).await?;
     let outcome = match player_act(&current.entered, &form) {
-        Ok(act) => record_or_explain(&app, &access, act).await?,
+        Ok(act) => record_or_explain(&app, &access, act, false).await?,
         Err(e) => Err(e),
     };
     match outcome {
-        Ok(_) => Ok((
-            Flash::new("notice.referee_saved"),
+        Ok(entry) => Ok((
+            saved_notice(&app, &access, ctx.lang, &entry).await,
             Redirect::to(&format!("{}/log", urls::referee(&short))),
         )
             .into_response()),

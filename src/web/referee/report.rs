@@ -4,6 +4,7 @@ use crate::core::access::Action;
 use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
 use crate::web::access::authorise;
+use crate::web::act_effects::incident_words;
 use crate::web::acts::wall_clock;
 use crate::web::auth::SignedIn;
 use crate::web::error::WebResult;
@@ -16,13 +17,35 @@ use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+/// One act in the report: what was done, what it did, and why it is
+/// struck through when it no longer counts.
+pub(super) struct ReportLine {
+    text: String,
+    effect: String,
+    struck: Option<String>,
+}
+
+/// The line as the text file prints it.
+impl std::fmt::Display for ReportLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.text)?;
+        if !self.effect.is_empty() {
+            write!(f, " — {}", self.effect)?;
+        }
+        match &self.struck {
+            Some(why) => write!(f, " [{why}]"),
+            None => Ok(()),
+        }
+    }
+}
+
 /// The chief referee's report in the reader's language.
 pub(super) struct ReportText {
-    rounds: Vec<(u32, Vec<String>)>,
-    general: Vec<String>,
+    rounds: Vec<(u32, Vec<ReportLine>)>,
+    general: Vec<ReportLine>,
     warnings: Vec<String>,
     withdrawals: Vec<String>,
-    federation: Vec<String>,
+    federation: Vec<ReportLine>,
     committee: Vec<String>,
     appeals: Vec<(String, Vec<String>)>,
     pending: String,
@@ -32,17 +55,19 @@ pub(super) fn report_text(view: &View, lang: Lang, zone: &str) -> WebResult<Repo
     let t = &view.effective.tournament;
     let report = view.book.report(&view.entered)?;
     let line = |i: &crate::core::discipline::Incident| {
-        let mut text = format!(
+        let text = format!(
             "{} {} · {} · {}",
             i.entry.id,
             wall_clock(i.entry.at, zone),
             i.entry.by.as_str(),
             describe(t, lang, &i.entry)
         );
-        if i.revoked {
-            text.push_str(&format!(" ({})", lang.t("referee.revoked")));
+        let (effect, struck) = incident_words(t, lang, &view.book.log, i);
+        ReportLine {
+            text,
+            effect,
+            struck,
         }
-        text
     };
     let appeals = report
         .appeals

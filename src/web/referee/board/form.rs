@@ -114,4 +114,8 @@ pub(in crate::web::referee) struct BoardForm {
     /// Adjournment: when the game resumes, one of the published times.
     #[serde(default)]
     pub(super) resumes: String,
+    /// The referee confirmed that a forfeit or an absence replaces the
+    /// result the board already has.
+    #[serde(default)]
+    pub(super) replace: Option<String>,
 }

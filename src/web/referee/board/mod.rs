@@ -5,7 +5,7 @@
 //! adjourned game's sealing label (`label.rs`).
 
 use super::desk::paired_round;
-use super::record_or_explain;
+use super::{record_or_explain, saved_notice};
 use crate::core::access::Action;
 use crate::core::discipline::{
     Act, Confirmer, DisciplineError, GameRef, PenaltyCause, Players, Reason, Sanction,
@@ -24,9 +24,8 @@ use crate::web::access::authorise;
 use crate::web::acts::{FormError, recorded_count, wall_clock};
 use crate::web::auth::SignedIn;
 use crate::web::error::{WebError, WebResult};
-use crate::web::flash::Flash;
 use crate::web::i18n::Lang;
-use crate::web::incidents::{clock_time, describe, name};
+use crate::web::incidents::{clock_time, name};
 use crate::web::page::{Ctx, Layout};
 use crate::web::urls;
 use crate::web::view::{View, view};
@@ -69,7 +68,9 @@ pub(super) struct BoardPage {
     /// When the absent player may be forfeited ("" before the round starts).
     forfeit_from: String,
     forfeit_now: bool,
-    incidents: Vec<String>,
+    incidents: Vec<history::BoardIncident>,
+    /// Where an annulment is posted.
+    annul_action: String,
     /// Pair go or rengo: who moves, in turn, from the first move (empty otherwise).
     order: Vec<String>,
     /// How this game is counted: "fill_in", "area" or "territory".
@@ -152,22 +153,7 @@ pub(super) fn board_page(
     let kind = count_kind(&form, &board);
     let status = board_status(&view.entered, &view.book.log, game, &view.book.settings)?;
     let now = now();
-    let incidents = view
-        .book
-        .log
-        .entries()
-        .iter()
-        .filter(|e| e.act.game() == Some(game))
-        .map(|e| {
-            format!(
-                "{} {} · {} · {}",
-                e.id,
-                wall_clock(e.at, &tournament.time_zone),
-                e.by.as_str(),
-                describe(t, ctx.lang, e)
-            )
-        })
-        .collect();
+    let incidents = history::incidents(ctx, view, game, &tournament.time_zone)?;
     let page = BoardPage {
         layout: Layout::titled(
             ctx,
@@ -208,6 +194,7 @@ pub(super) fn board_page(
             .unwrap_or_default(),
         forfeit_now: status.forfeit_from.is_some_and(|at| at <= now),
         incidents,
+        annul_action: format!("{}/annul", urls::referee(&tournament.short_name)),
         order: order_of_play(t, g),
         count_kind: match kind {
             Kind::FillIn => "fill_in",
@@ -483,16 +470,25 @@ pub(super) async fn act_on_board(
         .unwrap_or_default();
         return board_page(&ctx, access.tournament, &current, game, form, error);
     }
+    let replace = form.replace.is_some();
     let outcome = match board_act(&current.entered, game, &form, ctx.lang) {
-        Ok(act) => record_or_explain(&app, &access, act).await?,
+        Ok(act) => record_or_explain(&app, &access, act, replace).await?,
         Err(e) => Err(e),
     };
     match outcome {
-        Ok(_) => Ok((
-            Flash::new("notice.referee_saved"),
+        Ok(entry) => Ok((
+            saved_notice(&app, &access, ctx.lang, &entry).await,
             Redirect::to(&urls::referee_board(&short, n, b)),
         )
             .into_response()),
+        // A forfeit or an absence on a board with a result asks first.
+        Err(FormError::Discipline(DisciplineError::AlreadyDecided { .. })) => replace::ask(
+            &ctx,
+            &current,
+            game,
+            &form,
+            &urls::referee_board(&short, n, b),
+        ),
         Err(e) => {
             let current = view(&app, access.tournament.tournament_id).await?;
             let message = e.message(ctx.lang);
@@ -502,8 +498,10 @@ pub(super) async fn act_on_board(
 }
 
 mod form;
+mod history;
 mod incident_forms;
 mod label;
+mod replace;
 mod tools;
 
 pub(super) use label::show_label;
