@@ -344,3 +344,43 @@ async fn ratings_are_refreshed_from_a_newer_list_until_round_one_is_paired() {
     let error = text(&page, "[data-test=error]").unwrap();
     assert!(error.contains("once round 1 is paired"), "{error}");
 }
+
+/// Issue 29, item 1: an uploaded file's name is text the server stores; a
+/// NUL in it (which PostgreSQL refuses) makes the upload unreadable (400),
+/// and a name with a direction override is not kept: the list loads under
+/// a plain name.
+#[tokio::test]
+async fn a_rating_list_named_with_a_nul_or_an_override_is_never_a_server_error() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let file = list(
+        "22 Feb 2018",
+        &[egf_line("13000001", "Ivanenko Petro", "Lviv", "2k", 1833)],
+    );
+    for name in ["list\0.txt", "list\u{202E}txt.exe"] {
+        let csrf = app.csrf_token(&org).await;
+        let mut body = format!(
+            "--b\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{csrf}\r\n\
+             --b\r\nContent-Disposition: form-data; name=\"encoding\"\r\n\r\nwindows-1251\r\n\
+             --b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n\r\n"
+        )
+        .into_bytes();
+        body.extend_from_slice(&file);
+        body.extend_from_slice(b"\r\n--b--\r\n");
+        let res = org
+            .post(app.url("/rating-list"))
+            .header("content-type", "multipart/form-data; boundary=b")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        if name.contains('\0') {
+            assert_eq!(res.status(), 400, "{name:?}");
+            continue;
+        }
+        assert_eq!(res.status(), 303, "{name:?}");
+        let (_, page) = app.get_html(&org, "/rating-list").await;
+        let current = text(&page, "[data-test=current-list]").unwrap();
+        assert!(current.contains("rating-list.txt"), "{current}");
+    }
+}

@@ -102,7 +102,14 @@ async fn upload_list(
         if field.name() == Some("encoding") {
             encoding = field.text().await.map_err(|_| WebError::BadUpload)?;
         } else if field.name() == Some("file") {
-            file_name = field.file_name().unwrap_or("rating-list.txt").to_string();
+            // The name a browser gives is text to store like any other:
+            // one that breaks the rule of text is not kept.
+            use crate::core::command::text::{MAX_LINE, Shape, problem};
+            file_name = field
+                .file_name()
+                .filter(|name| problem(name, Shape::Line(MAX_LINE)).is_none())
+                .unwrap_or("rating-list.txt")
+                .to_string();
             file = field
                 .bytes()
                 .await

@@ -43,6 +43,10 @@ pub(super) async fn no_route(headers: axum::http::HeaderMap) -> Response {
 #[derive(IntoResponses)]
 #[allow(dead_code, reason = "never built: it only documents the responses")]
 pub(super) enum ReadErrors {
+    /// A control character or bytes that are not UTF-8 in the path or the
+    /// query (`web::hygiene`).
+    #[response(status = 400)]
+    BadText(ApiError),
     /// A bearer token was sent and is not known.
     #[response(status = 401)]
     Unauthorized(ApiError),
@@ -55,6 +59,10 @@ pub(super) enum ReadErrors {
 #[derive(IntoResponses)]
 #[allow(dead_code, reason = "never built: it only documents the responses")]
 pub(super) enum WriteErrors {
+    /// A control character or bytes that are not UTF-8 in the path or the
+    /// query (`web::hygiene`).
+    #[response(status = 400)]
+    BadText(ApiError),
     /// No bearer token, or an unknown one.
     #[response(status = 401)]
     Unauthorized(ApiError),
@@ -68,8 +76,9 @@ pub(super) enum WriteErrors {
     /// its state; nothing was changed.
     #[response(status = 409)]
     Conflict(ApiError),
-    /// The request cannot be taken (the body is not valid, or the round's
-    /// results are locked); `detail` says why.
+    /// The request cannot be taken (the body is not valid, a string holds
+    /// a control character, or the round's results are locked); `detail`
+    /// says why.
     #[response(status = 422)]
     Invalid(ApiError),
 }
@@ -78,6 +87,10 @@ pub(super) enum WriteErrors {
 #[derive(IntoResponses)]
 #[allow(dead_code, reason = "never built: it only documents the responses")]
 pub(super) enum TokenErrors {
+    /// A control character or bytes that are not UTF-8 in the path or the
+    /// query (`web::hygiene`).
+    #[response(status = 400)]
+    BadText(ApiError),
     /// No bearer token, or an unknown one.
     #[response(status = 401)]
     Unauthorized(ApiError),

@@ -199,7 +199,7 @@ pub(super) async fn create_tournament(
     }
     let mut settings = Settings::default();
     presets::apply(&mut settings, new.system);
-    settings.general.name = new.name;
+    settings.general.name = crate::core::command::name(&new.name);
     settings.general.short_name = new.short_name;
     if let Some(rounds) = new.rounds {
         settings.number_of_rounds = rounds;

@@ -24,7 +24,7 @@ impl TournamentForm {
         if !date_ok(end) || (!begin.is_empty() && !end.is_empty() && end < begin) {
             errors.add("end_date", t("form.bad_date"));
         }
-        s.general.name = name.to_string();
+        s.general.name = crate::core::command::name(name);
         s.general.short_name = short.to_string();
         s.general.location = self.location.trim().to_string();
         s.general.begin_date = begin.to_string();
