@@ -407,4 +407,25 @@ async fn the_ukrainian_rules_give_the_free_player_a_point_and_require_admission(
     let t = read(&app, &bearer, "odesa").await;
     assert_eq!(t["settings"]["unplayed"]["nbw_bye"], 2);
     assert_eq!(t["discipline"]["ruleset"], "Ukraine");
+
+    // The organiser's own rules fix nothing: switching to them keeps every setting.
+    let mut discipline = t["discipline"].clone();
+    discipline["ruleset"] = json!("Custom");
+    let body = json!({ "version": t["version"], "settings": t["settings"],
+        "header": t["header"], "discipline": discipline });
+    let res = api
+        .put(app.url("/api/v1/tournaments/odesa/settings"))
+        .bearer_auth(&bearer)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let answer: Value = res.json().await.unwrap();
+    assert_eq!(answer["changed"], json!([]));
+    let after = read(&app, &bearer, "odesa").await;
+    assert_eq!(after["settings"], t["settings"]);
+    let (_, overview) = app.get_html(&org, "/t/odesa").await;
+    let rules = text(&overview, "[data-test=rules-in-force]").unwrap();
+    assert!(rules.contains("organiser's own rules"), "{rules}");
 }

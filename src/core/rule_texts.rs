@@ -1,5 +1,6 @@
-//! One table per rule text: every default the text fixes, each with its
-//! article. Choosing a text applies its table ([`apply`]); [`changes`] says
+//! One table per rule text (EGF GTR, RFG code, Ukrainian rules, and the
+//! organiser's own, which fixes nothing): every default the text fixes,
+//! each with its article. Choosing a text applies its table ([`apply`]); [`changes`] says
 //! beforehand what that would change, for the settings form's confirmation
 //! and the API's answer.
 //!
@@ -171,12 +172,17 @@ const UKRAINE: &[Entry] = &[
     entry(Fixed::ProtestRequired(false), "UA VI"),
 ];
 
+/// The organiser's own rules fix nothing: every setting stays as chosen
+/// (an OpenGotha file's, say).
+const CUSTOM: &[Entry] = &[];
+
 /// The defaults `ruleset` fixes, in the order its table lists them.
 pub fn table(ruleset: Ruleset) -> &'static [Entry] {
     match ruleset {
         Ruleset::Egf => EGF,
         Ruleset::Rfg => RFG,
         Ruleset::Ukraine => UKRAINE,
+        Ruleset::Custom => CUSTOM,
     }
 }
 

@@ -108,14 +108,18 @@ fn ukrainian_rules_iii_3_ii_5_tiebreaks_and_iv_4_the_third_warning() {
 }
 
 #[test]
-fn the_egf_text_leaves_the_settings_opengotha_files_carry() {
-    for system in EVERY_SYSTEM {
+fn the_egf_text_and_custom_rules_leave_the_settings_opengotha_files_carry() {
+    for (system, ruleset) in EVERY_SYSTEM
+        .iter()
+        .flat_map(|s| [(s, Ruleset::Egf), (s, Ruleset::Custom)])
+    {
         let mut s = Settings::default();
         presets::apply(&mut s, *system);
         let before = s.clone();
         let mut d = DisciplineSettings::default();
-        assert!(apply(Ruleset::Egf, &mut s, &mut d).is_empty());
+        assert!(apply(ruleset, &mut s, &mut d).is_empty());
         assert_eq!(s, before, "{system:?}");
+        assert_eq!(d.ruleset, ruleset);
     }
 }
 
@@ -152,6 +156,15 @@ fn switching_texts_reports_each_change_once_and_applying_again_changes_nothing()
     assert!(keys.contains(&"rule_text.warnings_to_lose"), "{keys:?}");
     assert!(keys.contains(&"rule_text.admission"), "{keys:?}");
     assert!(!keys.contains(&"rule_text.even_komi"), "6.5 under both");
+}
+
+#[test]
+fn switching_to_custom_rules_keeps_what_the_rfg_code_set() {
+    let (mut s, mut d) = chosen(Ruleset::Rfg, System::McMahon);
+    let kept = s.clone();
+    assert!(apply(Ruleset::Custom, &mut s, &mut d).is_empty());
+    assert_eq!(s, kept);
+    assert_eq!(d.ruleset, Ruleset::Custom);
 }
 
 #[test]

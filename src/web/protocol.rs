@@ -146,7 +146,7 @@ async fn load(app: &AppState, ctx: &Ctx, short: &str) -> WebResult<Loaded> {
 fn bye_word(ruleset: Ruleset, lang: Lang) -> String {
     match ruleset {
         Ruleset::Rfg => "+".to_string(),
-        Ruleset::Egf | Ruleset::Ukraine => lang.t("protocol.bye"),
+        Ruleset::Egf | Ruleset::Ukraine | Ruleset::Custom => lang.t("protocol.bye"),
     }
 }
 

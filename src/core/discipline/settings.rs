@@ -18,6 +18,9 @@ pub enum Ruleset {
     Rfg,
     /// Ukrainian competition rules.
     Ukraine,
+    /// No federation's text: the organiser's own rules, which fix nothing
+    /// (the referees follow the EGF's values where the regulations are silent).
+    Custom,
 }
 
 /// Discipline settings of one tournament.
@@ -93,7 +96,12 @@ impl DisciplineSettings {
 
 impl Ruleset {
     /// Every rule text, in the order forms list them.
-    pub const ALL: [Ruleset; 3] = [Ruleset::Egf, Ruleset::Rfg, Ruleset::Ukraine];
+    pub const ALL: [Ruleset; 4] = [
+        Ruleset::Egf,
+        Ruleset::Rfg,
+        Ruleset::Ukraine,
+        Ruleset::Custom,
+    ];
 
     /// The identifier used in forms and translations.
     pub fn key(self) -> &'static str {
@@ -101,6 +109,7 @@ impl Ruleset {
             Ruleset::Egf => "egf",
             Ruleset::Rfg => "rfg",
             Ruleset::Ukraine => "ukraine",
+            Ruleset::Custom => "custom",
         }
     }
 

@@ -170,8 +170,9 @@ pub(super) struct NewTournament {
     /// IANA time zone of the hall; by default UTC.
     #[schema(example = "Europe/Prague")]
     time_zone: Option<String>,
-    /// The rule text: `egf` (the default), `rfg` or `ukraine`; its
-    /// defaults are applied after the system's.
+    /// The rule text: `egf` (the default), `rfg`, `ukraine` or `custom`
+    /// (the organiser's own, which fixes nothing); its defaults are
+    /// applied after the system's.
     #[schema(example = "rfg")]
     ruleset: Option<String>,
 }
