@@ -313,6 +313,19 @@ pub fn apply(ruleset: Ruleset, s: &mut Settings, d: &mut DisciplineSettings) -> 
     changes
 }
 
+/// Applies the defaults of `ruleset` that depend on the system (a bye's
+/// points, the tiebreaks), as a system's standard settings are chosen anew.
+pub fn apply_for_system(ruleset: Ruleset, s: &mut Settings) {
+    let mut scratch = DisciplineSettings::default();
+    for entry in table(ruleset) {
+        if matches!(entry.fixed, Fixed::ByePoints(..) | Fixed::Tiebreaks(..))
+            && entry.fixed.applies_to(s.system)
+        {
+            entry.fixed.set(s, &mut scratch);
+        }
+    }
+}
+
 /// What [`apply`] would change, leaving `s` and `d` as they are.
 pub fn changes(ruleset: Ruleset, s: &Settings, d: &DisciplineSettings) -> Vec<Change> {
     apply(ruleset, &mut s.clone(), &mut d.clone())

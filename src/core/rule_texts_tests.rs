@@ -159,6 +159,20 @@ fn switching_texts_reports_each_change_once_and_applying_again_changes_nothing()
 }
 
 #[test]
+fn ukrainian_rules_ii_6_iii_3_a_system_chosen_anew_keeps_the_bye_point_and_tiebreaks() {
+    let (mut s, _) = chosen(Ruleset::Ukraine, System::Swiss);
+    presets::apply(&mut s, System::McMahon);
+    apply_for_system(Ruleset::Ukraine, &mut s);
+    assert_eq!(s.placement, UA_MCMAHON_TIEBREAKS);
+    assert_eq!(s.unplayed.mms_bye, HalfPoints::ONE);
+    let mut egf = Settings::default();
+    presets::apply(&mut egf, System::Swiss);
+    let before = egf.clone();
+    apply_for_system(Ruleset::Egf, &mut egf);
+    assert_eq!(egf, before, "OpenGotha's standard settings");
+}
+
+#[test]
 fn switching_to_custom_rules_keeps_what_the_rfg_code_set() {
     let (mut s, mut d) = chosen(Ruleset::Rfg, System::McMahon);
     let kept = s.clone();
