@@ -429,3 +429,30 @@ async fn the_ukrainian_rules_give_the_free_player_a_point_and_require_admission(
     let rules = text(&overview, "[data-test=rules-in-force]").unwrap();
     assert!(rules.contains("organiser's own rules"), "{rules}");
 }
+
+/// GTR Rulesets, RFG 16.4 б: rules of play newly chosen bring their komi
+/// over the one left in the field, and the notice after saving says so.
+#[tokio::test]
+async fn rules_of_play_chosen_on_the_form_say_the_komi_they_set() {
+    let app = TestApp::start().await;
+    let (org, bearer) = organiser_with_token(&app).await;
+    let created = app.create_tournament(&org, "komi", "Komi Cup").await;
+    assert_eq!(created.status(), 303);
+    let saved = app
+        .submit(
+            &org,
+            "/t/komi/settings",
+            "[data-test=tournament-form]",
+            "/t/komi/settings",
+            &[("rules_profile", "JapaneseTerritory"), ("komi", "7.5")],
+        )
+        .await;
+    assert_eq!(saved.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/komi").await;
+    let notice = text(&page, "[data-test=notice]").unwrap();
+    assert!(notice.contains("6.5"), "{notice}");
+    let t = read(&app, &bearer, "komi").await;
+    assert_eq!(t["settings"]["rules"]["komi"], 13);
+    let rules = text(&page, "[data-test=rules-in-force]").unwrap();
+    assert!(rules.contains("komi 6.5"), "{rules}");
+}

@@ -239,8 +239,8 @@ pub(super) async fn update_settings(
         preview,
     };
     let invalid = |errors| page(errors, Vec::new());
-    let view = view(&app, tournament.tournament_id).await?;
-    let valid = match form.validate(&ctx, view.entered.settings()) {
+    let viewed = view(&app, tournament.tournament_id).await?;
+    let valid = match form.validate(&ctx, viewed.entered.settings()) {
         Ok(valid) => valid,
         Err(errors) => return Ok(render_invalid(&invalid(errors))?.into_response()),
     };
@@ -248,7 +248,7 @@ pub(super) async fn update_settings(
     // sees each change with its article and confirms before it is saved.
     if form.confirm_rules.is_none() {
         let preview: Vec<ChangeWords> = command::text_changes(
-            &view.book.settings,
+            &viewed.book.settings,
             &valid.settings,
             Some(&valid.discipline()),
         )
@@ -259,7 +259,7 @@ pub(super) async fn update_settings(
             // The fields show the rules of play that saving will apply.
             let mut applied = valid.settings.clone();
             let mut discipline = valid.discipline();
-            if valid.ruleset != view.book.settings.ruleset {
+            if valid.ruleset != viewed.book.settings.ruleset {
                 crate::core::rule_texts::apply(valid.ruleset, &mut applied, &mut discipline);
             }
             let mut shown = page(FieldErrors::default(), preview);
@@ -287,8 +287,18 @@ pub(super) async fn update_settings(
         },
         Err(e) => return Err(e),
     }
+    // Rules of play newly chosen set their komi over the one typed (GTR: their
+    // parameters are the defaults): the notice says so rather than silently.
+    let saved = view(&app, tournament.tournament_id).await?;
+    let komi = saved.entered.settings().rules.komi;
+    let typed = crate::core::units::HalfPoints::parse_decimal(form.komi.trim());
+    let flash = match typed {
+        Some(typed) if typed != komi => Flash::new("notice.settings_saved_komi")
+            .arg("komi", crate::web::rule_words::decimal(komi, ctx.lang)),
+        _ => Flash::new("notice.settings_saved"),
+    };
     Ok((
-        Flash::new("notice.settings_saved"),
+        flash,
         Redirect::to(&urls::tournament(&valid.settings.general.short_name)),
     )
         .into_response())
