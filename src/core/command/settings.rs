@@ -300,7 +300,7 @@ fn as_sent(current: &DisciplineSettings, sent: DisciplineSettings) -> Discipline
 }
 
 /// What a change of settings will change: the defaults of a rule text
-/// newly chosen ([`change`] applies them).
+/// newly chosen (`change` applies them).
 pub fn text_changes(
     current: &DisciplineSettings,
     settings: &Settings,

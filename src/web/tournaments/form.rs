@@ -48,7 +48,7 @@ impl TournamentFormPage {
         Level::ALL.iter().map(|l| l.key()).collect()
     }
 
-    /// "Choosing <the rule text> sets what its articles fix …".
+    /// The preview's first line: choosing the text sets what its articles fix.
     fn preview_intro(&self) -> String {
         let text = self
             .layout
