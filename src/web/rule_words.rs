@@ -63,9 +63,10 @@ impl RulesInForce {
                 ("text", self.text.clone()),
                 ("play", self.play.clone()),
                 ("komi", self.komi.clone()),
-                ("even_tie", self.even_tie.clone()),
+                // Mid-sentence, as the protocol always wrote them.
+                ("even_tie", self.even_tie.to_lowercase()),
                 ("handicap_komi", self.handicap_komi.clone()),
-                ("handicap_tie", self.handicap_tie.clone()),
+                ("handicap_tie", self.handicap_tie.to_lowercase()),
             ],
         )
     }
