@@ -70,6 +70,7 @@ const SHARED_WEB_MODULES: [&str; 24] = [
     "page",
     "rating_cache",
     "refusals",
+    "rule_words",
     "security",
     "settings_form",
     "supergroup",

@@ -60,7 +60,16 @@ async fn hall_with(late_forfeit_minutes: &str, ruleset: &str, settings: &[(&str,
         ("Charlie", "2k"),
         ("Delta", "5k"),
     ] {
-        let fields = [("name", name), ("first_name", "Test"), ("rank", rank)];
+        // The credentials commission's checks, which the Ukrainian rules
+        // require (III.6–7, XII.4).
+        let fields = [
+            ("name", name),
+            ("first_name", "Test"),
+            ("rank", rank),
+            ("check_documents", "on"),
+            ("check_medical", "on"),
+            ("check_anti_doping", "on"),
+        ];
         let res = app
             .submit(
                 &org,

@@ -1,12 +1,14 @@
 //! The rules a tournament is held under, as its pages show them: the GTR
 //! version and order of priority on the overview, the advice of the rule
-//! texts on the settings page, and an EGF tournament held back from round 1
-//! until its officials are named.
+//! texts on the settings page, an EGF tournament held back from round 1
+//! until its officials are named, and each rule text's defaults applied on
+//! creation and on a switch (core::rule_texts), and named on the pages.
 
 mod common;
 
 use common::{TestApp, text};
 use scraper::Selector;
+use serde_json::{Value, json};
 
 #[tokio::test]
 async fn an_egf_tournament_shows_its_rules_and_waits_for_its_officials_before_round_one() {
@@ -174,4 +176,283 @@ async fn tiebreaks_decide_only_the_places_the_settings_give() {
         .map(|r| r["place"].as_u64().unwrap())
         .collect();
     assert_eq!(places, [1, 2, 3, 3, 5, 5, 5, 5]);
+}
+
+/// An organiser with a bearer token, and a JSON client.
+async fn organiser_with_token(app: &TestApp) -> (reqwest::Client, String) {
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let res = app
+        .post_form(&org, "/account/tokens", &[("label", "test")])
+        .await;
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let bearer = text(&page, "[data-test=new-token]").unwrap();
+    (org, bearer)
+}
+
+async fn read(app: &TestApp, bearer: &str, short: &str) -> Value {
+    reqwest::Client::new()
+        .get(app.url(&format!("/api/v1/tournaments/{short}")))
+        .bearer_auth(bearer)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+/// RFG code 15.1 б, 16.4 б: by default Japanese rules, komi 6.5; App. 2 а:
+/// a handicap game has no komi and an equal count goes to White (15.1 б).
+/// Created under the code through the form, the tournament applies them,
+/// and the overview, the slips, the protocol and the player's page say so.
+#[tokio::test]
+async fn the_rfg_code_plays_komi_six_and_a_half_and_says_so() {
+    let app = TestApp::start().await;
+    let (org, bearer) = organiser_with_token(&app).await;
+    let created = app
+        .submit(
+            &org,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            &[
+                ("name", "Moscow Cup"),
+                ("short_name", "moscow"),
+                ("time_zone", "Europe/Moscow"),
+                ("ruleset", "rfg"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status(), 303);
+    let t = read(&app, &bearer, "moscow").await;
+    assert_eq!(t["settings"]["rules"]["komi"], 13, "6.5 in half points");
+    assert_eq!(t["settings"]["rules"]["profile"], "JapaneseTerritory");
+    // RFG 20.2 а: the player left without an opponent gets a point.
+    assert_eq!(t["settings"]["unplayed"]["nbw_bye"], 2);
+    assert_eq!(t["discipline"]["ruleset"], "Rfg");
+
+    let (_, page) = app.get_html(&org, "/t/moscow").await;
+    let rules = text(&page, "[data-test=rules-in-force]").unwrap();
+    assert!(rules.contains("Russian Go Federation Code"), "{rules}");
+    assert!(rules.contains("komi 6.5"), "{rules}");
+    assert!(rules.contains("white wins"), "handicap games: {rules}");
+    assert!(
+        text(&page, "[data-test=gtr-version]").is_none(),
+        "the GTR is not named under the RFG code"
+    );
+
+    for (name, rank) in [("Strong", "3d"), ("Weak", "8k")] {
+        let added = app
+            .submit(
+                &org,
+                "/t/moscow/players/new",
+                "[data-test=player-form]",
+                "/t/moscow/players",
+                &[("name", name), ("first_name", "Test"), ("rank", rank)],
+            )
+            .await;
+        assert_eq!(added.status(), 303, "{name}");
+    }
+    app.post_ok(&org, "/t/moscow/rounds/pair", &[]).await;
+    app.post_ok(&org, "/t/moscow/rounds/1/publish", &[]).await;
+    let (_, slips) = app.get_html(&org, "/t/moscow/rounds/1/slips").await;
+    let slip = text(&slips, "[data-test=slip]").unwrap();
+    assert!(slip.contains("Komi: 0"), "{slip}");
+    let equal = text(&slips, "[data-test=equal-count]").unwrap();
+    assert!(equal.contains("White wins"), "{equal}");
+    assert!(!slip.contains("Jigo"), "no jigo box: {slip}");
+    let (_, round) = app.get_html(&org, "/t/moscow/rounds/1").await;
+    let equal = text(&round, "[data-test=equal-count]").unwrap();
+    assert!(equal.contains("White wins"), "{equal}");
+
+    let (_, protocol) = app.get_html(&org, "/t/moscow/protocol").await;
+    let main = text(&protocol, "main").unwrap();
+    assert!(main.contains("Russian Go Federation Code"), "{main}");
+    assert!(main.contains("komi 6.5"), "{main}");
+    let (_, player) = app.get_html(&org, "/t/moscow/players/1/games").await;
+    let rules = text(&player, "[data-test=rules-in-force]").unwrap();
+    assert!(rules.contains("Japanese"), "{rules}");
+}
+
+/// Ukrainian rules II.5 (the free player of a Swiss round "одержує очко"),
+/// II.6 (McMahon as the Swiss) and III.6–7, XII.4 (admission): switching a
+/// Swiss to the Ukrainian rules on the settings form first shows what will
+/// change and changes nothing; confirmed, it applies them. Through the API
+/// a McMahon switched to them reports each change with its article.
+#[tokio::test]
+async fn the_ukrainian_rules_give_the_free_player_a_point_and_require_admission() {
+    let app = TestApp::start().await;
+    let (org, bearer) = organiser_with_token(&app).await;
+    let created = app
+        .submit(
+            &org,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            &[
+                ("name", "Kyiv Swiss"),
+                ("short_name", "kyiv"),
+                ("time_zone", "Europe/Kyiv"),
+                ("system", "swiss"),
+                ("use_presets", "on"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status(), 303);
+    let before = read(&app, &bearer, "kyiv").await;
+    assert_eq!(before["settings"]["unplayed"]["nbw_bye"], 0);
+
+    let preview = app
+        .submit(
+            &org,
+            "/t/kyiv/settings",
+            "[data-test=tournament-form]",
+            "/t/kyiv/settings",
+            &[("ruleset", "ukraine")],
+        )
+        .await;
+    assert_eq!(preview.status(), 200, "a preview, not a save");
+    let page = scraper::Html::parse_document(&preview.text().await.unwrap());
+    let changes = page
+        .select(&Selector::parse("[data-test=rules-change]").unwrap())
+        .map(|tr| tr.text().collect::<Vec<_>>().join("|"))
+        .collect::<Vec<_>>();
+    let said = changes.join("\n");
+    assert!(said.contains("II.5"), "the bye's point: {said}");
+    assert!(said.contains("III.6"), "admission: {said}");
+    assert!(said.contains("IV.4"), "the third warning: {said}");
+    assert!(said.contains("6.5"), "komi (VIII.17): {said}");
+    let unchanged = read(&app, &bearer, "kyiv").await;
+    assert_eq!(
+        unchanged["discipline"]["ruleset"], "Egf",
+        "nothing saved yet"
+    );
+
+    let values = common::form_values(&page, "[data-test=tournament-form]");
+    assert!(values.iter().any(|(n, _)| n == "confirm_rules"));
+    let saved = org
+        .post(app.url("/t/kyiv/settings"))
+        .form(&values)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(saved.status(), 303);
+    let after = read(&app, &bearer, "kyiv").await;
+    assert_eq!(after["discipline"]["ruleset"], "Ukraine");
+    assert_eq!(after["settings"]["unplayed"]["nbw_bye"], 2, "II.5");
+    assert_eq!(after["discipline"]["warnings_to_forfeit"], 3, "IV.4");
+    let required = &after["settings"]["admission"]["required"];
+    assert_eq!(
+        (
+            &required["documents"],
+            &required["medical"],
+            &required["anti_doping"]
+        ),
+        (&json!(true), &json!(true), &json!(true)),
+        "III.6–7, XII.4"
+    );
+    let (_, overview) = app.get_html(&org, "/t/kyiv").await;
+    let rules = text(&overview, "[data-test=rules-in-force]").unwrap();
+    assert!(rules.contains("Ukrainian competition rules"), "{rules}");
+
+    let api = reqwest::Client::new();
+    let made = json!({ "name": "Lviv McMahon", "short_name": "lviv", "system": "McMahon" });
+    let res = api
+        .post(app.url("/api/v1/tournaments"))
+        .bearer_auth(&bearer)
+        .json(&made)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let t = read(&app, &bearer, "lviv").await;
+    let mut discipline = t["discipline"].clone();
+    discipline["ruleset"] = json!("Ukraine");
+    let body = json!({ "version": t["version"], "settings": t["settings"],
+        "header": t["header"], "discipline": discipline });
+    let res = api
+        .put(app.url("/api/v1/tournaments/lviv/settings"))
+        .bearer_auth(&bearer)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let answer: Value = res.json().await.unwrap();
+    let articles: Vec<&str> = answer["changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["article"].as_str().unwrap())
+        .collect();
+    assert!(articles.contains(&"UA II.5, II.6"), "{articles:?}");
+    assert!(articles.contains(&"UA III.3"), "{articles:?}");
+    let after = read(&app, &bearer, "lviv").await;
+    assert_eq!(after["settings"]["unplayed"]["mms_bye"], 2, "II.6");
+    assert_eq!(after["settings"]["admission"]["required"]["medical"], true);
+
+    // Created through the API under a rule text, a tournament starts with its defaults.
+    let made =
+        json!({ "name": "Odesa", "short_name": "odesa", "system": "Swiss", "ruleset": "ukraine" });
+    let res = api
+        .post(app.url("/api/v1/tournaments"))
+        .bearer_auth(&bearer)
+        .json(&made)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let t = read(&app, &bearer, "odesa").await;
+    assert_eq!(t["settings"]["unplayed"]["nbw_bye"], 2);
+    assert_eq!(t["discipline"]["ruleset"], "Ukraine");
+
+    // The organiser's own rules fix nothing: switching to them keeps every setting.
+    let mut discipline = t["discipline"].clone();
+    discipline["ruleset"] = json!("Custom");
+    let body = json!({ "version": t["version"], "settings": t["settings"],
+        "header": t["header"], "discipline": discipline });
+    let res = api
+        .put(app.url("/api/v1/tournaments/odesa/settings"))
+        .bearer_auth(&bearer)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let answer: Value = res.json().await.unwrap();
+    assert_eq!(answer["changed"], json!([]));
+    let after = read(&app, &bearer, "odesa").await;
+    assert_eq!(after["settings"], t["settings"]);
+    let (_, overview) = app.get_html(&org, "/t/odesa").await;
+    let rules = text(&overview, "[data-test=rules-in-force]").unwrap();
+    assert!(rules.contains("organiser's own rules"), "{rules}");
+}
+
+/// GTR Rulesets, RFG 16.4 б: rules of play newly chosen bring their komi
+/// over the one left in the field, and the notice after saving says so.
+#[tokio::test]
+async fn rules_of_play_chosen_on_the_form_say_the_komi_they_set() {
+    let app = TestApp::start().await;
+    let (org, bearer) = organiser_with_token(&app).await;
+    let created = app.create_tournament(&org, "komi", "Komi Cup").await;
+    assert_eq!(created.status(), 303);
+    let saved = app
+        .submit(
+            &org,
+            "/t/komi/settings",
+            "[data-test=tournament-form]",
+            "/t/komi/settings",
+            &[("rules_profile", "JapaneseTerritory"), ("komi", "7.5")],
+        )
+        .await;
+    assert_eq!(saved.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/komi").await;
+    let notice = text(&page, "[data-test=notice]").unwrap();
+    assert!(notice.contains("6.5"), "{notice}");
+    let t = read(&app, &bearer, "komi").await;
+    assert_eq!(t["settings"]["rules"]["komi"], 13);
+    let rules = text(&page, "[data-test=rules-in-force]").unwrap();
+    assert!(rules.contains("komi 6.5"), "{rules}");
 }

@@ -23,6 +23,7 @@ pub mod rank;
 pub mod rating;
 pub mod results;
 pub mod round;
+pub mod rule_texts;
 pub mod rules;
 pub mod schedule;
 pub mod settings;

@@ -4,7 +4,6 @@
 //! handicap and placement criteria. Organisers start from these and change
 //! what their regulations say.
 
-use super::discipline::Ruleset;
 use super::pairing::parameters::{DuddMode, PairingParameters, SeedSystem};
 use super::rank::Rank;
 use super::settings::{HandicapSettings, Settings, System};
@@ -32,46 +31,6 @@ pub fn apply(settings: &mut Settings, system: System) {
     if system == System::UkraineSwiss {
         // II.5: the player left free "одержує очко (плюс)".
         settings.unplayed.nbw_bye = HalfPoints::ONE;
-    }
-}
-
-/// What a competition ruleset, newly chosen, sets where its text differs
-/// from OpenGotha's defaults: the RFG code gives a bye 1 point (20.2 а)
-/// and wants no geographic preference in the top group (App. 9 §7.4);
-/// the Ukrainian rules break McMahon and Swiss ties by SOS, SODOS, SOSOS,
-/// the games between the tied and the rating (III.3), Buchholz first in a
-/// Swiss (II.5).
-pub fn apply_ruleset(settings: &mut Settings, ruleset: Ruleset) {
-    match ruleset {
-        Ruleset::Egf => {}
-        Ruleset::Rfg => {
-            settings.unplayed.nbw_bye = HalfPoints::ONE;
-            settings.unplayed.mms_bye = HalfPoints::ONE;
-            settings.handicap.weak_players_minus_two = true;
-            settings.pairing.no_geography_in_top_group = true;
-        }
-        Ruleset::Ukraine => {
-            let ua = match settings.system {
-                System::McMahon => vec![
-                    Criterion::Mms,
-                    Criterion::Sosm,
-                    Criterion::Sodosm,
-                    Criterion::Sososm,
-                    Criterion::HeadToHead,
-                    Criterion::Rating,
-                ],
-                System::Swiss | System::UkraineSwiss => vec![
-                    Criterion::Nbw,
-                    Criterion::BuchholzUa,
-                    Criterion::Sodosw,
-                    Criterion::Sososw,
-                    Criterion::HeadToHead,
-                    Criterion::Rating,
-                ],
-                _ => return,
-            };
-            settings.placement = ua;
-        }
     }
 }
 
@@ -285,55 +244,5 @@ mod tests {
         assert_eq!(s.unplayed.nbw_bye, HalfPoints::ONE);
         assert_eq!(s.placement[..2], [Criterion::Nbw, Criterion::BuchholzUa]);
         assert_eq!(s.handicap.ceiling, 0, "even games");
-    }
-
-    #[test]
-    fn only_the_rfg_code_drops_geography_in_the_top_group() {
-        // RFG code App. 9 §7.4; OpenGotha has no such rule, so neither do
-        // EGF tournaments nor a system chosen anew.
-        assert!(!Settings::default().pairing.no_geography_in_top_group);
-        for (ruleset, on) in [
-            (Ruleset::Rfg, true),
-            (Ruleset::Egf, false),
-            (Ruleset::Ukraine, false),
-        ] {
-            let mut s = Settings::default();
-            apply_ruleset(&mut s, ruleset);
-            apply(&mut s, System::McMahon);
-            assert_eq!(s.pairing.no_geography_in_top_group, on, "{ruleset:?}");
-        }
-    }
-
-    #[test]
-    fn the_rfg_code_gives_a_bye_one_point_and_the_ukrainian_rules_their_tie_breaks() {
-        let mut rfg = Settings::default();
-        apply_ruleset(&mut rfg, Ruleset::Rfg);
-        assert_eq!(
-            (rfg.unplayed.nbw_bye, rfg.unplayed.mms_bye),
-            (HalfPoints::ONE, HalfPoints::ONE)
-        );
-        let mut ua = Settings::default();
-        apply_ruleset(&mut ua, Ruleset::Ukraine);
-        assert_eq!(
-            ua.placement,
-            [
-                Criterion::Mms,
-                Criterion::Sosm,
-                Criterion::Sodosm,
-                Criterion::Sososm,
-                Criterion::HeadToHead,
-                Criterion::Rating
-            ]
-        );
-        let mut swiss = Settings::default();
-        apply(&mut swiss, System::Swiss);
-        apply_ruleset(&mut swiss, Ruleset::Ukraine);
-        assert_eq!(
-            swiss.placement[..2],
-            [Criterion::Nbw, Criterion::BuchholzUa]
-        );
-        let mut egf = Settings::default();
-        apply_ruleset(&mut egf, Ruleset::Egf);
-        assert_eq!(egf, Settings::default());
     }
 }

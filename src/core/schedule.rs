@@ -54,7 +54,7 @@ pub fn assembly_minutes(ruleset: Ruleset) -> Option<u32> {
         Ruleset::Rfg => Some(5),
         // The EGF GTR ("Timing rules > Start") and the Ukrainian rules
         // name only the start: no assembly is shown.
-        Ruleset::Egf | Ruleset::Ukraine => None,
+        Ruleset::Egf | Ruleset::Ukraine | Ruleset::Custom => None,
     }
 }
 

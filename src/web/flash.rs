@@ -53,6 +53,7 @@ pub const KEYS: &[&str] = &[
     "notice.round_unpaired",
     "notice.pairing_edited",
     "notice.settings_saved",
+    "notice.settings_saved_komi",
     "notice.snapshot_copied",
     "notice.snapshot_restored",
     "notice.standings_verified",

@@ -57,6 +57,7 @@ pub mod ratings;
 pub mod referee;
 pub mod refusals;
 pub mod rounds;
+pub mod rule_words;
 pub mod security;
 pub mod series;
 pub mod settings_form;

@@ -29,6 +29,7 @@ use super::error::WebResult;
 use super::flash::Flash;
 use super::i18n::Lang;
 use super::page::{Ctx, Layout, render};
+use super::rule_words::RulesInForce;
 use super::settings_form::{SYSTEMS, time_label};
 use super::view::last_visible_round;
 use crate::core::System;
@@ -38,7 +39,6 @@ use crate::core::discipline::listed;
 use crate::core::formats::protocol::{self, CellWords, Protocol, RankNorms, Words};
 use crate::core::pairing::parameters::SeedSystem;
 use crate::core::rules::time::TimeControl;
-use crate::core::settings::TieRule;
 use crate::store::tournaments::TournamentRow;
 
 pub(super) fn routes() -> Router<AppState> {
@@ -146,13 +146,13 @@ async fn load(app: &AppState, ctx: &Ctx, short: &str) -> WebResult<Loaded> {
 fn bye_word(ruleset: Ruleset, lang: Lang) -> String {
     match ruleset {
         Ruleset::Rfg => "+".to_string(),
-        Ruleset::Egf | Ruleset::Ukraine => lang.t("protocol.bye"),
+        Ruleset::Egf | Ruleset::Ukraine | Ruleset::Custom => lang.t("protocol.bye"),
     }
 }
 
 /// The header lines in `lang`: dates, place, system, rounds, time control,
 /// rules, handicap and criteria (Ukrainian III.8 1), III.2 2)–8)).
-fn heading(p: &Protocol, lang: Lang) -> Vec<(String, String)> {
+fn heading(p: &Protocol, ruleset: Ruleset, lang: Lang) -> Vec<(String, String)> {
     let g = &p.general;
     let dates = match (g.begin_date.as_str(), g.end_date.as_str()) {
         ("", "") => String::new(),
@@ -177,18 +177,13 @@ fn heading(p: &Protocol, lang: Lang) -> Vec<(String, String)> {
             )
         );
     }
-    let tie = match p.rules.tie_rule {
-        TieRule::Jigo => "jigo",
-        TieRule::WhiteWins => "white_wins",
-        TieRule::BlackWins => "black_wins",
-    };
-    let rules = lang.tf(
-        "protocol.rules_text",
-        &[
-            ("size", p.rules.board_size.to_string()),
-            ("komi", decimal(&p.rules.komi.to_string(), lang)),
-            ("tie", lang.t(&format!("tie_rule.{tie}")).to_lowercase()),
-        ],
+    // The rule text and the rules of play in force, with the komi applied
+    // and what an equal count meant (Ukrainian III.8 1), RFG 15.2).
+    let rules = format!(
+        "{}×{}; {}",
+        p.rules.board_size,
+        p.rules.board_size,
+        RulesInForce::under(&p.rules, ruleset, lang).line(lang)
     );
     let handicap = if p.handicap.ceiling == 0 {
         lang.t("protocol.no_handicap")
@@ -273,14 +268,6 @@ fn pairing_text(p: &Protocol, lang: Lang) -> String {
         "protocol.same_club_allowed"
     }));
     parts.join("; ")
-}
-
-/// Russian and Ukrainian write decimals with a comma.
-fn decimal(text: &str, lang: Lang) -> String {
-    match lang {
-        Lang::En => text.to_string(),
-        Lang::Ru | Lang::Uk => text.replace('.', ","),
-    }
 }
 
 /// The panel in `lang`, director first; people not named are left out.
@@ -368,7 +355,7 @@ async fn show_protocol(
             &ctx,
             &format!("{} — {}", tournament.name, lang.t("protocol.title")),
         ),
-        heading: heading(&p, lang),
+        heading: heading(&p, ruleset, lang),
         rounds: (1..=p.rounds).collect(),
         criteria: super::settings_form::named(lang, &p.criteria),
         lines,
@@ -438,7 +425,7 @@ async fn download_protocol(
         t("settings.chief_secretary"),
         t("protocol.referee"),
     );
-    let mut above = heading(&p, lang);
+    let mut above = heading(&p, ruleset, lang);
     match &p.rank_norms {
         RankNorms::Fulfilled(norms) if norms.is_empty() => {}
         RankNorms::Fulfilled(norms) => above.push((t("protocol.rank_norms"), norms.clone())),
@@ -525,7 +512,7 @@ mod tests {
         s.pairing.last_round_for_seed_system1 = 2;
         t.set_settings(s);
         let p = protocol::protocol(&t, 0);
-        let heading = heading(&p, Lang::En);
+        let heading = heading(&p, Ruleset::Egf, Lang::En);
         let (_, pairing) = heading
             .iter()
             .find(|(label, _)| *label == Lang::En.t("protocol.pairing"))

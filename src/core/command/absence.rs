@@ -18,7 +18,7 @@ pub fn in_top_group(state: &State, player: &Player) -> bool {
 pub fn top_group(doc: &Tournament, book: &Book, player: &Player) -> bool {
     let below = match book.settings.ruleset {
         Ruleset::Egf => 1,
-        Ruleset::Rfg | Ruleset::Ukraine => 0,
+        Ruleset::Rfg | Ruleset::Ukraine | Ruleset::Custom => 0,
     };
     crate::core::supergroup::starts_in_top_group(doc.settings(), player, below)
 }

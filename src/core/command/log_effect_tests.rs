@@ -5,6 +5,9 @@ use super::team_tests::organiser;
 use super::tests::{cup, pair_next, referee};
 use super::*;
 
+#[path = "order_tests.rs"]
+mod order_tests;
+
 #[test]
 fn a_withdrawn_player_is_not_paired_by_hand_and_other_edits_go_on() {
     // RFG 21.2: a withdrawn player plays no later round, paired by the

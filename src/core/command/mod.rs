@@ -45,7 +45,7 @@ pub use refusal::{FieldProblem, Refusal, ResultProblem};
 pub use results::{ResultEntry, check_results};
 pub use rounds::{next_round, split_round};
 pub use scope::{Changes, Scope};
-pub use settings::{check_settings, is_valid_short_name};
+pub use settings::{check_settings, is_valid_short_name, text_changes};
 pub use teams::TeamDraft;
 
 /// Everything a rule of a user action reads: one tournament as a whole.

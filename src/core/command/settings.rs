@@ -262,28 +262,14 @@ pub(super) fn change(
     if !problems.is_empty() {
         return Err(Refusal::Fields(problems));
     }
-    // A competition ruleset newly chosen brings the defaults its text sets.
+    let mut discipline = discipline.map(|d| as_sent(&state.book.settings, d));
+    // A rule text newly chosen brings every default it fixes (core::rule_texts).
     if let Some(d) = discipline
-        .as_ref()
+        .as_mut()
         .filter(|d| d.ruleset != state.book.settings.ruleset)
     {
-        crate::core::presets::apply_ruleset(&mut settings, d.ruleset);
+        crate::core::rule_texts::apply(d.ruleset, &mut settings, d);
     }
-    // Sent with only the ruleset changed (a program sending back what it
-    // read), the rule text's own values come with it, as the form fills
-    // them: the Ukrainian three warnings, the RFG's forfeit time …
-    let discipline = discipline.map(|d| {
-        let current = &state.book.settings;
-        let only_ruleset = DisciplineSettings {
-            ruleset: current.ruleset,
-            ..d.clone()
-        } == *current;
-        if d.ruleset != current.ruleset && only_ruleset {
-            DisciplineSettings::for_ruleset(d.ruleset)
-        } else {
-            d
-        }
-    });
     let before = json(state.doc.settings());
     state.doc.set_settings(settings);
     state.header = header;
@@ -296,6 +282,38 @@ pub(super) fn change(
         after: json(state.doc.settings()),
         done: Done::Settings,
     })
+}
+
+/// Sent with only the ruleset changed (a program sending back what it
+/// read), the rule text's own values come with it, as the form fills
+/// them: the Ukrainian three warnings, the RFG's forfeit time …
+fn as_sent(current: &DisciplineSettings, sent: DisciplineSettings) -> DisciplineSettings {
+    let only_ruleset = DisciplineSettings {
+        ruleset: current.ruleset,
+        ..sent.clone()
+    } == *current;
+    if sent.ruleset != current.ruleset && only_ruleset {
+        DisciplineSettings::for_ruleset(sent.ruleset)
+    } else {
+        sent
+    }
+}
+
+/// What a change of settings will change: the defaults of a rule text
+/// newly chosen (`change` applies them).
+pub fn text_changes(
+    current: &DisciplineSettings,
+    settings: &Settings,
+    sent: Option<&DisciplineSettings>,
+) -> Vec<crate::core::rule_texts::Change> {
+    // The referees' values are told against the book's, as a form sends
+    // the new text's already.
+    match sent {
+        Some(d) if d.ruleset != current.ruleset => {
+            crate::core::rule_texts::changes(d.ruleset, settings, current)
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// The tournament as a snapshot kept it. The snapshot's settings are held

@@ -154,7 +154,7 @@ impl DisciplineSettings {
     pub fn least_time_after_cut(&self) -> Option<u32> {
         match self.ruleset {
             Ruleset::Rfg => Some(15 * 60),
-            Ruleset::Egf | Ruleset::Ukraine => None,
+            Ruleset::Egf | Ruleset::Ukraine | Ruleset::Custom => None,
         }
     }
 }

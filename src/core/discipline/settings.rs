@@ -18,6 +18,9 @@ pub enum Ruleset {
     Rfg,
     /// Ukrainian competition rules.
     Ukraine,
+    /// No federation's text: the organiser's own rules, which fix nothing
+    /// (the referees follow the EGF's values where the regulations are silent).
+    Custom,
 }
 
 /// Discipline settings of one tournament.
@@ -51,7 +54,8 @@ pub struct DisciplineSettings {
 }
 
 impl DisciplineSettings {
-    /// The values a rule text gives, or the EGF value where it is silent.
+    /// The values a rule text gives ([`crate::core::rule_texts::table`]),
+    /// or the EGF value where it is silent.
     pub fn for_ruleset(ruleset: Ruleset) -> Self {
         let egf = DisciplineSettings {
             ruleset,
@@ -73,25 +77,11 @@ impl DisciplineSettings {
             exclude_club_mates: false,
             appeal_deadline_minutes: None,
         };
-        match ruleset {
-            Ruleset::Egf => egf,
-            Ruleset::Rfg => DisciplineSettings {
-                // Code 21.4 a: "больше, чем 60 мин".
-                forfeit_time: ForfeitTime::RFG,
-                // Code 21.5 б: fewer than half played → not counted in the final standings.
-                annul_below_half: true,
-                // Code 26.4 а: a chairman, two members and at least two reserves.
-                committee_reserves: 2,
-                ..egf
-            },
-            Ruleset::Ukraine => DisciplineSettings {
-                // Rules IV.4 3): "більше двох попереджень в одній грі".
-                warnings_to_forfeit: 3,
-                // Section VI names no protest requirement.
-                protest_required: false,
-                ..egf
-            },
-        }
+        // The text's own values over the EGF's (core::rule_texts's table).
+        let mut d = egf;
+        let mut scratch = crate::core::settings::Settings::default();
+        crate::core::rule_texts::apply(ruleset, &mut scratch, &mut d);
+        d
     }
 }
 
@@ -106,7 +96,12 @@ impl DisciplineSettings {
 
 impl Ruleset {
     /// Every rule text, in the order forms list them.
-    pub const ALL: [Ruleset; 3] = [Ruleset::Egf, Ruleset::Rfg, Ruleset::Ukraine];
+    pub const ALL: [Ruleset; 4] = [
+        Ruleset::Egf,
+        Ruleset::Rfg,
+        Ruleset::Ukraine,
+        Ruleset::Custom,
+    ];
 
     /// The identifier used in forms and translations.
     pub fn key(self) -> &'static str {
@@ -114,6 +109,7 @@ impl Ruleset {
             Ruleset::Egf => "egf",
             Ruleset::Rfg => "rfg",
             Ruleset::Ukraine => "ukraine",
+            Ruleset::Custom => "custom",
         }
     }
 

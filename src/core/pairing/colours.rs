@@ -134,8 +134,14 @@ pub fn key(player: &Player) -> String {
 /// without one, as OpenGotha: ½ where a tie would be a jigo (EGF, AGA
 /// practice) and 0 where the tie rule decides it (RFG 15.1 b).
 pub fn komi(settings: &Settings, handicap: u8) -> HalfPoints {
-    match (handicap, settings.rules.profile, settings.rules.tie_rule) {
-        (0, _, _) => settings.rules.komi,
+    komi_under(&settings.rules, handicap)
+}
+
+/// [`komi`] from the rules of play alone, as the protocol and the slips
+/// print it.
+pub fn komi_under(rules: &crate::core::settings::RulesOfPlay, handicap: u8) -> HalfPoints {
+    match (handicap, rules.profile, rules.tie_rule) {
+        (0, _, _) => rules.komi,
         (h, Some(profile), _) => profile.handicap_komi().komi(h),
         (_, None, TieRule::Jigo) => HalfPoints::HALF,
         (_, None, TieRule::WhiteWins | TieRule::BlackWins) => HalfPoints::ZERO,

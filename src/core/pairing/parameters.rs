@@ -82,7 +82,7 @@ pub struct PairingParameters {
     pub prefer_mms_diff_rather_than_same_club: i32,
     /// Not OpenGotha's: no geographic preference between two players of the
     /// top group (RFG code App. 9 §7.4). Off, as OpenGotha pairs, unless the
-    /// RFG code is chosen (`presets::apply_ruleset`).
+    /// RFG code is chosen (`rule_texts::apply`, RFG App. 9 §7.4).
     #[serde(default)]
     pub no_geography_in_top_group: bool,
 }

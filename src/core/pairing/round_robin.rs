@@ -89,8 +89,10 @@ pub fn round_robin_round(
 
 /// Round `round` of a round-robin tournament: the players registered as
 /// final, by draw number ([`super::numbers`]); as many cycles as the planned
-/// rounds need. A game whose player does not take part in the round is left
-/// out (the referee records the forfeit); even games, colours from the table.
+/// rounds need; even games, colours from the table. A game whose player does
+/// not take part in the round is kept: the table fixes every meeting, so the
+/// act that took the player out decides it whether it was logged before or
+/// after the pairing (RFG 21.5 в: the remaining opponents get "+"; 21.4 а).
 pub fn pair_tournament_round(
     tournament: &Tournament,
     round: RoundNo,
@@ -119,11 +121,9 @@ pub fn pair_tournament_round(
         }
     }
     let table = round_robin_round(players.len(), round.get() as usize, cycles)?;
-    let plays = |k: usize| players[k].participation.plays(round);
     let pairs = table
         .games
         .iter()
-        .filter(|g| plays(g.black) && plays(g.white))
         .map(|g| (players[g.white].id, players[g.black].id));
     let games = colours::even_games(tournament.settings(), round, pairs, true);
     Ok(RoundPairing {

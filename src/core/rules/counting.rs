@@ -139,10 +139,7 @@ impl Board {
     /// the ruleset says (GTR Territory Scoring: to White), under custom
     /// rules as the tournament's tie rule.
     pub fn of(rules: &RulesOfPlay, game: &Game) -> Board {
-        let tie_rule = match (game.handicap, rules.profile) {
-            (0, _) | (_, None) => rules.tie_rule,
-            (_, Some(profile)) => profile.handicap_tie_rule(),
-        };
+        let tie_rule = tie_rule(rules, game.handicap);
         Board {
             size: rules.board_size,
             komi: game.komi,
@@ -150,6 +147,17 @@ impl Board {
             tie_rule,
             profile: rules.profile,
         }
+    }
+}
+
+/// What an equal count means in a game with `handicap` stones under the
+/// tournament's rules: in a handicap game as the ruleset says (GTR
+/// Territory Scoring, RFG 15.1 б: White wins), under custom rules as the
+/// tournament's tie rule.
+pub fn tie_rule(rules: &RulesOfPlay, handicap: u8) -> TieRule {
+    match (handicap, rules.profile) {
+        (0, _) | (_, None) => rules.tie_rule,
+        (_, Some(profile)) => profile.handicap_tie_rule(),
     }
 }
 

@@ -11,12 +11,16 @@ use utoipa::ToSchema;
 use super::access::{Based, Version, ran, readable};
 use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
 use crate::core::command::{self, Command, Header};
-use crate::core::discipline::DisciplineSettings;
+use crate::core::command::{FieldProblem, Refusal};
+use crate::core::discipline::{DisciplineSettings, Ruleset};
+use crate::core::rule_texts;
 use crate::core::{Settings, System, Tournament, presets};
 use crate::store::tournaments;
 use crate::web::AppState;
 use crate::web::auth::ApiAccount;
 use crate::web::error::{WebError, WebResult};
+use crate::web::i18n::Lang;
+use crate::web::rule_words::ChangeWords;
 
 /// A tournament as the API lists it.
 #[derive(Serialize, ToSchema)]
@@ -166,6 +170,11 @@ pub(super) struct NewTournament {
     /// IANA time zone of the hall; by default UTC.
     #[schema(example = "Europe/Prague")]
     time_zone: Option<String>,
+    /// The rule text: `egf` (the default), `rfg`, `ukraine` or `custom`
+    /// (the organiser's own, which fixes nothing); its defaults are
+    /// applied after the system's.
+    #[schema(example = "rfg")]
+    ruleset: Option<String>,
 }
 
 fn mcmahon() -> System {
@@ -197,6 +206,15 @@ pub(super) async fn create_tournament(
     if !(account.is_admin || account.is_organiser) {
         return Err(WebError::Forbidden);
     }
+    let ruleset = match new.ruleset.as_deref() {
+        None => Ruleset::Egf,
+        Some(key) => Ruleset::from_key(key).ok_or_else(|| {
+            WebError::Refused(Box::new(Refusal::Fields(vec![FieldProblem::new(
+                "ruleset",
+                "form.choose",
+            )])))
+        })?,
+    };
     let mut settings = Settings::default();
     presets::apply(&mut settings, new.system);
     settings.general.name = crate::core::command::name(&new.name);
@@ -204,12 +222,15 @@ pub(super) async fn create_tournament(
     if let Some(rounds) = new.rounds {
         settings.number_of_rounds = rounds;
     }
+    let mut discipline = DisciplineSettings::default();
+    rule_texts::apply(ruleset, &mut settings, &mut discipline);
     let header = Header {
         time_zone: new.time_zone.unwrap_or_else(|| "UTC".into()),
         ..Header::default()
     };
     let summary = serde_json::to_value(&settings).map_err(anyhow::Error::from)?;
-    let state = command::State::new(Tournament::new(settings), header);
+    let mut state = command::State::new(Tournament::new(settings), header);
+    state.book.settings = discipline;
     let row = app
         .desk
         .create(account.account_id, state, "tournament.create", summary)
@@ -241,7 +262,17 @@ pub(super) struct SettingsIn {
     discipline: Option<Box<DisciplineSettings>>,
 }
 
-/// Change the settings.
+/// The tournament's version after a change of settings, and what a rule
+/// text newly chosen changed beyond what was sent (its defaults, each with
+/// its article).
+#[derive(Serialize, ToSchema)]
+pub(super) struct SettingsChanged {
+    version: i32,
+    changed: Vec<ChangeWords>,
+}
+
+/// Change the settings. A new `discipline.ruleset` applies the defaults
+/// its text fixes; the answer lists them.
 #[utoipa::path(
     put,
     path = "/tournaments/{short}/settings",
@@ -249,15 +280,29 @@ pub(super) struct SettingsIn {
     params(("short" = String, Path, description = "the tournament's short name")),
     request_body = SettingsIn,
     security(("bearer" = [])),
-    responses((status = 200, description = "changed", body = Version), WriteErrors)
+    responses((status = 200, description = "changed", body = SettingsChanged), WriteErrors)
 )]
 pub(super) async fn change_settings(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
+    headers: HeaderMap,
     ApiPath(short): ApiPath<String>,
     payload: Result<Json<serde_json::Value>, JsonRejection>,
-) -> WebResult<Json<Version>> {
+) -> WebResult<Json<SettingsChanged>> {
     let new = body::<SettingsIn>(payload)?;
+    // Worked out on what is stored now; the write below refuses a version
+    // that changed meanwhile, so it applies exactly these.
+    let changed = match tournaments::by_short_name(&app.store.pool, &short).await? {
+        Some(t) => {
+            let view = crate::web::view::view(&app, t.tournament_id).await?;
+            command::text_changes(
+                &view.book.settings,
+                &new.settings,
+                new.discipline.as_deref(),
+            )
+        }
+        None => Vec::new(),
+    };
     let command = Command::ChangeSettings {
         settings: new.settings,
         header: new.header,
@@ -266,5 +311,10 @@ pub(super) async fn change_settings(
     let based = Based {
         version: new.version,
     };
-    ran(&app, account, &short, based, command).await
+    let Json(Version { version }) = ran(&app, account, &short, based, command).await?;
+    let lang = Lang::negotiate(&headers);
+    Ok(Json(SettingsChanged {
+        version,
+        changed: changed.iter().map(|c| ChangeWords::of(c, lang)).collect(),
+    }))
 }

@@ -47,6 +47,8 @@ pub(super) struct PlayerPage {
     /// The rounds still to play that have an official start: "Round 3:
     /// assembly at 09:55; …" (RFG 16.6.1), what a player checks on a phone.
     round_times: Vec<String>,
+    /// The rules the games are played under, komi and equal count included.
+    rules: String,
 }
 
 /// A player's page: their games of every published round, with results.
@@ -151,6 +153,12 @@ pub(super) async fn show_player(
         .filter(|b| b.player == id && visible(b.round))
         .map(|b| b.round.get())
         .collect();
+    let rules = crate::web::rule_words::RulesInForce::of(
+        state.settings(),
+        view.book.settings.ruleset,
+        ctx.lang,
+    )
+    .line(ctx.lang);
     let mut line = PlayerLine::of(player, state.settings());
     if is_staff {
         let bans = supergroup::bans(&app, tournament.tournament_id, ctx.user.as_ref()).await?;
@@ -171,5 +179,6 @@ pub(super) async fn show_player(
             .map(|m| format!("{} ({})", m.name, m.rating))
             .collect(),
         round_times,
+        rules,
     })
 }

@@ -5,6 +5,7 @@ use super::pairing::check_lines;
 use crate::core::access::{self, Action, StaffRole};
 use crate::core::discipline::{GameRef, Log, adjourned};
 use crate::core::pairing::{self, report::ReportLimits};
+use crate::core::settings::TieRule;
 use crate::core::{GameResult, PlayerId, RoundNo, Tournament, results};
 use crate::store::rounds::{self as round_store, RoundState};
 use crate::store::tournaments::TournamentRow;
@@ -143,9 +144,13 @@ pub struct BoardLine {
     pub black_rank: String,
     pub handicap: u8,
     pub komi: String,
-    /// A tie is possible: the komi is a whole number (a half point rules a
-    /// jigo out, so the result slip offers no box for one).
+    /// A jigo is possible: the komi is a whole number (a half point rules a
+    /// jigo out) and an equal count is one (under Japanese or Ing rules an
+    /// equal count in a handicap game is a win), so the slip offers a box.
     pub jigo: bool,
+    /// What an equal count means, as a translation key, where the komi
+    /// makes one possible; "" where it does not.
+    pub equal: &'static str,
     pub result: String,
     pub code: String,
     /// Why the result was not played out, as a translation key ("" when it was).
@@ -178,6 +183,8 @@ pub(super) fn board_lines(
         .into_iter()
         .map(|g| {
             let (white, black) = (name(g.white), name(g.black));
+            let tie = (g.komi.halves() % 2 == 0)
+                .then(|| crate::core::rules::counting::tie_rule(&t.settings().rules, g.handicap));
             let found = !needle.is_empty()
                 && (white.to_lowercase().contains(&needle)
                     || black.to_lowercase().contains(&needle));
@@ -189,7 +196,13 @@ pub(super) fn board_lines(
                 black,
                 handicap: g.handicap,
                 komi: g.komi.to_string(),
-                jigo: g.komi.halves() % 2 == 0,
+                jigo: tie == Some(TieRule::Jigo),
+                equal: match tie {
+                    Some(TieRule::Jigo) => "tie_rule.jigo",
+                    Some(TieRule::WhiteWins) => "tie_rule.white_wins",
+                    Some(TieRule::BlackWins) => "tie_rule.black_wins",
+                    None => "",
+                },
                 result: results::game_notation(g),
                 code: results::entry_code(g.result, g.origin, g.method),
                 note_key: note_key(g.result, g.origin),

@@ -138,6 +138,9 @@ pub struct TournamentForm {
     pub level: String,
     /// The tournament version the form was loaded at; absent when creating.
     pub version: Option<i32>,
+    /// Sent from the preview of what a newly chosen rule text changes: the
+    /// organiser saw it and applies it.
+    pub confirm_rules: Option<String>,
 }
 
 /// What a valid form yields.
@@ -380,6 +383,7 @@ impl TournamentForm {
                 .map(|m| m.to_string())
                 .unwrap_or_default(),
             ruleset: Ruleset::Egf.key().to_string(),
+            confirm_rules: None,
             appeal_deadline_minutes: String::new(),
             schedule: String::new(),
             director: s.general.director.clone(),

@@ -432,10 +432,6 @@ impl TournamentForm {
         ) {
             s.pairing.secondary_rank_threshold = threshold;
         }
-        if self.use_presets.is_some() {
-            let system = s.system;
-            presets::apply(&mut s, system);
-        }
 
         let late = number(
             "late_forfeit_minutes",
@@ -454,6 +450,13 @@ impl TournamentForm {
         };
         if ruleset.is_none() {
             errors.add("ruleset", t("form.choose"));
+        }
+        // A system's standard settings, under a rule text its own for the
+        // system (UA II.5, II.6, III.3: a bye's point, the tiebreaks).
+        if self.use_presets.is_some() {
+            let system = s.system;
+            presets::apply(&mut s, system);
+            crate::core::rule_texts::apply_for_system(ruleset.unwrap_or(Ruleset::Egf), &mut s);
         }
         let valid = ValidForm {
             settings: s,

@@ -22,6 +22,7 @@ use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::page::{Ctx, FieldErrors, Layout, render, render_invalid};
 use crate::web::refusals::field_errors;
+use crate::web::rule_words::ChangeWords;
 use crate::web::settings_form::{self, TournamentForm};
 use crate::web::urls;
 use crate::web::view::view;
@@ -38,11 +39,23 @@ struct TournamentFormPage {
     /// What the rule texts advise of the tournament as saved: the text and
     /// its weight's class.
     advice: Vec<(String, &'static str)>,
+    /// What a rule text newly chosen will change, shown for confirmation.
+    preview: Vec<ChangeWords>,
 }
 
 impl TournamentFormPage {
     fn levels(&self) -> Vec<&'static str> {
         Level::ALL.iter().map(|l| l.key()).collect()
+    }
+
+    /// The preview's first line: choosing the text sets what its articles fix.
+    fn preview_intro(&self) -> String {
+        let text = self
+            .layout
+            .t(&format!("ruleset.{}", self.form.ruleset.trim()));
+        self.layout
+            .lang
+            .tf("rule_text.preview_intro", &[("text", text)])
     }
 
     fn rulesets(&self) -> Vec<&'static str> {
@@ -103,6 +116,7 @@ pub(super) async fn new_tournament(SignedIn(me): SignedIn, ctx: Ctx) -> WebResul
         errors: FieldErrors::default(),
         editing: None,
         advice: Vec::new(),
+        preview: Vec::new(),
     })
 }
 
@@ -119,16 +133,18 @@ pub(super) async fn create_tournament(
         errors,
         editing: None,
         advice: Vec::new(),
+        preview: Vec::new(),
     };
     let valid = match form.validate(&ctx, &Settings::default()) {
         Ok(valid) => valid,
         Err(errors) => return Ok(render_invalid(&invalid(errors))?.into_response()),
     };
     let mut settings = valid.settings.clone();
-    crate::core::presets::apply_ruleset(&mut settings, valid.ruleset);
+    let mut discipline = valid.discipline();
+    crate::core::rule_texts::apply(valid.ruleset, &mut settings, &mut discipline);
     let summary = serde_json::to_value(&settings).map_err(anyhow::Error::from)?;
     let mut state = command::State::new(Tournament::new(settings), valid.header());
-    state.book.settings = valid.discipline();
+    state.book.settings = discipline;
     let created = match app
         .desk
         .create(me.account_id, state, "tournament.create", summary)
@@ -198,6 +214,7 @@ pub(super) async fn edit_settings(
         errors: FieldErrors::default(),
         editing: Some(tournament.short_name),
         advice: advice_lines(&ctx, &state, &view.book),
+        preview: Vec::new(),
     })
 }
 
@@ -210,18 +227,49 @@ pub(super) async fn update_settings(
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::EditSettings).await?;
     let tournament = &access.tournament;
-    let invalid = |errors| TournamentFormPage {
+    let page = |errors, preview| TournamentFormPage {
         layout: Layout::titled(&ctx, &tournament.name),
-        form: form.clone(),
+        form: TournamentForm {
+            confirm_rules: None,
+            ..form.clone()
+        },
         errors,
         editing: Some(tournament.short_name.clone()),
         advice: Vec::new(),
+        preview,
     };
-    let state = crate::web::view::load(&app, tournament.tournament_id).await?;
-    let valid = match form.validate(&ctx, state.settings()) {
+    let invalid = |errors| page(errors, Vec::new());
+    let viewed = view(&app, tournament.tournament_id).await?;
+    let valid = match form.validate(&ctx, viewed.entered.settings()) {
         Ok(valid) => valid,
         Err(errors) => return Ok(render_invalid(&invalid(errors))?.into_response()),
     };
+    // A rule text newly chosen changes what its articles fix: the organiser
+    // sees each change with its article and confirms before it is saved.
+    if form.confirm_rules.is_none() {
+        let preview: Vec<ChangeWords> = command::text_changes(
+            &viewed.book.settings,
+            &valid.settings,
+            Some(&valid.discipline()),
+        )
+        .iter()
+        .map(|c| ChangeWords::of(c, ctx.lang))
+        .collect();
+        if !preview.is_empty() {
+            // The fields show the rules of play that saving will apply.
+            let mut applied = valid.settings.clone();
+            let mut discipline = valid.discipline();
+            if valid.ruleset != viewed.book.settings.ruleset {
+                crate::core::rule_texts::apply(valid.ruleset, &mut applied, &mut discipline);
+            }
+            let mut shown = page(FieldErrors::default(), preview);
+            shown.form.komi = applied.rules.komi.to_string();
+            shown.form.rules_profile = (applied.rules.profile)
+                .map(|p| format!("{p:?}"))
+                .unwrap_or_default();
+            return Ok(render(&shown)?.into_response());
+        }
+    }
     let command = Command::ChangeSettings {
         settings: Box::new(valid.settings.clone()),
         header: valid.header(),
@@ -239,8 +287,18 @@ pub(super) async fn update_settings(
         },
         Err(e) => return Err(e),
     }
+    // Rules of play newly chosen set their komi over the one typed (GTR: their
+    // parameters are the defaults): the notice says so rather than silently.
+    let saved = view(&app, tournament.tournament_id).await?;
+    let komi = saved.entered.settings().rules.komi;
+    let typed = crate::core::units::HalfPoints::parse_decimal(form.komi.trim());
+    let flash = match typed {
+        Some(typed) if typed != komi => Flash::new("notice.settings_saved_komi")
+            .arg("komi", crate::web::rule_words::decimal(komi, ctx.lang)),
+        _ => Flash::new("notice.settings_saved"),
+    };
     Ok((
-        Flash::new("notice.settings_saved"),
+        flash,
         Redirect::to(&urls::tournament(&valid.settings.general.short_name)),
     )
         .into_response())

@@ -14,6 +14,7 @@ use crate::web::AppState;
 use crate::web::access::viewable;
 use crate::web::error::WebResult;
 use crate::web::page::{Ctx, Layout, render};
+use crate::web::rule_words::RulesInForce;
 use crate::web::settings_form;
 use crate::web::urls::{self, site_url};
 use crate::web::view::view;
@@ -43,8 +44,9 @@ struct Overview {
     /// "5 rounds", in the reader's plural form.
     rounds: String,
     board_size: u8,
-    komi: String,
-    tie_rule: String,
+    /// The rule text, the rules of play, the komi applied and what an
+    /// equal count means, in words.
+    rules: String,
     /// Where handicap stones go, in words.
     placement: String,
     time: String,
@@ -52,7 +54,7 @@ struct Overview {
     players: usize,
     /// The last published round, to jump to.
     current_round: Option<u32>,
-    /// The GTR version in force, with its date.
+    /// The GTR version in force, with its date; "" under another rule text.
     gtr: String,
     /// The order of priority of the rules, highest first, in words.
     priority: Vec<String>,
@@ -115,20 +117,20 @@ pub(super) async fn show_tournament(
         .find(|(_, v)| *v == s.system)
         .map(|(k, _)| *k)
         .unwrap_or("mcmahon");
-    let tie_key = match s.rules.tie_rule {
-        crate::core::settings::TieRule::Jigo => "jigo",
-        crate::core::settings::TieRule::WhiteWins => "white_wins",
-        crate::core::settings::TieRule::BlackWins => "black_wins",
-    };
     let gtr = priority::gtr_version(s);
     let info = Overview {
-        gtr: ctx.lang.tf(
-            "priority.gtr_version_text",
-            &[
-                ("name", gtr.name.to_string()),
-                ("from", gtr.valid_from.to_string()),
-            ],
-        ),
+        // Only the EGF text is the GTR; the others name themselves.
+        gtr: if ruleset == crate::core::discipline::Ruleset::Egf {
+            ctx.lang.tf(
+                "priority.gtr_version_text",
+                &[
+                    ("name", gtr.name.to_string()),
+                    ("from", gtr.valid_from.to_string()),
+                ],
+            )
+        } else {
+            String::new()
+        },
         priority: priority::priority(priority::is_egf_tournament(s, ruleset))
             .iter()
             .map(|source| ctx.lang.t(&format!("priority.{}", source.key())))
@@ -141,8 +143,7 @@ pub(super) async fn show_tournament(
             .lang
             .plural("overview.rounds", u64::from(s.number_of_rounds)),
         board_size: s.rules.board_size,
-        komi: s.rules.komi.to_string(),
-        tie_rule: ctx.lang.t(&format!("tie_rule.{tie_key}")),
+        rules: RulesInForce::of(s, ruleset, ctx.lang).line(ctx.lang),
         placement: ctx.lang.t(match s.rules.handicap_placement {
             crate::core::settings::HandicapPlacement::Fixed => "handicap_placement.fixed",
             crate::core::settings::HandicapPlacement::Free => "handicap_placement.free",
