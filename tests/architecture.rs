@@ -50,7 +50,7 @@ fn the_core_names_no_io_crate() {
 /// The modules of `src/web` that pages share: the shell, the application
 /// layer and the helpers. Every other module under `src/web` is a page
 /// module (its routes and handlers).
-const SHARED_WEB_MODULES: [&str; 24] = [
+const SHARED_WEB_MODULES: [&str; 26] = [
     "access",
     "act_effects",
     "acts",
@@ -68,6 +68,7 @@ const SHARED_WEB_MODULES: [&str; 24] = [
     "incidents",
     "live",
     "page",
+    "page_cache",
     "rating_cache",
     "refusals",
     "rule_words",

@@ -571,7 +571,7 @@ async fn a_confirmed_result_refuses_a_plain_edit_but_takes_a_correction() {
 }
 
 #[tokio::test]
-async fn a_player_files_an_appeal_through_a_private_link_and_sees_only_their_own() {
+async fn a_private_link_appeals_only_its_players_own_game_and_shows_only_their_appeals() {
     let h = hall("60").await;
     let (white, black, _) = h.board(1, 1).await;
     let link_for = |no: u64| {
@@ -597,6 +597,14 @@ async fn a_player_files_an_appeal_through_a_private_link_and_sees_only_their_own
         .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
         .await;
     let player = h.app.new_client();
+    // Another board is not this link's to appeal, whatever the form is sent.
+    let elsewhere = [
+        ("appealed", "result"),
+        ("game", "1:2"),
+        ("grounds", "their clock was wrong"),
+    ];
+    let res = h.app.post_form(&player, &black_link, &elsewhere).await;
+    assert_eq!(res.status(), 403);
     let appeal = [
         ("appealed", "result"),
         ("game", "1:1"),

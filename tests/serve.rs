@@ -177,6 +177,31 @@ async fn after_a_kill_the_next_server_stops_the_postgresql_it_found_running() {
     );
 }
 
+/// The killed server's process number may be in use again by the time the
+/// next one starts (not yet reaped, or reused): the next server still sees
+/// that nobody owns the cluster, because ownership is a lock that dies
+/// with its process, not a number.
+#[tokio::test]
+async fn a_killed_servers_cluster_is_adopted_even_when_its_process_number_lives_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let data_dir = dir.path().join("pg");
+    let mut killed = start(&data_dir).await;
+    killed.child.kill().unwrap();
+    killed.child.wait().unwrap();
+    // The owner file names a living process: this test's.
+    std::fs::write(
+        data_dir.join("tengen.owner"),
+        std::process::id().to_string(),
+    )
+    .unwrap();
+    let server = start(&data_dir).await;
+    terminate(server);
+    assert!(
+        !data_dir.join("postmaster.pid").exists(),
+        "the second server stopped the PostgreSQL it found"
+    );
+}
+
 /// `tengen backup` while the server runs, then a change, then `tengen
 /// restore` with the server stopped: the site is as it was at the backup.
 #[tokio::test]

@@ -16,7 +16,8 @@ use sqlx::postgres::PgConnectOptions;
 /// The role and database the embedded cluster is created with.
 const ROLE: &str = "tengen";
 const DATABASE: &str = "tengen";
-/// The file in the data directory naming the process that runs the cluster.
+/// The file in the data directory that the process running the cluster
+/// holds locked for its life (and names, for a person reading it).
 const OWNER_FILE: &str = "tengen.owner";
 
 /// Unix sockets have a path limit of 107 bytes on Linux.
@@ -54,6 +55,8 @@ pub struct EmbeddedCluster {
     run_as: Option<(u32, u32)>,
     /// True when this process started the server, so it also stops it.
     started_here: bool,
+    /// The owner file, locked while this process owns the cluster.
+    owner: Option<std::fs::File>,
 }
 
 impl EmbeddedCluster {
@@ -75,24 +78,31 @@ impl EmbeddedCluster {
             bin_dir,
             run_as,
             started_here: false,
+            owner: None,
         };
         if !cluster.data_dir.join("PG_VERSION").exists() {
             cluster.init()?;
         }
-        if !cluster.is_running()? {
+        let running = cluster.is_running()?;
+        // The owner's lock goes with its process, however it ended: a
+        // cluster whose file nobody holds was left by a Tengen that was
+        // killed, and is adopted, so that this process stops it in turn.
+        // (A process number would not do: the dead owner's may be reused.)
+        let owner = cluster.lock_owner()?;
+        if !running {
             cluster.run(
                 "starting PostgreSQL",
                 &["start", "-w", "-t", "60", "-l"],
                 Some(&cluster.data_dir.join("server.log")),
             )?;
-            cluster.started_here = true;
-        } else if !cluster.owner_alive() {
-            // Left running by a Tengen that was killed before it could stop
-            // it: adopted, so that this process stops it in turn.
-            cluster.started_here = true;
         }
-        if cluster.started_here {
-            std::fs::write(cluster.owner_file(), std::process::id().to_string())?;
+        if let Some(mut file) = owner {
+            use std::io::{Seek, Write};
+            file.set_len(0)?;
+            file.rewind()?;
+            write!(file, "{}", std::process::id())?;
+            cluster.owner = Some(file);
+            cluster.started_here = true;
         }
         Ok(cluster)
     }
@@ -102,13 +112,19 @@ impl EmbeddedCluster {
         self.data_dir.join(OWNER_FILE)
     }
 
-    /// Whether the process that started the running cluster is still alive
-    /// (a server while `tengen admin` runs beside it, say).
-    fn owner_alive(&self) -> bool {
-        std::fs::read_to_string(self.owner_file())
-            .ok()
-            .and_then(|pid| pid.trim().parse::<u32>().ok())
-            .is_some_and(|pid| Path::new(&format!("/proc/{pid}")).exists())
+    /// The owner file locked for this process, or `None` while a living
+    /// process holds it (a server while `tengen admin` runs beside it, say).
+    fn lock_owner(&self) -> Result<Option<std::fs::File>, EmbeddedError> {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(self.owner_file())?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(file)),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+            Err(std::fs::TryLockError::Error(e)) => Err(e.into()),
+        }
     }
 
     /// Connection options for the cluster's socket.
@@ -161,6 +177,7 @@ impl EmbeddedCluster {
             self.run("stopping PostgreSQL", &["stop", "-w", "-m", "fast"], None)?;
             self.started_here = false;
             let _ = std::fs::remove_file(self.owner_file());
+            self.owner = None;
         }
         Ok(())
     }

@@ -71,10 +71,12 @@ pub struct Tables {
 pub struct Kept<V> {
     entries: HashMap<String, Entry<V>>,
     /// Values being made now, with the channel their readers wait on.
-    making: HashMap<String, (u64, watch::Receiver<bool>)>,
+    making: HashMap<String, (u64, watch::Receiver<Made<V>>)>,
     /// Pages that answered without saying they may be cached (a page with a
     /// form, say): their readers render their own, without waiting.
     refused: HashSet<String>,
+    /// What the entries hold ([`Kind::size`]).
+    bytes: usize,
 }
 
 impl<V> Default for Kept<V> {
@@ -83,8 +85,23 @@ impl<V> Default for Kept<V> {
             entries: HashMap::new(),
             making: HashMap::new(),
             refused: HashSet::new(),
+            bytes: 0,
         }
     }
+}
+
+/// How a value being made turned out, for the readers waiting on it.
+#[derive(Clone)]
+enum Made<V> {
+    Pending,
+    /// Kept: it is in the table.
+    Kept,
+    /// Made, but not kept (its tournament changed meanwhile): the readers
+    /// waiting get it all the same, and reload again at the next notice.
+    Handed(V),
+    /// Not made (an error page, or a page that may not be kept): each
+    /// waiting reader makes its own at once.
+    Gone,
 }
 
 struct Entry<V> {
@@ -98,17 +115,27 @@ struct Entry<V> {
 /// A kind of value [`Live`] keeps, each in its own table.
 pub trait Kind: Clone + Send + Sync + 'static {
     fn kept(tables: &mut Tables) -> &mut Kept<Self>;
+    /// The memory it holds, near enough.
+    fn size(&self) -> usize;
 }
 
 impl Kind for Bytes {
     fn kept(tables: &mut Tables) -> &mut Kept<Self> {
         &mut tables.pages
     }
+
+    fn size(&self) -> usize {
+        self.len()
+    }
 }
 
 impl Kind for TournamentRow {
     fn kept(tables: &mut Tables) -> &mut Kept<Self> {
         &mut tables.rows
+    }
+
+    fn size(&self) -> usize {
+        std::mem::size_of::<Self>() + self.name.len() + self.schedule.len()
     }
 }
 
@@ -128,7 +155,7 @@ pub struct Ticket<V: Kind> {
     id: u64,
     read_at: u64,
     /// Set when the waiting readers' turn depends on this ticket.
-    exclusive: Option<watch::Sender<bool>>,
+    exclusive: Option<watch::Sender<Made<V>>>,
     kind: PhantomData<V>,
 }
 
@@ -144,8 +171,10 @@ impl Default for Live {
 impl Live {
     /// The longest a cached value is used without asking the database.
     pub const TTL: Duration = Duration::from_secs(2);
-    /// Bounds memory: past this many entries a table starts afresh.
+    /// Bounds memory: past this many entries, or this many bytes of pages,
+    /// a table starts afresh (addresses with made-up queries fill it).
     const MAX_ENTRIES: usize = 10_000;
+    const MAX_BYTES: usize = 256 << 20;
     /// The longest a reader waits for another's render before rendering
     /// its own (a render stuck on a slow database).
     const WAIT: Duration = Duration::from_secs(5);
@@ -163,8 +192,13 @@ impl Live {
                     return Lookup::Make(self.ticket(clock, kept, key, false));
                 }
                 let current = kept.entries.get(key).filter(|e| clock.is_current(e));
-                let fresh = current.is_some_and(|e| e.stored_at.elapsed() < Self::TTL);
-                let old = current.map(|e| e.value.clone());
+                let age = current.map(|e| e.stored_at.elapsed());
+                let fresh = age.is_some_and(|age| age < Self::TTL);
+                // An expired value stands in while it is made again, but
+                // not for longer than a reader would wait for it.
+                let old = current
+                    .filter(|e| e.stored_at.elapsed() < Self::TTL + Self::WAIT)
+                    .map(|e| e.value.clone());
                 match (fresh, old, kept.making.get(key).map(|(_, r)| r.clone())) {
                     (true, Some(value), _) => return Lookup::Hit(value),
                     // Expired but unchanged: used while one reader makes it again.
@@ -173,16 +207,20 @@ impl Live {
                     (_, _, None) => return Lookup::Make(self.ticket(clock, kept, key, true)),
                 }
             };
-            // Kept, or dropped unkept (an error page, or the tournament
-            // changed meanwhile): the next turn finds the value or takes
-            // the ticket. A render that takes too long is not waited for.
-            if tokio::time::timeout_at(deadline, waiting.changed())
-                .await
-                .is_err()
-            {
-                let mut inner = self.inner.lock().expect("live lock");
-                let Inner { clock, tables } = &mut *inner;
-                return Lookup::Make(self.ticket(clock, V::kept(tables), key, false));
+            // A render that takes too long is not waited for.
+            let made = match tokio::time::timeout_at(deadline, waiting.changed()).await {
+                Ok(Ok(())) => waiting.borrow().clone(),
+                Ok(Err(_)) | Err(_) => Made::Gone,
+            };
+            match made {
+                // The next turn finds it (or, changed again, waits anew).
+                Made::Kept | Made::Pending => {}
+                Made::Handed(value) => return Lookup::Hit(value),
+                Made::Gone => {
+                    let mut inner = self.inner.lock().expect("live lock");
+                    let Inner { clock, tables } = &mut *inner;
+                    return Lookup::Make(self.ticket(clock, V::kept(tables), key, false));
+                }
             }
         }
     }
@@ -197,7 +235,7 @@ impl Live {
         clock.next_ticket += 1;
         let id = clock.next_ticket;
         let exclusive = exclusive.then(|| {
-            let (sender, receiver) = watch::channel(false);
+            let (sender, receiver) = watch::channel(Made::Pending);
             kept.making.insert(key.to_string(), (id, receiver));
             sender
         });
@@ -251,15 +289,22 @@ impl<V: Kind> Ticket<V> {
             value,
         };
         if !clock.is_current(&entry) {
+            if let Some(sender) = &self.exclusive {
+                sender.send_replace(Made::Handed(entry.value));
+            }
             return;
         }
         let kept = V::kept(tables);
-        if kept.entries.len() >= Live::MAX_ENTRIES {
+        kept.bytes += entry.value.size();
+        if kept.entries.len() >= Live::MAX_ENTRIES || kept.bytes > Live::MAX_BYTES {
             kept.entries.clear();
+            kept.bytes = entry.value.size();
         }
-        kept.entries.insert(self.key.clone(), entry);
+        if let Some(old) = kept.entries.insert(self.key.clone(), entry) {
+            kept.bytes = kept.bytes.saturating_sub(old.value.size());
+        }
         if let Some(sender) = &self.exclusive {
-            sender.send_replace(true);
+            sender.send_replace(Made::Kept);
         }
     }
 
@@ -284,7 +329,11 @@ impl<V: Kind> Drop for Ticket<V> {
         if making.get(&self.key).is_some_and(|(id, _)| *id == self.id) {
             making.remove(&self.key);
         }
-        // The sender dropping next wakes whoever still waits.
+        if let Some(sender) = &self.exclusive
+            && matches!(*sender.borrow(), Made::Pending)
+        {
+            sender.send_replace(Made::Gone);
+        }
     }
 }
 
@@ -369,6 +418,22 @@ mod tests {
         );
         render.keep(t, Bytes::from("new"));
         assert_eq!(reader.await.unwrap(), Bytes::from("new"));
+    }
+
+    #[tokio::test]
+    async fn a_page_made_while_its_tournament_changed_is_handed_to_the_readers_who_waited() {
+        let live = Arc::new(Live::default());
+        let t = Uuid::new_v4();
+        let render = ticket(live.lookup("p").await);
+        let reader = {
+            let live = live.clone();
+            tokio::spawn(async move { hit(live.lookup("p").await) })
+        };
+        tokio::task::yield_now().await;
+        live.changed(t);
+        render.keep(t, Bytes::from("made"));
+        assert_eq!(reader.await.unwrap(), Bytes::from("made"));
+        ticket(live.lookup("p").await);
     }
 
     #[tokio::test]

@@ -54,8 +54,12 @@ pub async fn serve_cached(State(app): State<AppState>, request: Request, next: N
     let marked = response.extensions().get::<Cacheable>().copied();
     let keepable =
         response.status() == StatusCode::OK && !response.headers().contains_key(header::SET_COOKIE);
+    // A page too large to keep is sent as it is (its readers make their own).
+    let fits = axum::body::HttpBody::size_hint(response.body())
+        .upper()
+        .is_some_and(|n| n <= MAX_PAGE_BYTES as u64);
     match marked {
-        Some(Cacheable(tournament_id)) if keepable => {
+        Some(Cacheable(tournament_id)) if keepable && fits => {
             let (parts, body) = response.into_parts();
             match axum::body::to_bytes(body, MAX_PAGE_BYTES).await {
                 Ok(html) => {

@@ -50,8 +50,12 @@ impl Pace {
             addresses.retain(|_, (left, at)| {
                 *left + now.duration_since(*at).as_secs_f64() / every < full
             });
+            // Still full: so many addresses at once are no venue's.
+            if addresses.len() >= Self::MAX_ADDRESSES / 2 {
+                addresses.clear();
+            }
         }
-        let (left, at) = addresses.entry(ip).or_insert((self.burst, now));
+        let (left, at) = addresses.entry(network(ip)).or_insert((self.burst, now));
         let refilled = (*left + now.duration_since(*at).as_secs_f64() / self.every.as_secs_f64())
             .min(self.burst);
         if refilled >= 1.0 {
@@ -61,6 +65,18 @@ impl Pace {
         } else {
             let wait = (1.0 - refilled) * self.every.as_secs_f64();
             Err(wait.ceil().max(1.0) as u64)
+        }
+    }
+}
+
+/// The address as one connection's owner holds it: an IPv6 host has a
+/// whole /64 to itself, so the pace counts the /64.
+fn network(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => {
+            let bits = u128::from(v6) & !((1u128 << 64) - 1);
+            IpAddr::V6(bits.into())
         }
     }
 }
@@ -80,6 +96,15 @@ mod tests {
         assert_eq!(pace.take_at(ip, t + Duration::from_secs(1)), Err(1));
         assert_eq!(pace.take_at(ip, t + Duration::from_secs(2)), Ok(()));
         assert_eq!(pace.take_at(ip, t + Duration::from_secs(2)), Err(2));
+    }
+
+    #[test]
+    fn the_addresses_of_one_ipv6_network_share_an_allowance() {
+        let pace = Pace::new(1, Duration::from_secs(60));
+        let t = Instant::now();
+        assert_eq!(pace.take_at("2001:db8::1".parse().unwrap(), t), Ok(()));
+        assert!(pace.take_at("2001:db8::2".parse().unwrap(), t).is_err());
+        assert_eq!(pace.take_at("2001:db8:0:1::1".parse().unwrap(), t), Ok(()));
     }
 
     #[test]

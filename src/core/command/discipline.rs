@@ -5,8 +5,8 @@
 use super::{Actor, Command, Context, Done, Outcome, Refusal, State, json};
 use crate::core::access::Action;
 use crate::core::discipline::{
-    Act, AppealId, Book, Decision, DisciplineError, Filing, GameRef, Member, Party, SanctionKind,
-    result_changes,
+    Act, AppealId, Appealed, Book, Decision, DisciplineError, Filing, GameRef, Member, Party,
+    SanctionKind, Subject, result_changes,
 };
 use crate::core::{GameResult, PlayerId, Tournament};
 
@@ -250,7 +250,8 @@ pub(super) fn file(state: &mut State, filing: Filing, cx: &Context) -> Result<Ou
         Actor::Player(p)
             if filing.signatory == Some(*p)
                 && (filing.appellant == Party::Player(*p)
-                    || matches!(filing.appellant, Party::Captain { .. })) =>
+                    || matches!(filing.appellant, Party::Captain { .. }))
+                && appellants_own(state, &filing) =>
         {
             "appeals.file_by_player"
         }
@@ -270,6 +271,64 @@ pub(super) fn file(state: &mut State, filing: Filing, cx: &Context) -> Result<Ou
         after,
         done: Done::Appeal(id),
     })
+}
+
+/// What a player's private link may appeal: a game the appellant played
+/// (for a captain, one of the team's members), an act on such a game or
+/// naming such a player, or a round's pairing. Another board is not theirs
+/// to appeal: a link acts only for its own player.
+fn appellants_own(state: &State, filing: &Filing) -> bool {
+    let ours: Vec<PlayerId> = match filing.appellant {
+        Party::Player(p) => vec![p],
+        Party::Captain { team } => state
+            .doc
+            .teams()
+            .iter()
+            .find(|t| t.number == team)
+            .map(Tournament::members_of)
+            .unwrap_or_default(),
+    };
+    let played = |g: GameRef| {
+        state
+            .doc
+            .game_on(g.round, g.board)
+            .is_some_and(|game| ours.iter().any(|p| game.colour_of(*p).is_some()))
+    };
+    match filing.appealed {
+        Appealed::Pairing(_) => true,
+        Appealed::Result(game) => played(game),
+        // An entry the log lacks is the book's to refuse, with its reason.
+        Appealed::Entry(id) => {
+            state
+                .book
+                .log
+                .entry(id)
+                .is_none_or(|e| match state.book.log.game_of(e) {
+                    Some(game) => played(game),
+                    None => named(&e.act).is_some_and(|p| ours.contains(&p)),
+                })
+        }
+    }
+}
+
+/// The player an act on no one game names: a removal, a ban, a remark.
+fn named(act: &Act) -> Option<PlayerId> {
+    match act {
+        Act::Withdrawal { player, .. } => Some(*player),
+        Act::Sanction(s) => match &s.kind {
+            SanctionKind::RemovalFromRound { player, .. }
+            | SanctionKind::RemovalFromTournament { player, .. }
+            | SanctionKind::SupergroupBan { player, .. }
+            | SanctionKind::RatingReduction { player, .. }
+            | SanctionKind::PenaltyPoints { player, .. } => Some(*player),
+            SanctionKind::Remark {
+                subject: Subject::Player(p),
+                ..
+            } => Some(*p),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 pub(super) fn take_up(state: &mut State, id: AppealId, cx: &Context) -> Result<Outcome, Refusal> {

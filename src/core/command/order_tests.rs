@@ -177,7 +177,15 @@ fn run(
     let clock = std::cell::Cell::new(0);
     let log = |state: &mut State, act: Act| {
         clock.set(clock.get() + 1);
-        apply(state, Command::LogAct { act }, &chief(clock.get())).unwrap();
+        apply(
+            state,
+            Command::LogAct {
+                act,
+                replace: false,
+            },
+            &chief(clock.get()),
+        )
+        .unwrap();
     };
     // Absences are forfeited once the round has run its forfeit time (RFG 21.4 а).
     let start = Act::StartRound { round, board: None };

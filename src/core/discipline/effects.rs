@@ -76,25 +76,32 @@ fn may_decide(act: &Act) -> bool {
     }
 }
 
-/// The effect of every act that changed a result, by entry.
+/// The effect of each `wanted` act that changed a result, by entry. Each
+/// costs two readings of the log (before and after it), so a page asks
+/// only for the acts it shows: the notice after an act for that act, a
+/// player's page for the acts on their games.
 pub fn effects(
     base: &Tournament,
     log: &Log,
     settings: &DisciplineSettings,
+    wanted: impl Fn(&Entry) -> bool,
 ) -> Result<BTreeMap<EntryId, Effect>, DisciplineError> {
     let entries = log.entries();
-    let mut prefixes: BTreeMap<usize, Effective> = BTreeMap::new();
+    // The last reading is kept: consecutive acts share one.
+    let mut last: Option<(usize, Effective)> = None;
     let mut at = |n: usize| -> Result<Effective, DisciplineError> {
-        if let Some(e) = prefixes.get(&n) {
+        if let Some((at, e)) = &last
+            && *at == n
+        {
             return Ok(e.clone());
         }
         let e = effective(base, &Log::from_entries(entries[..n].to_vec()), settings)?;
-        prefixes.insert(n, e.clone());
+        last = Some((n, e.clone()));
         Ok(e)
     };
     let mut out = BTreeMap::new();
     for (i, entry) in entries.iter().enumerate() {
-        if !may_decide(&entry.act) {
+        if !may_decide(&entry.act) || !wanted(entry) {
             continue;
         }
         let (before, after) = (at(i)?, at(i + 1)?);

@@ -79,7 +79,7 @@ fn gtr_arbitration_a_correction_after_an_absence_and_a_mistapped_absence_gives_i
     let now = effective(&t, &log, &s).unwrap();
     assert_eq!(now.superseded.get(&black.id), Some(&fix.id));
     assert_eq!(now.superseded.get(&slip.id), Some(&fix.id));
-    let effect = &effects(&t, &log, &s).unwrap()[&fix.id];
+    let effect = &effects(&t, &log, &s, |_| true).unwrap()[&fix.id];
     assert_eq!(effect.superseding, [black.id, slip.id]);
     assert_eq!(effect.changes[0].after.0, GameResult::WhiteWins);
 }
@@ -133,7 +133,7 @@ fn an_annulled_absence_leaves_the_game_without_a_result_again() {
         struck(&log, &now).get(&slip.id),
         Some(&Struck::Annulled(undo.id))
     );
-    let effect = &effects(&t, &log, &s).unwrap()[&undo.id];
+    let effect = &effects(&t, &log, &s, |_| true).unwrap()[&undo.id];
     assert_eq!(effect.changes[0].after.0, GameResult::Unknown);
 }
 
@@ -243,7 +243,7 @@ fn gtr_sanctions_a_second_warning_says_it_loses_the_game_and_a_correction_supers
     let second = log
         .record(&t, &s, minute(6), referee(), warn(board1(), a))
         .unwrap();
-    let effect = &effects(&t, &log, &s).unwrap()[&second.id];
+    let effect = &effects(&t, &log, &s, |_| true).unwrap()[&second.id];
     assert_eq!(effect.warnings, Some(2));
     assert_eq!(effect.changes[0].after.0, GameResult::BlackWins);
     let fix = log

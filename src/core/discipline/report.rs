@@ -82,7 +82,7 @@ pub fn report(
     let revoked = revoked(log);
     let now = effective(tournament, log, settings)?;
     let struck = struck(log, &now);
-    let effects = effects(tournament, log, settings)?;
+    let effects = effects(tournament, log, settings, |_| true)?;
     let incident = |e: &Entry| Incident {
         entry: e.clone(),
         struck: struck.get(&e.id).copied(),

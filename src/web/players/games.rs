@@ -62,7 +62,22 @@ pub(super) async fn show_player(
     let view = crate::web::view::view(&app, tournament.tournament_id).await?;
     let log = &view.book.log;
     let struck = struck(log, &view.effective);
-    let effects = effects(&view.entered, log, &view.book.settings)?;
+    let mine: Vec<GameRef> = view
+        .effective
+        .tournament
+        .games()
+        .iter()
+        .filter(|g| g.colour_of(PlayerId(no)).is_some())
+        .map(|g| GameRef {
+            round: g.round,
+            board: g.board,
+        })
+        .collect();
+    // Acts on this player's games, and acts on no one game (appeal
+    // decisions), which may have changed one of them.
+    let effects = effects(&view.entered, log, &view.book.settings, |e| {
+        log.game_of(e).is_none_or(|g| mine.contains(&g))
+    })?;
     let state = view.effective.tournament;
     let decided_by = |game: GameRef| -> Vec<String> {
         log.entries()

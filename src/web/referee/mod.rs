@@ -102,11 +102,13 @@ async fn saved_notice(app: &AppState, access: &Access, lang: Lang, entry: &Entry
         return Flash::new("notice.referee_saved");
     };
     let log = &current.book.log;
-    let effect = effects(&current.entered, log, &current.book.settings)
-        .ok()
-        .and_then(|all| all.get(&entry.id).cloned())
-        .map(|e| effect_words(&current.effective.tournament, lang, log, entry, &e))
-        .unwrap_or_default();
+    let effect = effects(&current.entered, log, &current.book.settings, |e| {
+        e.id == entry.id
+    })
+    .ok()
+    .and_then(|all| all.get(&entry.id).cloned())
+    .map(|e| effect_words(&current.effective.tournament, lang, log, entry, &e))
+    .unwrap_or_default();
     if effect.is_empty() {
         Flash::new("notice.referee_saved")
     } else {
