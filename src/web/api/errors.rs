@@ -53,6 +53,9 @@ pub(super) enum ReadErrors {
     /// No such tournament, round or board, or one the caller may not see.
     #[response(status = 404)]
     NotFound(ApiError),
+    /// The database does not answer (for about a second): try again.
+    #[response(status = 503)]
+    Unavailable(ApiError),
 }
 
 /// The refusals of a write.
@@ -81,6 +84,12 @@ pub(super) enum WriteErrors {
     /// says why.
     #[response(status = 422)]
     Invalid(ApiError),
+    /// The body is larger than a request may be (2 MB), refused unread.
+    #[response(status = 413)]
+    TooLarge(ApiError),
+    /// The database does not answer (for about a second): try again.
+    #[response(status = 503)]
+    Unavailable(ApiError),
 }
 
 /// The refusals of a request that needs a token and names no tournament.
@@ -94,6 +103,9 @@ pub(super) enum TokenErrors {
     /// No bearer token, or an unknown one.
     #[response(status = 401)]
     Unauthorized(ApiError),
+    /// The database does not answer (for about a second): try again.
+    #[response(status = 503)]
+    Unavailable(ApiError),
 }
 
 /// A refused JSON body: 422 with what serde said.
