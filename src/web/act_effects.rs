@@ -23,7 +23,7 @@ fn quoted(t: &Tournament, lang: Lang, log: &Log, id: EntryId) -> String {
 }
 
 /// What the result became, in words: who lost, or the result itself.
-fn result_words(
+fn game_result_words(
     t: &Tournament,
     lang: Lang,
     entry: &Entry,
@@ -73,18 +73,8 @@ pub fn effect_words(
     if let Act::Annulment { entry: target, .. } = &entry.act {
         parts.push(lang.tf("effect.annuls", &[("entry", quoted(t, lang, log, *target))]));
     }
-    if let Some(count) = effect.warnings {
-        parts.push(match count {
-            2 => lang.t("effect.second_warning"),
-            n => lang.tf("effect.nth_warning", &[("count", n.to_string())]),
-        });
-    }
-    let changes: Vec<String> = effect
-        .changes
-        .iter()
-        .map(|c| result_words(t, lang, entry, c.game, c.after))
-        .collect();
-    let mut last = changes.join("; ");
+    let (warning, mut last) = outcome(t, lang, entry, effect);
+    parts.extend(warning);
     if !effect.superseding.is_empty() {
         let earlier: Vec<String> = effect
             .superseding
@@ -102,6 +92,31 @@ pub fn effect_words(
         parts.push(last);
     }
     parts.join(" — ")
+}
+
+/// What an act did to the game alone, without the acts it names or their
+/// reasons: for the public pages, where a sanction's grounds stay out.
+pub fn result_words(t: &Tournament, lang: Lang, entry: &Entry, effect: &Effect) -> String {
+    let (warning, changes) = outcome(t, lang, entry, effect);
+    warning
+        .into_iter()
+        .chain((!changes.is_empty()).then_some(changes))
+        .collect::<Vec<_>>()
+        .join(" — ")
+}
+
+/// The warning count an act reached, and the results it changed, in words.
+fn outcome(t: &Tournament, lang: Lang, entry: &Entry, effect: &Effect) -> (Option<String>, String) {
+    let warning = effect.warnings.map(|count| match count {
+        2 => lang.t("effect.second_warning"),
+        n => lang.tf("effect.nth_warning", &[("count", n.to_string())]),
+    });
+    let changes: Vec<String> = effect
+        .changes
+        .iter()
+        .map(|c| game_result_words(t, lang, entry, c.game, c.after))
+        .collect();
+    (warning, changes.join("; "))
 }
 
 /// Why a struck-through act no longer counts: revoked on appeal, annulled

@@ -75,6 +75,7 @@ mod tests {
     use super::super::*;
     use crate::core::access::StaffRole;
     use crate::core::discipline::Member;
+    use crate::core::discipline::Official;
     use crate::core::discipline::{
         Act, Appealed, DisciplineError, FiledBy, Filing, GameRef, Outcome as Verdict, Party, Reason,
     };

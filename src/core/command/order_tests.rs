@@ -4,6 +4,7 @@
 //! in any order, leave the same effective results and standings (RFG 21.4,
 //! 21.5 в, 21(S).2; Ukrainian Annex 1: the table fixes every meeting).
 
+use crate::core::access::StaffRole;
 use crate::core::command::team_tests::{at, organiser};
 use crate::core::command::*;
 use crate::core::discipline::{

@@ -5,6 +5,7 @@
 use super::team_tests::organiser;
 use super::tests::{cup, pair_next};
 use super::*;
+use crate::core::discipline::Official;
 use crate::core::pairing::pair_round;
 use crate::core::settings::{Level, PanelMember, Resumption};
 

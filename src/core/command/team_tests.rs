@@ -2,7 +2,9 @@
 //! and filed, teams paired board by board, results read as team standings.
 
 use super::*;
+use crate::core::access::StaffRole;
 use crate::core::discipline::Act;
+use crate::core::discipline::Moment;
 use crate::core::teams::BoardOrder;
 use crate::core::teams::pairing::pair_teams;
 use crate::core::{GameResult, ResultOrigin, Settings, System};

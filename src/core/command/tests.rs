@@ -1,5 +1,6 @@
 use super::team_tests::organiser;
 use super::*;
+use crate::core::access::StaffRole;
 use crate::core::pairing::pair_round;
 use crate::core::{Settings, System};
 

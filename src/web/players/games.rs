@@ -10,7 +10,7 @@ use crate::core::{PlayerId, RoundNo};
 use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
 use crate::web::access::viewable;
-use crate::web::act_effects::effect_words;
+use crate::web::act_effects::result_words;
 use crate::web::error::{WebError, WebResult};
 use crate::web::page::{Ctx, Layout, render};
 use crate::web::supergroup;
@@ -90,7 +90,7 @@ pub(super) async fn show_player(
                     .changes
                     .iter()
                     .any(|c| c.game == game)
-                    .then(|| effect_words(&state, ctx.lang, log, e, effect))
+                    .then(|| result_words(&state, ctx.lang, e, effect))
             })
             .collect()
     };

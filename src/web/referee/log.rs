@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 
 /// One line of the incident log.
 pub(super) struct LogLine {
-    id: String,
+    id: u32,
     at: String,
     by: String,
     text: String,
@@ -87,7 +87,7 @@ pub(super) async fn show_log(
                 .map(|i| incident_words(t, ctx.lang, log, i))
                 .unwrap_or_default();
             LogLine {
-                id: e.id.to_string(),
+                id: e.id.0,
                 at: wall_clock(e.at, &access.tournament.time_zone),
                 by: e.by.as_str().to_string(),
                 text: describe(t, ctx.lang, e),
