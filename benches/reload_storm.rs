@@ -120,14 +120,16 @@ async fn phone(
     seen
 }
 
-/// The tournament's version, from the page's live attribute.
+/// The page's event stream, as its `data-live` attribute names it (with
+/// the version the page shows).
 fn since(page: &str) -> String {
-    let start = page.find("/events?since=").expect("a live page");
+    let attribute = "data-live=\"";
+    let start = page.find(attribute).expect("a live page") + attribute.len();
     page[start..]
         .split('"')
         .next()
         .expect("the attribute ends")
-        .to_string()
+        .replace("&amp;", "&")
 }
 
 /// Enters one result through the API, as a referee's program would.
