@@ -155,10 +155,6 @@ pub fn router(app: AppState) -> Router {
         .merge(api::routes())
         .fallback(|| async { WebError::NotFound })
         .layer(middleware::from_fn_with_state(app.clone(), auth::csrf))
-        .layer(middleware::from_fn_with_state(
-            app.clone(),
-            page_cache::serve_cached,
-        ))
         .layer(middleware::from_fn(hygiene::refuse_control_characters))
         .layer(middleware::from_fn_with_state(app.clone(), error_pages))
         .layer(middleware::from_fn_with_state(
@@ -169,6 +165,14 @@ pub fn router(app: AppState) -> Router {
         .layer(middleware::from_fn_with_state(
             app.clone(),
             security::forwarded_from_proxy,
+        ))
+        // A page a visitor without a session reads is served from here,
+        // past every layer within: a page of the cache was rendered through
+        // them once (its path checked, its errors rendered), and a hit
+        // costs no more than the bytes it sends.
+        .layer(middleware::from_fn_with_state(
+            app.clone(),
+            page_cache::serve_cached,
         ))
         .layer(middleware::from_fn(security::headers))
         .layer(PropagateRequestIdLayer::x_request_id())
