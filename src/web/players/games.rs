@@ -30,7 +30,8 @@ pub(super) struct GameLine {
     gor: String,
     /// The referees' acts in force that decided the result, in words
     /// ("second warning — the game is lost by Black (…)").
-    decided_by: Vec<String>,
+    /// What decided the game, when a referee's act did.
+    decided_by: Option<String>,
 }
 
 #[derive(Template)]
@@ -79,20 +80,17 @@ pub(super) async fn show_player(
         log.game_of(e).is_none_or(|g| mine.contains(&g))
     })?;
     let state = view.effective.tournament;
-    let decided_by = |game: GameRef| -> Vec<String> {
+    // The act whose result stands, the last in force that changed the
+    // game: a player reads the decision, not the referees' history of it.
+    // The effect only: a sanction's reasons stay on the referees' pages.
+    let decided_by = |game: GameRef| -> Option<String> {
         log.entries()
             .iter()
             .filter(|e| !struck.contains_key(&e.id))
-            .filter_map(|e| {
-                let effect = effects.get(&e.id)?;
-                // The effect only: a sanction's reasons stay on the referees' pages.
-                effect
-                    .changes
-                    .iter()
-                    .any(|c| c.game == game)
-                    .then(|| result_words(&state, ctx.lang, e, effect))
-            })
-            .collect()
+            .filter_map(|e| effects.get(&e.id).map(|effect| (e, effect)))
+            .filter(|(_, effect)| effect.changes.iter().any(|c| c.game == game))
+            .last()
+            .map(|(e, effect)| result_words(&state, ctx.lang, e, effect))
     };
     let adjourned = adjourned(&state, &view.book.log);
     let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
