@@ -89,7 +89,7 @@ pub(super) async fn show_player(
             .filter(|e| !struck.contains_key(&e.id))
             .filter_map(|e| effects.get(&e.id).map(|effect| (e, effect)))
             .filter(|(_, effect)| effect.changes.iter().any(|c| c.game == game))
-            .last()
+            .next_back()
             .map(|(e, effect)| result_words(&state, ctx.lang, e, effect))
     };
     let adjourned = adjourned(&state, &view.book.log);
