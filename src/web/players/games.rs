@@ -88,8 +88,7 @@ pub(super) async fn show_player(
             .iter()
             .filter(|e| !struck.contains_key(&e.id))
             .filter_map(|e| effects.get(&e.id).map(|effect| (e, effect)))
-            .filter(|(_, effect)| effect.changes.iter().any(|c| c.game == game))
-            .next_back()
+            .rfind(|(_, effect)| effect.changes.iter().any(|c| c.game == game))
             .map(|(e, effect)| result_words(&state, ctx.lang, e, effect))
     };
     let adjourned = adjourned(&state, &view.book.log);
