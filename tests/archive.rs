@@ -257,3 +257,132 @@ async fn an_archive_with_text_no_door_takes_is_refused_whole() {
         assert_eq!(status, 404, "{short} was not created");
     }
 }
+
+/// A tournament of `players` players, every round but the last played and
+/// the last paired without results.
+fn field(players: usize, rounds: u32) -> tengen::core::Tournament {
+    use tengen::core::*;
+    let mut settings = Settings::default();
+    settings.general.name = "Stored Cup".into();
+    settings.general.short_name = "stored".into();
+    settings.number_of_rounds = rounds;
+    let mut t = Tournament::new(settings);
+    let ids: Vec<PlayerId> = (0..players)
+        .map(|i| {
+            t.register(Player::new(
+                PlayerId(0),
+                &format!("P{i}"),
+                "Test",
+                Rank::Kyu(5),
+            ))
+        })
+        .collect();
+    let half = players / 2;
+    for round in 1..=rounds {
+        for k in 0..half {
+            t.add_game(Game {
+                round: RoundNo::new(round).unwrap(),
+                board: BoardNo::new(k as u32 + 1).unwrap(),
+                white: ids[k],
+                black: ids[half + (k + round as usize) % half],
+                handicap: 0,
+                komi: HalfPoints::from_halves(13),
+                result: if round == rounds {
+                    GameResult::Unknown
+                } else {
+                    GameResult::WhiteWins
+                },
+                origin: ResultOrigin::Played,
+                colours_known: true,
+                method: None,
+            })
+            .unwrap();
+        }
+    }
+    t
+}
+
+/// The door writes only the parts of the document a command changed: read
+/// back from the database after each change, the tournament must be the
+/// one the door holds, item for item, also when a list grows past a chunk
+/// or shrinks (a round unpaired, a player deleted).
+#[tokio::test]
+async fn a_tournament_read_back_after_each_change_is_the_one_the_door_holds() {
+    use tengen::core::command::{Command, ResultEntry, State};
+    use tengen::core::*;
+    use tengen::desk::{Caller, Desk};
+    use tengen::store::Store;
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let store = Store::on(app.pool.clone());
+    let account = tengen::store::accounts::by_username(&app.pool, "org")
+        .await
+        .unwrap()
+        .unwrap();
+    let desk = Desk::new(store.clone(), None);
+    // 128 players: two full chunks of players, three of games.
+    let doc = field(128, 3);
+    let state = State::new(doc, Default::default());
+    let row = desk
+        .create(
+            account.account_id,
+            state,
+            "tournament.create",
+            serde_json::Value::Null,
+        )
+        .await
+        .unwrap();
+    let id = row.tournament_id;
+    let caller = Caller::Account(account);
+    let extra = tengen::core::command::PlayerDraft {
+        name: "Late".into(),
+        first_name: "Comer".into(),
+        rank: "1d".into(),
+        is_final: true,
+        ..Default::default()
+    };
+    let commands = vec![
+        Command::Unpair {
+            round: RoundNo::new(3).unwrap(),
+        },
+        Command::Register {
+            draft: extra,
+            confirm_duplicate: true,
+        },
+        Command::EnterResults {
+            round: RoundNo::new(2).unwrap(),
+            entries: vec![ResultEntry {
+                board: BoardNo::new(40).unwrap(),
+                result: GameResult::BlackWins,
+                origin: ResultOrigin::Played,
+                method: None,
+                seen: None,
+            }],
+            replace: true,
+        },
+        Command::DeletePlayer {
+            player: PlayerId(129),
+        },
+    ];
+    for command in commands {
+        let label = format!("{command:?}").chars().take(40).collect::<String>();
+        desk.run(&caller, id, None, command).await.expect(&label);
+        let (held_version, held) = desk.read(id).await.unwrap();
+        let (stored_version, stored) = Desk::new(store.clone(), None).read(id).await.unwrap();
+        assert_eq!(held_version, stored_version, "after {label}");
+        assert!(
+            held.doc == stored.doc,
+            "the stored document differs after {label}"
+        );
+        assert!(held == stored, "the stored state differs after {label}");
+    }
+    let (_, stored) = Desk::new(store, None).read(id).await.unwrap();
+    assert_eq!(stored.doc.players().len(), 128, "the late comer deleted");
+    assert_eq!(stored.doc.games().len(), 2 * 64, "round 3 unpaired");
+    let chunks: i64 = sqlx::query_scalar("select count(*) from tournament_part where tournament_id = $1 and part in ('players', 'games')")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(chunks, 2 + 2, "no chunk left past a list's end");
+}

@@ -19,7 +19,9 @@ use crate::store::accounts::Account;
 use crate::store::{Store, aggregate, archives, audit, tournaments};
 
 mod archive;
+mod kept;
 mod staff;
+mod turns;
 pub use archive::Imported;
 
 /// Who is at the door.
@@ -73,6 +75,8 @@ pub struct Desk {
     store: Store,
     listener: Option<Arc<dyn Listener>>,
     limits: command::Limits,
+    kept: kept::Kept,
+    turns: turns::Turns,
 }
 
 /// The server's clock, as the core counts time.
@@ -109,6 +113,8 @@ impl Desk {
             store,
             listener,
             limits: command::Limits::default(),
+            kept: kept::Kept::default(),
+            turns: turns::Turns::default(),
         }
     }
 
@@ -127,10 +133,25 @@ impl Desk {
         seen: Option<i32>,
         command: Command,
     ) -> Result<Ran, DeskError> {
+        let _turn = self
+            .turns
+            .take(tournament_id)
+            .await
+            .ok_or(DeskError::Sqlx(sqlx::Error::PoolTimedOut))?;
         let mut tx = self.store.begin().await?;
-        let (version, mut state) = aggregate::lock(&mut tx, tournament_id)
+        let version = aggregate::lock_version(&mut tx, tournament_id)
             .await?
             .ok_or(DeskError::NotFound)?;
+        let before = match self.kept.get(tournament_id, version) {
+            Some(state) => state,
+            None => {
+                let (_, state) = aggregate::read(&mut *tx, tournament_id)
+                    .await?
+                    .ok_or(DeskError::NotFound)?;
+                Arc::new(state)
+            }
+        };
+        let state = &before;
         let scope = command.scope();
         if seen.is_some_and(|seen| state.changes.is_stale(scope, seen, version)) {
             return Err(Refusal::Stale.into());
@@ -150,13 +171,14 @@ impl Desk {
             }
             _ => None,
         };
-        let outcome = command::apply(&mut state, command, &cx)?;
+        let (mut state, outcome) = command::apply_to(&before, command, &cx)?;
         if outcome.done == Done::Nothing {
+            self.kept.put(tournament_id, version, before);
             return Ok(Ran { outcome, version });
         }
         let version = version + 1;
         state.changes.note(scope, version);
-        aggregate::save(&mut tx, tournament_id, version, &state)
+        aggregate::save(&mut tx, tournament_id, version, Some(&before), &state)
             .await
             .map_err(short_name_taken)?;
         if let (Some(email), Done::Player { id, .. }) = (&contact, &outcome.done) {
@@ -181,6 +203,7 @@ impl Desk {
         .await?;
         crate::store::changes::announce(&mut *tx, tournament_id).await?;
         tx.commit().await?;
+        self.kept.put(tournament_id, version, Arc::new(state));
         if let Some(listener) = &self.listener {
             listener.changed(tournament_id);
         }
@@ -236,11 +259,31 @@ impl Desk {
             .await
     }
 
-    /// The aggregate and its version, for reading.
+    /// The aggregate and its version, for reading: the door's own copy when
+    /// it holds the stored version, else read (and kept).
     pub async fn read(&self, tournament_id: Uuid) -> Result<(i32, State), DeskError> {
-        aggregate::read(&self.store.pool, tournament_id)
+        self.read_on(&self.store.pool, tournament_id).await
+    }
+
+    /// [`Desk::read`] on a reader's own pool: pages read without taking
+    /// the connections kept for changes.
+    pub async fn read_on(
+        &self,
+        db: &sqlx::PgPool,
+        tournament_id: Uuid,
+    ) -> Result<(i32, State), DeskError> {
+        let version = tournaments::version_of(db, tournament_id)
             .await?
-            .ok_or(DeskError::NotFound)
+            .ok_or(DeskError::NotFound)?;
+        if let Some(state) = self.kept.get(tournament_id, version) {
+            return Ok((version, State::clone(&state)));
+        }
+        let (version, state) = aggregate::read(db, tournament_id)
+            .await?
+            .ok_or(DeskError::NotFound)?;
+        self.kept
+            .put(tournament_id, version, Arc::new(state.clone()));
+        Ok((version, state))
     }
 
     /// A new tournament from a whole state (the creation form or an
@@ -309,7 +352,7 @@ async fn insert(
     let row = tournaments::insert(&mut *tx, owner, &header, &state.doc)
         .await
         .map_err(short_name_taken)?;
-    aggregate::save(tx, row.tournament_id, row.version, state).await?;
+    aggregate::save(tx, row.tournament_id, row.version, None, state).await?;
     // Sanctions are a referee's (EGF GTR "Sanctions"): whoever creates a
     // tournament is its chief referee until they name another.
     tournaments::add_staff(&mut *tx, row.tournament_id, owner, StaffRole::ChiefReferee).await?;

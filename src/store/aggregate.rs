@@ -1,7 +1,9 @@
 //! A tournament's aggregate ([`State`]) read and written as one: the
-//! document, the discipline book, the round marks, the change scopes and
-//! the header columns. `round_state` is rewritten from the marks in the same
-//! transaction, as an index for queries.
+//! document (in parts, [`super::document`]), the discipline book, the round
+//! marks, the change scopes and the header columns. A save writes what
+//! changed since the state it started from: the document's changed parts,
+//! the book and `round_state` (the marks as an index for queries) only when
+//! they changed.
 //!
 //! These statements are checked at run time (`sqlx::query`), not by the
 //! offline query data: the door's tests run each of them.
@@ -10,22 +12,20 @@ use sqlx::types::Json;
 use sqlx::{PgConnection, PgExecutor, Row};
 use uuid::Uuid;
 
-use crate::core::Tournament;
+use super::document;
 use crate::core::command::{Changes, Header, Rounds, State};
 use crate::core::discipline::Book;
 
-const COLUMNS: &str = "version, state, discipline, rounds, changes, time_zone, registration_open,
+const COLUMNS: &str = "version, discipline, rounds, changes, time_zone, registration_open,
                        is_public, late_forfeit_minutes, schedule";
 
 fn state_of(row: &sqlx::postgres::PgRow) -> sqlx::Result<(i32, State)> {
-    let doc: Option<Json<Tournament>> = row.try_get("state")?;
+    let doc = document::from_row(row)?;
     let book: Option<Json<Book>> = row.try_get("discipline")?;
     let rounds: Json<Rounds> = row.try_get("rounds")?;
     let changes: Json<Changes> = row.try_get("changes")?;
     let state = State {
-        doc: doc
-            .map(|d| d.0)
-            .unwrap_or_else(|| Tournament::new(Default::default())),
+        doc,
         book: book.map(|b| b.0).unwrap_or_default(),
         rounds: rounds.0,
         header: Header {
@@ -42,38 +42,46 @@ fn state_of(row: &sqlx::postgres::PgRow) -> sqlx::Result<(i32, State)> {
 
 /// The aggregate and its version, for reading.
 pub async fn read(db: impl PgExecutor<'_>, id: Uuid) -> sqlx::Result<Option<(i32, State)>> {
-    let sql = format!("select {COLUMNS} from tournament where tournament_id = $1");
+    let sql = format!(
+        "select {COLUMNS}, {} from tournament t where t.tournament_id = $1",
+        document::PARTS
+    );
     let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
     row.as_ref().map(state_of).transpose()
 }
 
-/// The aggregate and its version, with the row locked for the rest of the
-/// transaction: every change to one tournament is serialised.
-pub async fn lock(db: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<(i32, State)>> {
-    let sql = format!("select {COLUMNS} from tournament where tournament_id = $1 for update");
-    let row = sqlx::query(&sql).bind(id).fetch_optional(db).await?;
-    row.as_ref().map(state_of).transpose()
+/// The version a tournament is at, with its row locked for the rest of the
+/// transaction (every change to one tournament is serialised); `None` for
+/// no such tournament.
+pub async fn lock_version(db: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<i32>> {
+    sqlx::query_scalar("select version from tournament where tournament_id = $1 for update")
+        .bind(id)
+        .fetch_optional(db)
+        .await
 }
 
-/// Writes the whole aggregate at `version` (call under the row lock), and
-/// the columns and index rows derived from it.
+/// Writes the aggregate at `version` (call under the row lock), with the
+/// columns and index rows derived from it. `before` is the state stored now
+/// (`None`: a new tournament, all of it written).
 pub async fn save(
     db: &mut PgConnection,
     id: Uuid,
     version: i32,
+    before: Option<&State>,
     state: &State,
 ) -> sqlx::Result<()> {
+    document::write(db, id, before.map(|b| &b.doc), &state.doc).await?;
     let general = &state.doc.settings().general;
     let h = &state.header;
+    let book = before.is_none_or(|b| b.book != state.book);
     sqlx::query(
-        "update tournament set state = $2, discipline = $3, rounds = $4, changes = $5,
-                name = $6, short_name = $7, time_zone = $8, registration_open = $9,
-                is_public = $10, late_forfeit_minutes = $11, schedule = $12, version = $13
+        "update tournament set discipline = coalesce($2, discipline), rounds = $3, changes = $4,
+                name = $5, short_name = $6, time_zone = $7, registration_open = $8,
+                is_public = $9, late_forfeit_minutes = $10, schedule = $11, version = $12
          where tournament_id = $1",
     )
     .bind(id)
-    .bind(Json(&state.doc))
-    .bind(Json(&state.book))
+    .bind(book.then_some(Json(&state.book)))
     .bind(Json(&state.rounds))
     .bind(Json(&state.changes))
     .bind(&general.name)
@@ -86,6 +94,9 @@ pub async fn save(
     .bind(version)
     .execute(&mut *db)
     .await?;
+    if before.is_some_and(|b| b.rounds == state.rounds) {
+        return Ok(());
+    }
     let rounds: Vec<i32> = state.rounds.keys().map(|r| *r as i32).collect();
     let seconds = |m: Option<crate::core::discipline::Moment>| m.map(|m| m.unix_seconds());
     let published: Vec<Option<i64>> = state

@@ -1,38 +1,13 @@
 //! The discipline book beside each tournament, and players' private links.
 
-use sqlx::PgExecutor;
+use sqlx::types::Json;
+use sqlx::{PgExecutor, Row};
 use uuid::Uuid;
+
+use super::document::{PARTS, from_row};
 
 use crate::core::Tournament;
 use crate::core::discipline::Book;
-
-/// The tournament as entered, its discipline book and the version both are
-/// at, read in one statement so they belong together.
-pub struct Snapshot {
-    pub version: i32,
-    pub state: Tournament,
-    pub book: Book,
-}
-
-pub async fn load(db: impl PgExecutor<'_>, tournament_id: Uuid) -> sqlx::Result<Option<Snapshot>> {
-    let row = sqlx::query!(
-        r#"select version,
-                  state as "state: sqlx::types::Json<Tournament>",
-                  discipline as "discipline: sqlx::types::Json<Book>"
-           from tournament where tournament_id = $1"#,
-        tournament_id
-    )
-    .fetch_optional(db)
-    .await?;
-    Ok(row.map(|r| Snapshot {
-        version: r.version,
-        state: r
-            .state
-            .map(|s| s.0)
-            .unwrap_or_else(|| Tournament::new(Default::default())),
-        book: r.discipline.map(|b| b.0).unwrap_or_default(),
-    }))
-}
 
 /// Stores the hash of a player's new private link, replacing any older one.
 pub async fn set_player_link(
@@ -88,35 +63,34 @@ pub async fn with_supergroup_bans(
     viewer: Option<Uuid>,
     admin: bool,
 ) -> sqlx::Result<Vec<BanSource>> {
-    let rows = sqlx::query!(
-        r#"select t.name, t.time_zone,
-                  (t.is_public or $3 or t.owner_id = $2
-                   or exists (select 1 from tournament_staff s
-                              where s.tournament_id = t.tournament_id and s.account_id = $2))
-                      as "visible!",
-                  t.state as "state: sqlx::types::Json<Tournament>",
-                  t.discipline as "discipline!: sqlx::types::Json<Book>"
-           from tournament t
-           where t.tournament_id <> $1
-             and jsonb_path_exists(t.discipline, '$.log[*].act.Sanction.kind.SupergroupBan')
-           order by t.created_at"#,
-        except,
-        viewer,
-        admin
-    )
-    .fetch_all(db)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| BanSource {
-            name: r.name,
-            time_zone: r.time_zone,
-            visible: r.visible,
-            state: r
-                .state
-                .map(|s| s.0)
-                .unwrap_or_else(|| Tournament::new(Default::default())),
-            book: r.discipline.0,
+    let sql = format!(
+        "select t.name, t.time_zone, t.discipline,
+                (t.is_public or $3 or t.owner_id = $2
+                 or exists (select 1 from tournament_staff s
+                            where s.tournament_id = t.tournament_id and s.account_id = $2))
+                    as visible,
+                {PARTS}
+         from tournament t
+         where t.tournament_id <> $1
+           and jsonb_path_exists(t.discipline, '$.log[*].act.Sanction.kind.SupergroupBan')
+         order by t.created_at"
+    );
+    let rows = sqlx::query(&sql)
+        .bind(except)
+        .bind(viewer)
+        .bind(admin)
+        .fetch_all(db)
+        .await?;
+    rows.iter()
+        .map(|r| {
+            let book: Json<Book> = r.try_get("discipline")?;
+            Ok(BanSource {
+                name: r.try_get("name")?,
+                time_zone: r.try_get("time_zone")?,
+                visible: r.try_get("visible")?,
+                state: from_row(r)?,
+                book: book.0,
+            })
         })
-        .collect())
+        .collect()
 }

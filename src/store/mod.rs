@@ -11,6 +11,7 @@ pub mod audit;
 pub mod backup;
 pub mod changes;
 pub mod discipline;
+pub mod document;
 pub mod embedded;
 pub mod rating_lists;
 pub mod rounds;

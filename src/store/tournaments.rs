@@ -48,9 +48,9 @@ pub async fn insert(
     let general = &state.settings().general;
     sqlx::query_as!(
         TournamentRow,
-        "insert into tournament (tournament_id, short_name, name, time_zone, owner_id, state,
+        "insert into tournament (tournament_id, short_name, name, time_zone, owner_id,
                                  registration_open, is_public, late_forfeit_minutes, schedule)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          returning tournament_id, short_name, name, time_zone, owner_id, version,
                    registration_open, is_public, late_forfeit_minutes, schedule",
         Uuid::new_v4(),
@@ -58,7 +58,6 @@ pub async fn insert(
         general.name,
         header.time_zone,
         owner_id,
-        sqlx::types::Json(state) as _,
         header.registration_open,
         header.is_public,
         header.late_forfeit_minutes,
@@ -121,25 +120,6 @@ pub async fn visible(
     )
     .fetch_all(db)
     .await
-}
-
-/// The tournament's players, games and settings. A row created before the
-/// document existed reads as an empty tournament with default settings.
-pub async fn load_state(
-    db: impl PgExecutor<'_>,
-    tournament_id: Uuid,
-) -> sqlx::Result<Option<Tournament>> {
-    let row = sqlx::query_scalar!(
-        r#"select state as "state: sqlx::types::Json<Tournament>" from tournament where tournament_id = $1"#,
-        tournament_id
-    )
-    .fetch_optional(db)
-    .await?;
-    Ok(row.map(|state| {
-        state
-            .map(|s| s.0)
-            .unwrap_or_else(|| Tournament::new(Default::default()))
-    }))
 }
 
 /// The roles an account holds in a tournament, owner included.
@@ -235,4 +215,12 @@ pub async fn save_contact(
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// The version a tournament is at, `None` for no such tournament.
+pub async fn version_of(db: impl PgExecutor<'_>, tournament_id: Uuid) -> sqlx::Result<Option<i32>> {
+    sqlx::query_scalar("select version from tournament where tournament_id = $1")
+        .bind(tournament_id)
+        .fetch_optional(db)
+        .await
 }

@@ -5,19 +5,23 @@
 use uuid::Uuid;
 
 use super::AppState;
-use super::error::{WebError, WebResult};
+use super::error::WebResult;
 use crate::core::discipline::{Book, Effective, Ruleset};
 use crate::core::schedule::Start;
 use crate::core::{RoundNo, Tournament};
-use crate::store::discipline as discipline_store;
 use crate::store::rounds as round_store;
-use crate::store::tournaments::{self, TournamentRow};
+use crate::store::tournaments::TournamentRow;
 
-/// A tournament's document; a missing one is a 404.
+/// A tournament's document; a missing one is a 404. Read through the
+/// door's copy ([`crate::desk::Desk::read`]): a busy tournament is then not
+/// parsed again for every page its staff open.
 pub(crate) async fn load(app: &AppState, tournament_id: Uuid) -> WebResult<Tournament> {
-    tournaments::load_state(&app.store.pool, tournament_id)
+    Ok(app
+        .desk
+        .read_on(&app.store.pool, tournament_id)
         .await?
-        .ok_or(WebError::NotFound)
+        .1
+        .doc)
 }
 
 /// A tournament as readers see it: the document as entered, its discipline
@@ -48,14 +52,12 @@ pub(crate) struct RoundQuery {
 
 /// Loads a tournament for reading, with the discipline log applied.
 pub(crate) async fn view(app: &AppState, tournament_id: Uuid) -> WebResult<View> {
-    let snapshot = discipline_store::load(&app.store.pool, tournament_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    let effective = snapshot.book.effective(&snapshot.state)?;
+    let (version, state) = app.desk.read_on(&app.store.pool, tournament_id).await?;
+    let effective = state.book.effective(&state.doc)?;
     Ok(View {
-        version: snapshot.version,
-        entered: snapshot.state,
-        book: snapshot.book,
+        version,
+        entered: state.doc,
+        book: state.book,
         effective,
     })
 }
@@ -116,10 +118,11 @@ pub(crate) async fn round_times(
     tournament_id: Uuid,
     ruleset: Ruleset,
 ) -> WebResult<Vec<RoundTime>> {
-    let marks = crate::store::aggregate::read(&app.store.pool, tournament_id)
-        .await?
-        .map(|(_, state)| state.rounds)
-        .unwrap_or_default();
+    let marks = match app.desk.read_on(&app.store.pool, tournament_id).await {
+        Ok((_, state)) => state.rounds,
+        Err(crate::desk::DeskError::NotFound) => Default::default(),
+        Err(e) => return Err(e.into()),
+    };
     Ok(marks
         .iter()
         .filter_map(|(round, mark)| {

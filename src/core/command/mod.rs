@@ -51,7 +51,7 @@ pub use settings::{check_settings, is_valid_short_name, text_changes};
 pub use teams::TeamDraft;
 
 /// Everything a rule of a user action reads: one tournament as a whole.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct State {
     /// Players, games and settings, as entered.
     pub doc: Tournament,
@@ -380,6 +380,18 @@ impl Command {
 /// Runs one command on the state: every rule of the action, or a refusal
 /// that leaves `state` as it was.
 pub fn apply(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Refusal> {
+    let (next, outcome) = apply_to(state, command, cx)?;
+    *state = next;
+    Ok(outcome)
+}
+
+/// [`apply`] to a state kept by the caller (the door's copy of the stored
+/// one): the state after the command, and what it did.
+pub fn apply_to(
+    state: &State,
+    command: Command,
+    cx: &Context,
+) -> Result<(State, Outcome), Refusal> {
     let ruleset = state.book.settings.ruleset;
     if let Some(action) = command.action()
         && !cx.actor.may_under(action, ruleset)
@@ -406,8 +418,7 @@ pub fn apply(state: &mut State, command: Command, cx: &Context) -> Result<Outcom
     // Whatever the change, the book must still name only what the tournament
     // has: otherwise no page of the tournament could be read afterwards.
     next.book.check_references(&next.doc)?;
-    *state = next;
-    Ok(outcome)
+    Ok((next, outcome))
 }
 
 fn run(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Refusal> {

@@ -100,9 +100,11 @@ struct Bad {
 
 /// Refuses the text `after` holds that `before` did not and [`problem`]
 /// refuses. Text already stored before this check existed stays readable
-/// and editable around it.
+/// and editable around it. Only the parts the command changed are read
+/// (a result in a 760-player tournament touches one chunk of games), and
+/// the whole of `before` only when something is to be refused.
 pub(super) fn check(before: &State, after: &State) -> Result<(), Refusal> {
-    let found = bad_text(after);
+    let found = changed_text(before, after);
     if found.is_empty() {
         return Ok(());
     }
@@ -187,6 +189,26 @@ fn bad_text(state: &State) -> Vec<Bad> {
     .flatten()
     {
         walk(&part, "text", false, &mut found);
+    }
+    found
+}
+
+fn changed_text(before: &State, after: &State) -> Vec<Bad> {
+    let mut found = Vec::new();
+    for part in after.doc.changed_parts(Some(&before.doc)) {
+        if let Ok(value) = serde_json::to_value(&part.piece) {
+            walk(&value, part.name, false, &mut found);
+        }
+    }
+    if before.book != after.book
+        && let Ok(value) = serde_json::to_value(&after.book)
+    {
+        walk(&value, "text", false, &mut found);
+    }
+    if before.header != after.header
+        && let Ok(value) = serde_json::to_value(&after.header)
+    {
+        walk(&value, "text", false, &mut found);
     }
     found
 }

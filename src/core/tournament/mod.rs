@@ -11,9 +11,11 @@ use super::settings::Settings;
 use super::units::HalfPoints;
 use serde::{Deserialize, Serialize};
 
+mod parts;
 mod play_offs;
 mod results;
 mod teams;
+pub use parts::{CHUNK, Part, PartsError, Piece};
 pub use play_offs::PlayOff;
 pub use teams::{LineUpFiled, Team, TeamBoard};
 
