@@ -64,6 +64,12 @@ async fn a_program_registers_players_reads_pairings_and_enters_results() {
         409,
         "a write based on an old version is refused"
     );
+    // Issue 29, item 8: the conflict says what changed, not `detail: null`.
+    let detail = res.json::<Value>().await.unwrap()["detail"].clone();
+    assert_eq!(
+        detail,
+        format!("changed since: the list of players; the tournament is at version {version}")
+    );
     let res = api
         .post(url("/tournaments/api-cup/players"))
         .json(&json!({ "version": version, "name": "Nobody", "rank": "1k" }))
@@ -147,6 +153,15 @@ async fn a_program_registers_players_reads_pairings_and_enters_results() {
         .await
         .unwrap();
     assert_eq!(res.status(), 409);
+    let detail = res.json::<Value>().await.unwrap()["detail"].clone();
+    assert_eq!(
+        detail,
+        format!(
+            "changed since: board 1 of round 1, now 1-0; the tournament is at version {}",
+            version + 1
+        ),
+        "which board, and what is stored there"
+    );
     let standings: Value = api
         .get(url("/tournaments/api-cup/standings"))
         .send()
