@@ -113,7 +113,7 @@ async fn import_tournament(
         &app.store,
         app.config.limits,
         me.account_id,
-        &file,
+        file,
         Some(&short_name),
         time_zone.trim(),
     )
