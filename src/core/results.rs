@@ -287,4 +287,41 @@ mod tests {
         assert_eq!(parse_entry("12"), Err(None), "a board without a result");
         assert_eq!(parse_entry("w"), Err(None), "a result without a board");
     }
+
+    proptest::proptest! {
+        /// What the table writes back (board and entry code) reads as the
+        /// same result; any other text is read or refused, never a panic.
+        #[test]
+        fn an_entry_code_reads_back_and_no_line_panics(
+            board in 1u32..10_000,
+            result in 0usize..6,
+            by_default in proptest::bool::ANY,
+            margin in proptest::option::of(0i32..200),
+            noise in "\\PC{0,40}",
+        ) {
+            let results = [
+                GameResult::WhiteWins,
+                GameResult::BlackWins,
+                GameResult::Jigo,
+                GameResult::BothLose,
+                GameResult::BothWin,
+                GameResult::Unknown,
+            ];
+            let result = results[result];
+            let wins = matches!(result, GameResult::WhiteWins | GameResult::BlackWins);
+            let (origin, method) = match (by_default, margin) {
+                (true, _) if result != GameResult::Unknown => (ResultOrigin::ByDefault, None),
+                (_, Some(m)) if wins => {
+                    (ResultOrigin::Played, Some(Method::Count(HalfPoints::from_halves(m))))
+                }
+                _ => (ResultOrigin::Played, None),
+            };
+            let line = format!("{board} {}", entry_code(result, origin, method));
+            let board = BoardNo::new(board).unwrap();
+            proptest::prop_assert_eq!(parse_entry(&line), Ok((board, result, origin, method)));
+            for item in entry_items(&noise) {
+                let _ = parse_entry(item);
+            }
+        }
+    }
 }
