@@ -246,7 +246,7 @@ pub async fn import(
             &store,
             crate::core::command::Limits::default(),
             owner.account_id,
-            &bytes,
+            bytes,
             short_name,
             time_zone,
         )

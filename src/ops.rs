@@ -322,14 +322,14 @@ pub async fn import_tournament(
     store: &Store,
     limits: crate::core::command::Limits,
     owner: uuid::Uuid,
-    file: &[u8],
+    file: Vec<u8>,
     short_name: Option<&str>,
     time_zone: &str,
 ) -> anyhow::Result<Result<crate::store::tournaments::TournamentRow, ImportProblem>> {
     // Off the async workers: a large file must not hold up other requests
-    // while it is read (two of them on a 2-core machine).
-    let bytes = file.to_vec();
-    let read = tokio::task::spawn_blocking(move || read_tournament_file(&bytes)).await?;
+    // while it is read (two of them on a 2-core machine). The bytes move
+    // there and are freed once read, not kept through the database work.
+    let read = tokio::task::spawn_blocking(move || read_tournament_file(&file)).await?;
     let mut state = match read {
         Ok(Read::Archive(archive)) => {
             if let Err(problem) = limits.check_players(archive.doc.players().len(), 0) {

@@ -64,6 +64,12 @@ async fn a_program_registers_players_reads_pairings_and_enters_results() {
         409,
         "a write based on an old version is refused"
     );
+    // Issue 29, item 8: the conflict says what changed, not `detail: null`.
+    let detail = res.json::<Value>().await.unwrap()["detail"].clone();
+    assert_eq!(
+        detail,
+        format!("changed since: the list of players; the tournament is at version {version}")
+    );
     let res = api
         .post(url("/tournaments/api-cup/players"))
         .json(&json!({ "version": version, "name": "Nobody", "rank": "1k" }))
@@ -147,6 +153,15 @@ async fn a_program_registers_players_reads_pairings_and_enters_results() {
         .await
         .unwrap();
     assert_eq!(res.status(), 409);
+    let detail = res.json::<Value>().await.unwrap()["detail"].clone();
+    assert_eq!(
+        detail,
+        format!(
+            "changed since: board 1 of round 1, now 1-0; the tournament is at version {}",
+            version + 1
+        ),
+        "which board, and what is stored there"
+    );
     let standings: Value = api
         .get(url("/tournaments/api-cup/standings"))
         .send()
@@ -199,6 +214,43 @@ async fn document(app: &TestApp) -> Value {
         .json()
         .await
         .unwrap()
+}
+
+/// A text in a path or query the document allows is one the server takes:
+/// schemathesis sent `role` and `group` with control characters, which the
+/// edge refuses (400), because the document did not rule them out.
+#[tokio::test]
+async fn every_path_and_query_text_of_the_document_rules_out_control_characters() {
+    let app = TestApp::start().await;
+    let doc = document(&app).await;
+    let mut open = Vec::new();
+    let mut texts = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            for parameter in operation["parameters"].as_array().into_iter().flatten() {
+                let schema = &parameter["schema"];
+                let text = schema["type"] == "string"
+                    || schema["type"]
+                        .as_array()
+                        .is_some_and(|t| t.contains(&json!("string")));
+                if !text {
+                    continue;
+                }
+                texts += 1;
+                let pattern = schema["pattern"].as_str().unwrap_or("");
+                let refused = [r"\u0000", r"\u001F"].iter().all(|c| pattern.contains(c));
+                let listed = pattern.starts_with("^(") && !pattern.contains('[');
+                if !refused && !listed {
+                    open.push(format!("{method} {path} {}", parameter["name"]));
+                }
+            }
+        }
+    }
+    assert!(
+        texts > 40,
+        "the document's text parameters were read: {texts}"
+    );
+    assert!(open.is_empty(), "{open:#?}");
 }
 
 /// The methods an operation of the document may have (HEAD, OPTIONS and

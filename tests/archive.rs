@@ -386,3 +386,67 @@ async fn a_tournament_read_back_after_each_change_is_the_one_the_door_holds() {
         .unwrap();
     assert_eq!(chunks, 2 + 2, "no chunk left past a list's end");
 }
+
+/// Issue 29, item 8: an archive's audit lines keep their author's name as
+/// text; an account of the same user name on this server, who may be
+/// someone else, is never shown as having done them.
+#[tokio::test]
+async fn an_archives_audit_lines_are_attributed_to_no_local_account() {
+    use serde_json::{Value, json};
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    app.account("victim", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    assert_eq!(
+        app.create_tournament(&org, "moved", "Moved Cup")
+            .await
+            .status(),
+        303
+    );
+    let mut file: Value = org
+        .get(app.url("/t/moved/export/tournament.json"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let lines = file["audit"].as_array_mut().unwrap();
+    assert!(!lines.is_empty(), "the archive has an audit log");
+    for line in lines.iter_mut() {
+        line["username"] = json!("victim");
+        line["who"] = json!("Mallory Original");
+    }
+    let res = app
+        .upload(
+            &org,
+            "/tournaments/import",
+            &[("short_name", "copy")],
+            "t.json",
+            file.to_string().into_bytes(),
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    let by_account: Vec<(Option<String>, String)> = sqlx::query_as(
+        "select a.username, l.action from audit_log l
+         join tournament t using (tournament_id) left join account a using (account_id)
+         where t.short_name = 'copy' order by l.audit_log_id",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    let imported = &by_account[..by_account.len() - 1];
+    assert!(!imported.is_empty());
+    assert!(
+        imported.iter().all(|(account, _)| account.is_none()),
+        "{by_account:?}"
+    );
+    assert_eq!(
+        by_account.last().unwrap(),
+        &(Some("org".to_string()), "tournament.import".to_string()),
+        "the import itself is the importer's"
+    );
+    let (_, audit) = app.get_html(&org, "/t/copy/audit").await;
+    assert!(audit.html().contains("Mallory Original"));
+}

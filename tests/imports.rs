@@ -197,6 +197,29 @@ async fn a_deeply_nested_file_is_refused_while_the_server_keeps_answering() {
     }
 }
 
+/// Issue 29, item 8: 490,000 empty elements OpenGotha never writes (within
+/// the element limit) made an empty tournament; they are refused, said in
+/// the reader's language, and nothing is stored.
+#[tokio::test]
+async fn a_file_of_empty_foreign_elements_is_refused_not_imported_empty() {
+    let app = TestApp::start().await;
+    let org = organiser(&app).await;
+    let junk = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Tournament>{}</Tournament>",
+        "<a/>".repeat(490_000)
+    );
+    let res = upload(&app, &org, junk.into_bytes(), "junk", "uk").await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let problems = text(&page, "[data-test=import-problems]").unwrap();
+    assert!(
+        problems.contains("яких OpenGotha не пише (наприклад, <a>)"),
+        "{problems}"
+    );
+    let (status, _) = app.get_html(&org, "/t/junk").await;
+    assert_eq!(status, 404, "no empty tournament was made");
+}
+
 #[tokio::test]
 async fn a_file_of_more_players_than_a_tournament_holds_is_refused_naming_the_limit() {
     let Some(fixtures) = common::shared_fixtures() else {

@@ -86,6 +86,14 @@ async fn organiser_with_tournament(app: &TestApp) -> reqwest::Client {
     org
 }
 
+/// The site's administrator, who alone uploads rating lists.
+async fn site_admin(app: &TestApp) -> reqwest::Client {
+    app.account("root", true, false).await;
+    let admin = app.new_client();
+    app.log_in(&admin, "root").await;
+    admin
+}
+
 async fn upload(
     app: &TestApp,
     org: &reqwest::Client,
@@ -128,6 +136,7 @@ async fn register_from_list(app: &TestApp, org: &reqwest::Client, lookup: &str) 
 async fn a_windows_1251_list_uploads_and_ratings_keep_its_date() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
+    let admin = site_admin(&app).await;
     let older = list(
         "22 Feb 2018",
         &[
@@ -135,12 +144,12 @@ async fn a_windows_1251_list_uploads_and_ratings_keep_its_date() {
             egf_line("13000002", "Шевченко Тарас_Григорович", "Kyiv", "3d", 2250),
         ],
     );
-    let res = upload(&app, &org, "/rating-list", older.clone(), "UTF-8").await;
+    let res = upload(&app, &admin, "/rating-list", older.clone(), "UTF-8").await;
     assert_eq!(res.status(), 422, "windows-1251 bytes are not UTF-8");
     let page = Html::parse_document(&res.text().await.unwrap());
     let error = text(&page, "[data-test=upload-error]").unwrap();
     assert!(error.contains("Line 3 is not UTF-8 text"), "{error}");
-    let res = upload(&app, &org, "/rating-list", older, "windows-1251").await;
+    let res = upload(&app, &admin, "/rating-list", older, "windows-1251").await;
     assert_eq!(res.status(), 303);
     let (_, page) = app.get_html(&org, "/rating-list").await;
     assert_eq!(
@@ -215,6 +224,7 @@ async fn a_windows_1251_player_file_imports_with_its_cyrillic_names() {
 async fn ratings_are_refreshed_from_a_newer_list_until_round_one_is_paired() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
+    let admin = site_admin(&app).await;
     let older = list(
         "22 Feb 2018",
         &[
@@ -223,7 +233,9 @@ async fn ratings_are_refreshed_from_a_newer_list_until_round_one_is_paired() {
         ],
     );
     assert_eq!(
-        upload(&app, &org, "/rating-list", older, "").await.status(),
+        upload(&app, &admin, "/rating-list", older, "")
+            .await
+            .status(),
         303
     );
     register_from_list(&app, &org, "13000001").await;
@@ -258,7 +270,9 @@ async fn ratings_are_refreshed_from_a_newer_list_until_round_one_is_paired() {
         ],
     );
     assert_eq!(
-        upload(&app, &org, "/rating-list", newer, "").await.status(),
+        upload(&app, &admin, "/rating-list", newer, "")
+            .await
+            .status(),
         303
     );
     let (_, page) = app.get_html(&org, "/t/lviv/players").await;
@@ -352,7 +366,7 @@ async fn ratings_are_refreshed_from_a_newer_list_until_round_one_is_paired() {
 #[tokio::test]
 async fn a_rating_list_named_with_a_nul_or_an_override_is_never_a_server_error() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = site_admin(&app).await;
     let file = list(
         "22 Feb 2018",
         &[egf_line("13000001", "Ivanenko Petro", "Lviv", "2k", 1833)],
@@ -383,4 +397,81 @@ async fn a_rating_list_named_with_a_nul_or_an_override_is_never_a_server_error()
         let current = text(&page, "[data-test=current-list]").unwrap();
         assert!(current.contains("rating-list.txt"), "{current}");
     }
+}
+
+/// Issue 29, item 6: the list is the site's. An organiser who is not a
+/// site administrator sees it but may not replace it (403, in their
+/// language); an administrator's upload replaces the list of its
+/// federation, whose rows are deleted, and the page shows the size, who
+/// uploaded it and when.
+#[tokio::test]
+async fn only_a_site_admin_replaces_the_rating_list_and_the_old_one_is_deleted() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    let admin = site_admin(&app).await;
+    let egd = |date: &str, gor: i32| {
+        list(
+            date,
+            &[egf_line("13000001", "Ivanenko Petro", "Lviv", "2k", gor)],
+        )
+    };
+    let res = upload(&app, &admin, "/rating-list", egd("22 Feb 2018", 1833), "").await;
+    assert_eq!(res.status(), 303);
+
+    org.get(app.url("/language/uk")).send().await.unwrap();
+    let (status, page) = app.get_html(&org, "/rating-list").await;
+    assert_eq!(status, 200, "an organiser sees the site's list");
+    assert!(text(&page, "[data-test=admins-only]").is_some());
+    assert_eq!(
+        page.select(&Selector::parse("form[action='/rating-list']").unwrap())
+            .count(),
+        0
+    );
+    let res = upload(&app, &org, "/rating-list", egd("03 May 2018", 1960), "").await;
+    assert_eq!(res.status(), 403);
+    let page = Html::parse_document(&res.text().await.unwrap());
+    let error = text(&page, "[data-test=error]").unwrap();
+    assert!(!error.is_ascii(), "refused in Ukrainian: {error}");
+
+    let res = upload(&app, &admin, "/rating-list", egd("03 May 2018", 1960), "").await;
+    assert_eq!(res.status(), 303);
+    let stored: Vec<(String, String)> = sqlx::query_as(
+        "select kind, convert_from(content, 'UTF8') from rating_list order by rating_list_id",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(stored.len(), 1, "the older EGD list's row is deleted");
+    assert_eq!(stored[0].0, "EGD");
+    assert!(stored[0].1.contains("03 May 2018"), "{}", stored[0].1);
+
+    // Another federation's list is kept beside it, and searched as the newest.
+    let ffg = format!(
+        "#Echelle au 23/02/2018 07:56:59\n{:<38}-1250 - 9728205 xxxx FR\n",
+        "ABADIA Mickael"
+    );
+    let res = upload(&app, &admin, "/rating-list", ffg.clone().into_bytes(), "").await;
+    assert_eq!(res.status(), 303, "{}", res.text().await.unwrap());
+    let kinds: Vec<String> =
+        sqlx::query_scalar("select kind from rating_list order by rating_list_id")
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(kinds, ["EGD", "FFG"]);
+
+    let (_, page) = app.get_html(&admin, "/rating-list").await;
+    let size = ffg.len().div_ceil(1000);
+    assert_eq!(
+        text(&page, "[data-test=list-size]").unwrap(),
+        format!("{size} KB")
+    );
+    assert_eq!(text(&page, "[data-test=list-uploader]").unwrap(), "by root");
+    let current = text(&page, "[data-test=current-list]").unwrap();
+    let today = time::OffsetDateTime::now_utc().date().to_string();
+    assert!(current.contains(&today), "{current}");
+    assert!(
+        text(&page, "[data-test=other-list]")
+            .unwrap()
+            .contains("list.txt")
+    );
 }

@@ -76,3 +76,59 @@ async fn a_private_tournament_is_absent_from_the_home_page_and_404_on_every_url_
         .unwrap();
     assert_eq!(pair.status(), 404);
 }
+
+/// The names of the tournaments `GET /api/v1/tournaments` lists for a bearer.
+async fn listed(app: &TestApp, bearer: Option<&str>) -> Vec<String> {
+    let mut request = reqwest::Client::new().get(app.url("/api/v1/tournaments"));
+    if let Some(bearer) = bearer {
+        request = request.bearer_auth(bearer);
+    }
+    let list: serde_json::Value = request.send().await.unwrap().json().await.unwrap();
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["short_name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+async fn token(app: &TestApp, client: &reqwest::Client) -> String {
+    let res = app
+        .post_form(client, "/account/tokens", &[("label", "test")])
+        .await;
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    common::text(&page, "[data-test=new-token]").unwrap()
+}
+
+/// Issue 29, item 8: the API's list shows a private tournament to its own
+/// staff, as the home page does, and to nobody else.
+#[tokio::test]
+async fn a_private_tournament_is_in_its_staffs_api_list_and_no_one_elses() {
+    let app = TestApp::start().await;
+    let org = running_tournament(&app).await;
+    let private = app
+        .submit(
+            &org,
+            "/t/crawl/settings",
+            "[data-test=tournament-form]",
+            "/t/crawl/settings",
+            &[("-is_public", "")],
+        )
+        .await;
+    assert_eq!(private.status(), 303);
+    app.account("stranger", false, true).await;
+    let stranger = app.new_client();
+    app.log_in(&stranger, "stranger").await;
+
+    let staff = token(&app, &org).await;
+    assert_eq!(listed(&app, Some(&staff)).await, ["crawl"]);
+    let other = token(&app, &stranger).await;
+    assert!(listed(&app, Some(&other)).await.is_empty());
+    assert!(listed(&app, None).await.is_empty());
+    let res = reqwest::Client::new()
+        .get(app.url("/api/v1/tournaments"))
+        .bearer_auth("not-a-token")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 401, "a token sent must be valid");
+}

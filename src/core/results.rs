@@ -1,6 +1,7 @@
 //! How results are written and typed: OpenGotha's notation for lists and
 //! crosstables, and the short codes of the fast result-entry page.
 
+use super::ids::BoardNo;
 use super::round::{GameResult, Method, ResultOrigin};
 use super::units::HalfPoints;
 
@@ -91,6 +92,31 @@ pub fn parse_entry_code(code: &str) -> Option<(GameResult, ResultOrigin, Option<
         return Some((result, ResultOrigin::Played, Some(method)));
     }
     parse_code(code).map(|(result, origin)| (result, origin, None))
+}
+
+/// The entries of the results page's quick entry field: "12 b, 7 w!" or
+/// one per line (commas, semicolons and new lines separate them).
+pub fn entry_items(text: &str) -> impl Iterator<Item = &str> {
+    text.split([',', ';', '\n'])
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+}
+
+/// Reads one quick entry: a board number, then a code ("12 b", "7w!",
+/// "3 b+4.5"). `Err(None)` when unreadable, `Err(Some(n))` for board 0.
+pub fn parse_entry(
+    entry: &str,
+) -> Result<(BoardNo, GameResult, ResultOrigin, Option<Method>), Option<u32>> {
+    let digits = entry
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(entry.len());
+    let (board, code) = entry.split_at(digits);
+    let board: u32 = board.parse().map_err(|_| None)?;
+    let (result, origin, method) = parse_entry_code(code)
+        .filter(|_| !code.trim().is_empty())
+        .ok_or(None)?;
+    let board = BoardNo::new(board).ok_or(Some(board))?;
+    Ok((board, result, origin, method))
 }
 
 /// A game's result as lists print it: the notation, then how the game
@@ -226,5 +252,76 @@ mod tests {
         );
         assert_eq!(parse_code("x"), None);
         assert_eq!(parse_code("?!"), None);
+    }
+
+    #[test]
+    fn a_quick_entry_line_reads_board_by_board_and_names_board_zero() {
+        let read: Vec<_> = entry_items("12 b, 7w!;\n 3 b+4.5,,")
+            .map(parse_entry)
+            .collect();
+        let board = |n| BoardNo::new(n).unwrap();
+        assert_eq!(
+            read,
+            [
+                Ok((board(12), GameResult::BlackWins, ResultOrigin::Played, None)),
+                Ok((
+                    board(7),
+                    GameResult::WhiteWins,
+                    ResultOrigin::ByDefault,
+                    None
+                )),
+                Ok((
+                    board(3),
+                    GameResult::BlackWins,
+                    ResultOrigin::Played,
+                    Some(Method::Count(HalfPoints::from_halves(9)))
+                )),
+            ]
+        );
+        assert_eq!(parse_entry("0 w"), Err(Some(0)));
+        assert_eq!(
+            parse_entry("99999999999 w"),
+            Err(None),
+            "no such board number"
+        );
+        assert_eq!(parse_entry("12"), Err(None), "a board without a result");
+        assert_eq!(parse_entry("w"), Err(None), "a result without a board");
+    }
+
+    proptest::proptest! {
+        /// What the table writes back (board and entry code) reads as the
+        /// same result; any other text is read or refused, never a panic.
+        #[test]
+        fn an_entry_code_reads_back_and_no_line_panics(
+            board in 1u32..10_000,
+            result in 0usize..6,
+            by_default in proptest::bool::ANY,
+            margin in proptest::option::of(0i32..200),
+            noise in "\\PC{0,40}",
+        ) {
+            let results = [
+                GameResult::WhiteWins,
+                GameResult::BlackWins,
+                GameResult::Jigo,
+                GameResult::BothLose,
+                GameResult::BothWin,
+                GameResult::Unknown,
+            ];
+            let result = results[result];
+            let wins = matches!(result, GameResult::WhiteWins | GameResult::BlackWins);
+            let (origin, method) = match (by_default, margin) {
+                (true, _) if result != GameResult::Unknown => (ResultOrigin::ByDefault, None),
+                (_, Some(m)) if wins => {
+                    (ResultOrigin::Played, Some(Method::Count(HalfPoints::from_halves(m))))
+                }
+                _ => (ResultOrigin::Played, None),
+            };
+            let line = format!("{board} {}", entry_code(result, origin, method));
+            let board = BoardNo::new(board).unwrap();
+            proptest::prop_assert_eq!(parse_entry(&line), Ok((board, result, origin, method)));
+            for item in entry_items(&noise) {
+                let _ = parse_entry(item);
+            }
+        }
     }
 }

@@ -153,8 +153,9 @@ impl Desk {
         };
         let state = &before;
         let scope = command.scope();
-        if seen.is_some_and(|seen| state.changes.is_stale(scope, seen, version)) {
-            return Err(Refusal::Stale.into());
+        if let Some(stale) = seen.and_then(|seen| command::staleness(&state, scope, seen, version))
+        {
+            return Err(Refusal::Stale(stale).into());
         }
         let cx = context(&mut *tx, caller, tournament_id).await?;
         let adding = command.adds_players();

@@ -84,8 +84,9 @@ pub async fn audit(db: impl PgExecutor<'_>, tournament_id: Uuid) -> sqlx::Result
         .collect()
 }
 
-/// Appends an imported audit record at its own moment, by the account of
-/// the same name on this server or, without one, under the name it had.
+/// Appends an imported audit record at its own moment, under the name it
+/// had, linked to no account: an account of the same name on this server
+/// may be someone else, who must not be shown doing what they never did.
 pub async fn append_audit(
     db: impl PgExecutor<'_>,
     tournament_id: Uuid,
@@ -93,11 +94,10 @@ pub async fn append_audit(
 ) -> sqlx::Result<()> {
     sqlx::query(
         "insert into audit_log (tournament_id, account_id, actor_name, at, action, before, after)
-         values ($1, (select account_id from account where username = $2), $3, $4, $5, $6, $7)",
+         values ($1, null, $2, $3, $4, $5, $6)",
     )
     .bind(tournament_id)
-    .bind(&record.username)
-    .bind(&record.who)
+    .bind(record.who.as_ref().or(record.username.as_ref()))
     .bind(timestamp(record.at))
     .bind(&record.action)
     .bind(&record.before)

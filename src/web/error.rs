@@ -132,7 +132,7 @@ impl WebError {
 fn refused_status(r: &crate::core::command::Refusal) -> StatusCode {
     use crate::core::command::{Refusal::*, ResultProblem};
     match r {
-        LikelyDuplicate(_) | AlreadyRegistered { .. } => StatusCode::CONFLICT,
+        LikelyDuplicate(_) | AlreadyRegistered { .. } | Stale(_) => StatusCode::CONFLICT,
         // A short name, draw number or team name another holds.
         Fields(problems) if problems.iter().all(|p| p.key.ends_with("_taken")) => {
             StatusCode::CONFLICT
@@ -162,6 +162,7 @@ fn refused_message_key(r: &crate::core::command::Refusal) -> &'static str {
             Some(ResultProblem::Method(..)) => "results.impossible_method",
             Some(ResultProblem::Twice(_)) | None => "error.invalid_request",
         },
+        Stale(_) => "error.stale_form",
         _ => "error.invalid_request",
     }
 }

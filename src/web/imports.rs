@@ -113,7 +113,7 @@ async fn import_tournament(
         &app.store,
         app.config.limits,
         me.account_id,
-        &file,
+        file,
         Some(&short_name),
         time_zone.trim(),
     )
@@ -211,6 +211,10 @@ fn opengotha_message(lang: Lang, problem: &opengotha::Problem) -> String {
         Problem::NoTournament => lang.t("import.og.no_tournament"),
         Problem::TooDeep(depth) => lang.tf("import.too_deep", &[("depth", depth.to_string())]),
         Problem::TooManyElements(n) => lang.tf("import.too_many_elements", &[("n", n.to_string())]),
+        Problem::Foreign { element, count } => lang.tf(
+            "import.og.foreign",
+            &[("element", element.clone()), ("n", count.to_string())],
+        ),
         Problem::WrongRoot(element) => {
             lang.tf("import.og.wrong_root", &[("element", element.clone())])
         }

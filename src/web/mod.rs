@@ -318,10 +318,16 @@ async fn error_pages(State(app): State<AppState>, request: Request, next: Next) 
         None => lang.tf(marker.message_key, &marker.args),
     };
     if is_api {
+        // A conflict always says what conflicted, in English as `detail` is:
+        // the message's own words when the refusal carries nothing more.
+        let detail = marker.detail.or_else(|| {
+            (marker.status == StatusCode::CONFLICT)
+                .then(|| Lang::En.tf(marker.message_key, &marker.args))
+        });
         let body = api::ApiError {
             error: marker.message_key,
             message,
-            detail: marker.detail,
+            detail,
         };
         return (marker.status, axum::Json(body)).into_response();
     }

@@ -1,9 +1,12 @@
-//! The rating list organisers register players from: upload it once, then
-//! search it while typing a name (or without JavaScript, by a search form).
+//! The rating list organisers register players from: the site's, uploaded
+//! by its administrators (one list every organiser searches, so no
+//! organiser replaces it under another's feet), then searched while typing
+//! a name (or without JavaScript, by a search form).
 //!
 //! | route | handler | who |
 //! |---|---|---|
-//! | `GET /rating-list`, `POST /rating-list` | [`show_list`], [`upload_list`] | organisers |
+//! | `GET /rating-list` | [`show_list`] | organisers |
+//! | `POST /rating-list` | [`upload_list`] | site administrators |
 //! | `GET /rating-list/search?q=` | [`search`] | organisers: JSON for search-as-you-type |
 
 use askama::Template;
@@ -22,7 +25,7 @@ use super::page::{Ctx, Layout, render, render_invalid};
 use super::rating_cache::{Suggestion, suggestions};
 use crate::core::formats::rating_list::{self, RatingListError};
 use crate::store::accounts::Account;
-use crate::store::rating_lists::{self, RatingListInfo};
+use crate::store::rating_lists::{self, NewList, StoredList};
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -43,19 +46,56 @@ fn may_organise(me: &Account) -> WebResult<()> {
 #[template(path = "ratings/show.html")]
 struct ListPage {
     layout: Layout,
-    current: Option<RatingListInfo>,
+    /// The stored lists, the newest (the one searched) first.
+    lists: Vec<StoredList>,
     /// The current list's federation and date, e.g. "EGD 2018-02-22".
     list: String,
+    /// Only a site administrator is shown the upload form.
+    may_upload: bool,
     encodings: Vec<EncodingOption>,
     error: String,
 }
 
 impl ListPage {
-    /// "4512 players" in the current list, in the reader's plural form.
-    fn player_count(&self) -> String {
-        let n = self.current.as_ref().map_or(0, |l| l.player_count.max(0));
-        self.layout.lang.plural("count.rated_players", n as u64)
+    async fn new(app: &AppState, ctx: &Ctx, me: &Account, encoding: &str) -> WebResult<Self> {
+        Ok(ListPage {
+            layout: Layout::new(ctx, "ratings.title"),
+            lists: rating_lists::stored(&app.store.pool).await?,
+            list: list_name(app).await?,
+            may_upload: me.is_admin,
+            encodings: encoding_options(ctx.lang, encoding),
+            error: String::new(),
+        })
     }
+
+    /// "4512 players" in a list, in the reader's plural form.
+    fn player_count(&self, list: &StoredList) -> String {
+        let n = list.player_count.max(0) as u64;
+        self.layout.lang.plural("count.rated_players", n)
+    }
+
+    /// "1.3 MB" (or "740 KB"): the stored file's size.
+    fn size(&self, list: &StoredList) -> String {
+        file_size(self.layout.lang, list.size)
+    }
+}
+
+/// A size in the reader's units: KB below one megabyte, else MB with one
+/// decimal (1 MB = 1,000,000 bytes, as file managers show it).
+fn file_size(lang: super::i18n::Lang, bytes: i64) -> String {
+    let bytes = bytes.max(0);
+    if bytes < 1_000_000 {
+        let kb = (bytes + 999) / 1000;
+        return lang.tf("ratings.size_kb", &[("n", kb.to_string())]);
+    }
+    let tenths = (bytes + 50_000) / 100_000;
+    let mb = format!(
+        "{}{}{}",
+        tenths / 10,
+        lang.t("ratings.decimal_point"),
+        tenths % 10
+    );
+    lang.tf("ratings.size_mb", &[("n", mb)])
 }
 
 async fn show_list(
@@ -64,13 +104,7 @@ async fn show_list(
     ctx: Ctx,
 ) -> WebResult<Html<String>> {
     may_organise(&me)?;
-    render(&ListPage {
-        layout: Layout::new(&ctx, "ratings.title"),
-        current: rating_lists::latest(&app.store.pool).await?,
-        list: list_name(&app).await?,
-        encodings: encoding_options(ctx.lang, ""),
-        error: String::new(),
-    })
+    render(&ListPage::new(&app, &ctx, &me, "").await?)
 }
 
 /// "EGD 2018-02-22" for the newest list, empty without one.
@@ -83,14 +117,17 @@ async fn list_name(app: &AppState) -> WebResult<String> {
         .unwrap_or_default())
 }
 
-/// Stores a list after reading it whole; a file with no player is refused.
+/// Stores a list after reading it whole, and deletes the older list of its
+/// federation; a file with no player is refused. Site administrators only.
 async fn upload_list(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
     ctx: Ctx,
     mut multipart: Multipart,
 ) -> WebResult<Response> {
-    may_organise(&me)?;
+    if !me.is_admin {
+        return Err(WebError::Forbidden);
+    }
     let mut file = Vec::new();
     let mut file_name = String::new();
     let mut encoding = String::new();
@@ -118,10 +155,14 @@ async fn upload_list(
         }
     }
     let chosen = chosen_encoding(&encoding)?;
-    let bytes = file.clone();
-    let parsed = tokio::task::spawn_blocking(move || rating_list::parse_in(&bytes, chosen))
-        .await
-        .map_err(anyhow::Error::from)?;
+    // The file moves to the reader and back rather than being copied: a
+    // national list is tens of megabytes.
+    let (parsed, file) = tokio::task::spawn_blocking(move || {
+        let parsed = rating_list::parse_in(&file, chosen);
+        (parsed, file)
+    })
+    .await
+    .map_err(anyhow::Error::from)?;
     let list = match parsed {
         Ok(list) => list,
         Err(e) => {
@@ -135,27 +176,29 @@ async fn upload_list(
                     ],
                 ),
             };
-            let page = ListPage {
-                layout: Layout::new(&ctx, "ratings.title"),
-                current: rating_lists::latest(&app.store.pool).await?,
-                list: list_name(&app).await?,
-                encodings: encoding_options(ctx.lang, &encoding),
-                error: format!("{}: {problem}", ctx.lang.t("ratings.refused")),
-            };
+            let mut page = ListPage::new(&app, &ctx, &me, &encoding).await?;
+            page.error = format!("{}: {problem}", ctx.lang.t("ratings.refused"));
             return Ok(render_invalid(&page)?.into_response());
         }
     };
     let count = i32::try_from(list.players.len()).unwrap_or(i32::MAX);
-    let label = chosen.map(Encoding::name);
-    rating_lists::insert(
-        &app.store.pool,
-        me.account_id,
-        &file_name,
-        count,
-        label,
-        &file,
+    let kind = list.kind.to_string();
+    // The parsed players are not stored; the cache reads the file again.
+    drop(list);
+    let mut tx = app.store.pool.begin().await?;
+    rating_lists::replace(
+        &mut tx,
+        NewList {
+            uploaded_by: me.account_id,
+            kind: &kind,
+            file_name: &file_name,
+            player_count: count,
+            encoding: chosen.map(Encoding::name),
+            content: &file,
+        },
     )
     .await?;
+    tx.commit().await?;
     Ok((
         Flash::new("notice.rating_list_loaded").arg("count", count),
         Redirect::to("/rating-list"),

@@ -4,7 +4,7 @@
 use super::error::{WebError, discipline_message};
 use super::i18n::Lang;
 use super::page::FieldErrors;
-use crate::core::command::{FieldProblem, Refusal, ResultProblem};
+use crate::core::command::{FieldProblem, Refusal, ResultProblem, Scope, Staleness};
 use crate::desk::DeskError;
 
 /// One field's problem, in words.
@@ -109,8 +109,42 @@ pub fn detail(lang: Lang, refusal: &Refusal) -> String {
             .map(|p| result_text(lang, p))
             .collect::<Vec<_>>()
             .join("; "),
+        Refusal::Stale(stale) => stale_text(lang, stale),
         other => other.to_string(),
     }
+}
+
+/// What changed under a stale write: "board 3 of round 2 changed (now
+/// 1-0); the tournament is at version 9".
+fn stale_text(lang: Lang, stale: &Staleness) -> String {
+    let what = stale.changed.map(|scope| match scope {
+        Scope::Tournament => lang.t("refusal.stale.tournament"),
+        Scope::Players => lang.t("refusal.stale.players"),
+        Scope::Player(id) => lang.tf("refusal.stale.player", &[("player", id.0.to_string())]),
+        Scope::Round(round) => lang.tf("refusal.stale.round", &[("round", round.to_string())]),
+        Scope::Board(round, board) => lang.tf(
+            "refusal.stale.board",
+            &[("round", round.to_string()), ("board", board.to_string())],
+        ),
+        Scope::Discipline => lang.t("refusal.stale.discipline"),
+        Scope::Appeal(id) => lang.tf("refusal.stale.appeal", &[("appeal", id.to_string())]),
+    });
+    let mut parts = Vec::new();
+    match (what, &stale.stored) {
+        (Some(what), Some(stored)) => parts.push(lang.tf(
+            "refusal.stale.changed_stored",
+            &[("what", what), ("stored", stored.clone())],
+        )),
+        (Some(what), None) => parts.push(lang.tf("refusal.stale.changed", &[("what", what)])),
+        (None, Some(stored)) => {
+            parts.push(lang.tf("refusal.stale.stored", &[("stored", stored.clone())]))
+        }
+        (None, None) => {}
+    }
+    if let Some(version) = stale.version {
+        parts.push(lang.tf("refusal.stale.version", &[("version", version.to_string())]));
+    }
+    parts.join("; ")
 }
 
 impl From<Refusal> for WebError {
@@ -118,7 +152,6 @@ impl From<Refusal> for WebError {
         match r {
             Refusal::Forbidden => WebError::Forbidden,
             Refusal::NotFound | Refusal::NotPaired(_) => WebError::NotFound,
-            Refusal::Stale => WebError::StaleForm,
             Refusal::RegistrationClosed => WebError::RegistrationClosed,
             Refusal::Tournament(e) => WebError::Domain(e),
             Refusal::Pairing(e) => WebError::Pairing(e),

@@ -43,10 +43,10 @@ pub use discipline::act_key;
 pub use duplicates::likely_duplicates;
 pub use header::{Header, RoundMark, Rounds};
 pub use players::{MAX_LENGTHS, PlayerDraft, overlong};
-pub use refusal::{FieldProblem, Refusal, ResultProblem};
+pub use refusal::{FieldProblem, Refusal, ResultProblem, Staleness};
 pub use results::{ResultEntry, check_results};
 pub use rounds::{next_round, split_round};
-pub use scope::{Changes, Scope};
+pub use scope::{Changes, Scope, staleness};
 pub use settings::{check_settings, is_valid_short_name, text_changes};
 pub use teams::TeamDraft;
 

@@ -365,7 +365,10 @@ pub(super) fn edit(
 ) -> Result<Outcome, Refusal> {
     let before = state.doc.player(id).ok_or(Refusal::NotFound)?.clone();
     if seen.is_some_and(|d| d != digest(&before)) {
-        return Err(Refusal::Stale);
+        return Err(Refusal::Stale(super::Staleness {
+            changed: Some(super::Scope::Player(id)),
+            ..Default::default()
+        }));
     }
     let rounds = state.doc.settings().number_of_rounds;
     let sides = state.doc.settings().sides;

@@ -38,6 +38,18 @@ impl FieldProblem {
     }
 }
 
+/// What changed under a stale write, so the person or program sees what
+/// conflicted rather than only that something did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Staleness {
+    /// The latest change that overlaps the write, when it is known.
+    pub changed: Option<super::scope::Scope>,
+    /// The tournament's version now, when the write named the one it saw.
+    pub version: Option<i32>,
+    /// The result now stored, when the write was about one board.
+    pub stored: Option<String>,
+}
+
 /// A refused command; the state is left as it was.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Refusal {
@@ -48,7 +60,7 @@ pub enum Refusal {
     NotFound,
     /// What the command was based on changed since it was read.
     #[error("the tournament changed since this was read")]
-    Stale,
+    Stale(Staleness),
     /// Fields that break a rule of the action.
     #[error("invalid: {0:?}")]
     Fields(Vec<FieldProblem>),

@@ -27,7 +27,10 @@ pub(super) fn pair(
     // The engine paired the first round without games: any other round
     // means the tournament changed while it worked.
     if next_round(&state.doc)? != round {
-        return Err(Refusal::Stale);
+        return Err(Refusal::Stale(super::Staleness {
+            changed: Some(super::Scope::Round(round)),
+            ..Default::default()
+        }));
     }
     if round == RoundNo::FIRST {
         let missing: Vec<FieldProblem> = advice(&state.doc, &state.book)

@@ -41,6 +41,32 @@ impl Scope {
     }
 }
 
+/// Why a write touching `scope`, based on `seen`, is stale while the
+/// tournament is at `current`: none when it is not. A board's write is told
+/// the result stored there now.
+pub fn staleness(
+    state: &super::State,
+    scope: Scope,
+    seen: i32,
+    current: i32,
+) -> Option<super::Staleness> {
+    if !state.changes.is_stale(scope, seen, current) {
+        return None;
+    }
+    let stored = match scope {
+        Scope::Board(round, board) => state
+            .doc
+            .game_on(round, board)
+            .map(|g| crate::core::results::notation(g.result, g.origin)),
+        _ => None,
+    };
+    Some(super::Staleness {
+        changed: state.changes.latest_overlap(scope, seen),
+        version: Some(current),
+        stored,
+    })
+}
+
 /// How many changes are remembered: a write based on a version older than
 /// all of them is refused unless nothing at all changed since.
 const KEPT: usize = 500;
@@ -72,6 +98,15 @@ impl Changes {
         self.0
             .iter()
             .any(|(touched, v)| *v > seen && touched.overlaps(scope))
+    }
+
+    /// The latest remembered change since `seen` that overlaps `scope`.
+    pub fn latest_overlap(&self, scope: Scope, seen: i32) -> Option<Scope> {
+        self.0
+            .iter()
+            .rev()
+            .find(|(touched, v)| *v > seen && touched.overlaps(scope))
+            .map(|(touched, _)| *touched)
     }
 }
 

@@ -25,6 +25,11 @@ pub const XML_MAX_DEPTH: usize = 32;
 /// 10 rounds, has about 4,000.
 pub const XML_MAX_ELEMENTS: usize = 500_000;
 
+/// Most elements an OpenGotha file may hold that OpenGotha does not write:
+/// a real file has a dozen containers (`<Players>`, `<Games>`, …). A file
+/// of hundreds of thousands of other elements read as an empty tournament.
+pub const XML_MAX_FOREIGN: usize = 1_000;
+
 /// The programs whose whole-tournament files Tengen imports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TournamentFile {

@@ -7,13 +7,20 @@
 /// input makes a reader panic, hang or run out of memory.
 pub type Reader = fn(&[u8]);
 
-pub const READERS: [(&str, Reader); 6] = [
+pub const READERS: [(&str, Reader); 7] = [
     ("opengotha", |b| drop(super::opengotha::import_bytes(b))),
     ("macmahon", |b| drop(super::macmahon::import_bytes(b))),
     ("h9", |b| drop(super::h9_read::import_bytes(b))),
     ("players_csv", |b| drop(super::csv::import_bytes(b, None))),
     ("rating_list", |b| drop(super::rating_list::parse(b))),
     ("tengen", |b| drop(super::archive::Archive::read(b))),
+    // The results page's quick entry, as the form sends it (UTF-8 text).
+    ("results_line", |b| {
+        let text = String::from_utf8_lossy(b);
+        for item in crate::core::results::entry_items(&text) {
+            let _ = crate::core::results::parse_entry(item);
+        }
+    }),
 ];
 
 /// The reader of a fuzz target.

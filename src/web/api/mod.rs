@@ -159,11 +159,52 @@ fn documented() -> OpenApiRouter<AppState> {
 /// The router of `/api/v1`, serving its own document; a path no route
 /// serves gets [`errors::no_route`].
 pub(super) fn routes() -> Router<AppState> {
-    let (router, doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let (router, mut doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .nest(PREFIX, documented().fallback(errors::no_route))
         .split_for_parts();
+    plain_path_and_query_texts(&mut doc);
     let json = doc.to_json().expect("the OpenAPI document serializes");
     router.layer(Extension(Document(Arc::from(json))))
+}
+
+/// A path or query text may hold no control character (`web::hygiene`
+/// answers 400): every text parameter without a pattern of its own says
+/// so, or a client generating requests from the document sends one, as
+/// schemathesis did.
+fn plain_path_and_query_texts(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::path::ParameterIn;
+    use utoipa::openapi::schema::{Schema, SchemaType, Type};
+    const PLAIN: &str = r"^[^\u0000-\u001F\u007F-\u009F]*$";
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            for parameter in operation.parameters.iter_mut().flatten() {
+                if !matches!(
+                    parameter.parameter_in,
+                    ParameterIn::Path | ParameterIn::Query
+                ) {
+                    continue;
+                }
+                if let Some(RefOr::T(Schema::Object(schema))) = &mut parameter.schema {
+                    let text = match &schema.schema_type {
+                        SchemaType::Type(t) => *t == Type::String,
+                        SchemaType::Array(types) => types.contains(&Type::String),
+                        SchemaType::AnyValue => false,
+                    };
+                    if text && schema.pattern.is_none() {
+                        schema.pattern = Some(PLAIN.to_string());
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The OpenAPI document, serialized once.

@@ -32,17 +32,30 @@ pub(super) struct TournamentSummary {
     time_zone: String,
 }
 
-/// The public tournaments.
+/// The tournaments the caller may see: the public ones, and with a token
+/// also those its account is staff of (every one for a site administrator),
+/// as the site's home page lists them.
 #[utoipa::path(
     get,
     path = "/tournaments",
     tag = "tournaments",
-    responses((status = 200, description = "the public tournaments", body = Vec<TournamentSummary>))
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "the tournaments the caller may see", body = Vec<TournamentSummary>),
+        ReadErrors
+    )
 )]
 pub(super) async fn list_tournaments(
     State(app): State<AppState>,
+    headers: HeaderMap,
 ) -> WebResult<Json<Vec<TournamentSummary>>> {
-    let rows = tournaments::visible(&app.store.pool, None, false).await?;
+    let account = super::access::optional_account(&app, &headers).await?;
+    let rows = tournaments::visible(
+        &app.store.pool,
+        account.as_ref().map(|a| a.account_id),
+        account.as_ref().is_some_and(|a| a.is_admin),
+    )
+    .await?;
     Ok(Json(
         rows.into_iter()
             .map(|t| TournamentSummary {

@@ -6,8 +6,7 @@ use super::lists::state_of;
 use crate::core::access::Action;
 use crate::core::command::{Command, Done, Refusal, ResultEntry, ResultProblem, check_results};
 use crate::core::discipline::GameRef;
-use crate::core::round::Method;
-use crate::core::{BoardNo, GameResult, ResultOrigin, RoundNo, results};
+use crate::core::{BoardNo, RoundNo, results};
 use crate::store::rounds::{self as round_store};
 use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
@@ -144,23 +143,6 @@ pub(super) fn results_layout(ctx: &Ctx, tournament: &TournamentRow, n: u32) -> L
     )
 }
 
-/// Reads one quick entry: a board number, then a code ("12 b", "7w!").
-/// `Err(None)` when unreadable, `Err(Some(n))` for board 0.
-pub(super) fn parse_entry(
-    entry: &str,
-) -> Result<(BoardNo, GameResult, ResultOrigin, Option<Method>), Option<u32>> {
-    let digits = entry
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(entry.len());
-    let (board, code) = entry.split_at(digits);
-    let board: u32 = board.parse().map_err(|_| None)?;
-    let (result, origin, method) = results::parse_entry_code(code)
-        .filter(|_| !code.trim().is_empty())
-        .ok_or(None)?;
-    let board = BoardNo::new(board).ok_or(Some(board))?;
-    Ok((board, result, origin, method))
-}
-
 /// Results come as `entry` (one or more of "12 b", "7 w!", "3 =", separated
 /// by commas or new lines) typed at the keyboard, and/or as `board_<n>`
 /// fields from the full table. All or nothing: one refused entry saves none.
@@ -187,12 +169,8 @@ pub(super) async fn enter_results(
     let mut typed: Vec<ResultEntry> = Vec::new();
     let mut refusals = Vec::new();
     let entry = fields.get("entry").cloned().unwrap_or_default();
-    for item in entry
-        .split([',', ';', '\n'])
-        .map(str::trim)
-        .filter(|e| !e.is_empty())
-    {
-        match parse_entry(item) {
+    for item in results::entry_items(&entry) {
+        match results::parse_entry(item) {
             // The quick entry shows no stored result: none was seen.
             Ok((board, result, origin, method)) => typed.push(ResultEntry {
                 board,

@@ -31,6 +31,17 @@ pub enum Problem {
     /// ([`crate::core::formats::XML_MAX_ELEMENTS`]).
     #[error("more than {0} elements: not a tournament file")]
     TooManyElements(usize),
+    /// More elements OpenGotha does not write than a tournament file holds
+    /// ([`crate::core::formats::XML_MAX_FOREIGN`]); the first one's name.
+    #[error(
+        "more than {count} elements OpenGotha does not write, such as <{element}>: not an OpenGotha tournament file"
+    )]
+    Foreign {
+        /// The first such element.
+        element: String,
+        /// The limit.
+        count: usize,
+    },
     /// The file stops inside this element: cut short.
     #[error("the file ends before <{0}> is closed")]
     Truncated(String),

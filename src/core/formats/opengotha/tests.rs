@@ -357,7 +357,29 @@ fn a_file_nested_deeper_than_any_tournament_file_is_refused_at_the_limit() {
 #[test]
 fn a_file_with_more_elements_than_any_tournament_file_is_refused() {
     let n = crate::core::formats::XML_MAX_ELEMENTS;
-    let xml = format!("<Tournament>{}</Tournament>", "<a/>".repeat(n));
+    // An element OpenGotha writes, so that only the count refuses it.
+    let xml = format!(
+        "<Tournament>{}</Tournament>",
+        "<PublishParameterSet/>".repeat(n)
+    );
     let error = import(&xml).unwrap_err();
     assert_eq!(error.problem, Problem::TooManyElements(n));
+}
+
+/// Issue 29, item 8: hundreds of thousands of elements OpenGotha never
+/// writes, within the element limit, made an empty tournament.
+#[test]
+fn a_file_of_elements_opengotha_does_not_write_is_refused_not_read_as_empty() {
+    let xml = format!("<Tournament>{}</Tournament>", "<a/>".repeat(490_000));
+    let error = import(&xml).unwrap_err();
+    let limit = crate::core::formats::XML_MAX_FOREIGN;
+    assert_eq!(
+        error.problem,
+        Problem::Foreign {
+            element: "a".into(),
+            count: limit
+        }
+    );
+    let few = format!("<Tournament>{}</Tournament>", "<a/>".repeat(limit));
+    assert!(import(&few).is_ok(), "a few unknown elements are let pass");
 }

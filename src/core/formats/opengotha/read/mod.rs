@@ -4,7 +4,7 @@
 use super::OPENGOTHA_ROUNDS;
 use super::keys::PlayerKeys;
 use super::problem::{ImportError, Problem};
-use crate::core::formats::{XML_MAX_DEPTH, XML_MAX_ELEMENTS};
+use crate::core::formats::{XML_MAX_DEPTH, XML_MAX_ELEMENTS, XML_MAX_FOREIGN};
 use crate::core::ids::{BoardNo, RoundNo};
 use crate::core::player::Player;
 use crate::core::rank::Rank;
@@ -84,6 +84,8 @@ struct Importer<'x> {
     seen_placement: bool,
     /// How many `<TeamPlacementParameterSet>` elements are open.
     team_placement_open: usize,
+    /// The elements OpenGotha does not write, and the first one's name.
+    foreign: (usize, Option<String>),
 }
 
 const TEAM_PLACEMENT: &str = "TeamPlacementParameterSet";
@@ -170,6 +172,7 @@ impl<'x> Importer<'x> {
             team_criteria: Vec::new(),
             seen_placement: false,
             team_placement_open: 0,
+            foreign: (0, None),
         }
     }
 
@@ -366,7 +369,17 @@ impl<'x> Importer<'x> {
                     group.clubs.push(a.text("name", ""));
                 }
             }
-            _ => {}
+            _ => {
+                let (count, first) = &mut self.foreign;
+                *count += 1;
+                let first = first.get_or_insert_with(|| name.clone());
+                if *count > XML_MAX_FOREIGN {
+                    return Err(a.error(Problem::Foreign {
+                        element: first.clone(),
+                        count: XML_MAX_FOREIGN,
+                    }));
+                }
+            }
         }
         Ok(name)
     }
