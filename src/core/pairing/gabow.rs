@@ -515,8 +515,7 @@ impl Solver {
                 let y_x = y[x];
                 let row = x << shift;
                 #[cfg(debug_assertions)]
-                for neighbor in 1..=n {
-                    let b = exposed_base[neighbor];
+                for (neighbor, b) in exposed_base.iter().enumerate().take(n + 1).skip(1) {
                     let reach = match b.cmp(&new_base) {
                         std::cmp::Ordering::Less => Reach::PairList,
                         std::cmp::Ordering::Equal => Reach::Nowhere,

@@ -199,8 +199,8 @@ impl Terms {
     ) -> Result<(), PairingError> {
         let n = seats.len();
         for (row, i) in out.chunks_exact_mut(n).zip(first..) {
-            for j in (i + 1)..n {
-                row[j] = self.total(draw, seats, i, j)?;
+            for (j, cell) in row.iter_mut().enumerate().skip(i + 1) {
+                *cell = self.total(draw, seats, i, j)?;
             }
         }
         Ok(())
