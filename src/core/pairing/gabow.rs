@@ -144,6 +144,8 @@ struct Solver {
     /// While W2 starts the searches: by vertex, the base of its blossom if
     /// that blossom is exposed, else `usize::MAX` (see `scan`).
     exposed_base: Option<Vec<usize>>,
+    /// While W2 starts the searches: the vertices of exposed blossoms, in order.
+    exposed: Vec<usize>,
 }
 
 impl Solver {
@@ -186,6 +188,7 @@ impl Solver {
             delta: 0,
             last_delta,
             exposed_base: None,
+            exposed: Vec::with_capacity(n),
         }
     }
 
@@ -241,6 +244,9 @@ impl Solver {
                 })
                 .collect();
             self.exposed_base = Some(exposed_base);
+            self.exposed.clear();
+            self.exposed
+                .extend((1..=self.n).filter(|&v| self.mate[self.base[v]] == self.dummy_edge));
             for v in 1..=self.n {
                 if self.mate[v] == self.dummy_edge {
                     self.pointer(self.dummy_vertex, v, self.dummy_edge);
@@ -466,6 +472,7 @@ impl Solver {
             next_pair,
             last_delta,
             exposed_base,
+            exposed,
             ..
         } = self;
         let (n, shift, mask, dummy_edge) = (*n, *shift, *mask, *dummy_edge);
@@ -494,21 +501,58 @@ impl Solver {
                 Reach::Nowhere
             }
         };
-        let reach = |neighbor: usize| match exposed_base {
-            Some(exposed_base) => {
-                let b = exposed_base[neighbor];
-                let reach = if b < new_base {
-                    Reach::PairList
-                } else if b == new_base {
-                    Reach::Nowhere
-                } else {
-                    Reach::NextDelta
-                };
-                debug_assert_eq!(reach, in_forest(neighbor), "W2 shortcut, {neighbor}");
-                reach
+        if let Some(exposed_base) = exposed_base {
+            // W2: a neighbour whose exposed base comes later, or that is in no
+            // exposed blossom, may lower its `next_delta`; one whose exposed
+            // base comes earlier joins the pair list, in the order of the
+            // neighbours. The two sets are disjoint and neither pass reads
+            // what the other writes, so they run one after the other: the
+            // first over every neighbour with no three-way dispatch, the second over
+            // the exposed vertices only.
+            while x != stop {
+                y[x] += del;
+                next_delta[x] = *last_delta;
+                let y_x = y[x];
+                let row = x << shift;
+                #[cfg(debug_assertions)]
+                for (neighbor, b) in exposed_base.iter().enumerate().take(n + 1).skip(1) {
+                    let reach = match b.cmp(&new_base) {
+                        std::cmp::Ordering::Less => Reach::PairList,
+                        std::cmp::Ordering::Equal => Reach::Nowhere,
+                        std::cmp::Ordering::Greater => Reach::NextDelta,
+                    };
+                    debug_assert_eq!(reach, in_forest(neighbor), "W2 shortcut, {neighbor}");
+                }
+                let weights = &weight[row + 1..=row + n];
+                let (ys, bases) = (&y[1..=n], &exposed_base[1..=n]);
+                let (deltas, edges) = (&mut next_delta[1..=n], &mut next_edge[1..=n]);
+                for k in 0..n {
+                    let slack = y_x + ys[k] - weights[k];
+                    let lower = (bases[k] > new_base) & (deltas[k] > slack);
+                    deltas[k] = if lower { slack } else { deltas[k] };
+                    edges[k] = if lower { row | (k + 1) } else { edges[k] };
+                }
+                let mut pair_point = dummy_edge;
+                for &neighbor in exposed.iter() {
+                    if exposed_base[neighbor] < new_base {
+                        let e = row | neighbor;
+                        let slack = y_x + y[neighbor] - weight[e];
+                        let y = &*y;
+                        insert_pair(
+                            next_pair,
+                            &mut next_delta[new_base],
+                            |e| (y[e & mask] + y[e >> shift] - weight[e]) / 2,
+                            mask,
+                            (e, neighbor, slack / 2),
+                            &mut pair_point,
+                        );
+                    }
+                }
+                x = next_vertex[x];
             }
-            None => in_forest(neighbor),
-        };
+            next_edge[new_base] = next_pair[dummy_edge];
+            return;
+        }
         while x != stop {
             y[x] += del;
             next_delta[x] = *last_delta;
@@ -518,7 +562,7 @@ impl Solver {
             for neighbor in 1..=n {
                 let e = row | neighbor;
                 let slack = y_x + y[neighbor] - weight[e];
-                match reach(neighbor) {
+                match in_forest(neighbor) {
                     Reach::Nowhere => {}
                     Reach::NextDelta => {
                         if next_delta[neighbor] > slack {

@@ -82,6 +82,51 @@ pub fn max_weight_perfect_matching(
     Ok(pairs)
 }
 
+/// [`max_weight_perfect_matching`] when no pair is forbidden, from the
+/// symmetric matrix `weight[i * n + j]` (`i ≠ j`); with every weight 1 or more
+/// (OpenGotha's) the solver reads the matrix as it is, with no copy.
+pub fn max_weight_perfect_matching_of(
+    n: usize,
+    weight: &[i64],
+) -> Result<Vec<(usize, usize)>, PairingError> {
+    if !n.is_multiple_of(2) {
+        return Err(PairingError::NoValidPairing);
+    }
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let (mut min, mut max) = (i64::MAX, i64::MIN);
+    for i in 0..n {
+        for &w in &weight[i * n + i + 1..(i + 1) * n] {
+            min = min.min(w);
+            max = max.max(w);
+        }
+    }
+    let lift = 1i64
+        .checked_sub(min)
+        .map(|k| k.max(0))
+        .ok_or(PairingError::WeightOutOfRange)?;
+    match max.checked_add(lift) {
+        Some(top) if top <= MAX_WEIGHT => {}
+        _ => return Err(PairingError::WeightOutOfRange),
+    }
+    let mate = if lift == 0 {
+        gabow::max_weight_matching(n, weight)
+    } else {
+        let lifted: Vec<i64> = weight.iter().map(|w| w + lift).collect();
+        gabow::max_weight_matching(n, &lifted)
+    };
+    let mut pairs = Vec::with_capacity(n / 2);
+    for (i, m) in mate.iter().enumerate() {
+        match m {
+            Some(j) if i < *j => pairs.push((i, *j)),
+            Some(j) if i > *j => {}
+            _ => return Err(PairingError::NoValidPairing),
+        }
+    }
+    Ok(pairs)
+}
+
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
@@ -273,6 +318,25 @@ pub(super) mod tests {
                 .filter_map(|i| other[i].filter(|&j| i < j).map(|j| w[i * n + j]))
                 .sum();
             assert_eq!(total(&pairs, n, &w), other_total, "case {case}, n {n}");
+        }
+    }
+
+    #[test]
+    fn the_matrix_form_matches_as_the_function_form() {
+        let mut rng = StdRng::seed_from_u64(31);
+        for case in 0..200 {
+            let n = 2 * rng.gen_range(1..=20);
+            let range = match case % 3 {
+                0 => 1..=3,
+                1 => -1_000..=1_000,
+                _ => -100_000_000_000..=500_000_000_000_000,
+            };
+            let w = random_weights(&mut rng, n, range);
+            assert_eq!(
+                max_weight_perfect_matching_of(n, &w),
+                max_weight_perfect_matching(n, |i, j| Some(w[i * n + j])),
+                "case {case}"
+            );
         }
     }
 

@@ -41,6 +41,7 @@ pub mod report;
 pub mod rfg_swiss;
 pub mod round_robin;
 mod timsort;
+mod totals;
 pub mod ukraine_swiss;
 pub mod weights;
 
@@ -273,11 +274,13 @@ impl<'t> Draw<'t> {
         let done = round.index();
         let sheet = scores(tournament, done as u32);
         let busy = assigned(tournament, round);
+        let players: HashMap<PlayerId, &Player> =
+            tournament.players().iter().map(|p| (p.id, p)).collect();
         let mut order: Vec<PlayerId> =
             groups::all_players_in_order(tournament, done, &settings.placement)
                 .into_iter()
                 .filter(|id| {
-                    tournament.player(*id).is_some_and(|p| {
+                    players.get(id).is_some_and(|p| {
                         p.registration == Registration::Final
                             && p.participation.plays(round)
                             && !busy.contains(id)
@@ -293,10 +296,14 @@ impl<'t> Draw<'t> {
             order.retain(|id| Some(*id) != bye);
         }
         let groups = groups::groups(tournament, &sheet, round);
+        let balances = wb_balances(tournament, round);
         let entrants: Vec<Entrant> = order
             .iter()
-            .filter_map(|&id| tournament.player(id))
-            .map(|p| entrant(tournament, &sheet, &groups, round, p))
+            .filter_map(|id| players.get(id).copied())
+            .map(|p| {
+                let balance = balances.get(&p.id).copied().unwrap_or(0);
+                entrant(tournament, &sheet, &groups, round, p, balance)
+            })
             .collect();
         let n = entrants.len();
         let index: HashMap<PlayerId, usize> = entrants
@@ -341,18 +348,8 @@ impl<'t> Draw<'t> {
         let handicap =
             colours::signed_handicap(&settings.handicap, &a.colour_input(), &b.colour_input());
         let categories = settings.number_of_categories() as i64;
-        let seed_system = if self.round.get() <= p.last_round_for_seed_system1 {
-            p.seed_system1
-        } else {
-            p.seed_system2
-        };
-        let handicap_range = if settings.placement.first() == Some(&Criterion::Mms) {
-            self.groups.count
-        } else {
-            let mm = &settings.mcmahon;
-            i64::from(mm.bar.opengotha_value() - mm.floor.opengotha_value() + 3)
-                + self.round.index() as i64
-        };
+        let seed_system = self.seed_system();
+        let handicap_range = self.handicap_range();
         Breakdown {
             avoid_duplicate_games: weights::avoid_duplicate_games(
                 p.avoid_duplicate_game,
@@ -438,16 +435,26 @@ impl<'t> Draw<'t> {
         geography(a, b)
     }
 
-    /// Every pair's total weight, `totals[i * n + j]` for `i < j`.
-    fn totals(&self) -> Result<Vec<i64>, PairingError> {
-        let n = self.entrants.len();
-        let mut totals = vec![0i64; n * n];
-        for i in 0..n {
-            for j in (i + 1)..n {
-                totals[i * n + j] = self.breakdown(i, j).total()?;
-            }
+    /// The seeding system of this round.
+    fn seed_system(&self) -> weights::SeedSystem {
+        let p = &self.tournament.settings().pairing;
+        if self.round.get() <= p.last_round_for_seed_system1 {
+            p.seed_system1
+        } else {
+            p.seed_system2
         }
-        Ok(totals)
+    }
+
+    /// The range of pseudo McMahon scores the handicap criterion divides by.
+    fn handicap_range(&self) -> i64 {
+        let settings = self.tournament.settings();
+        if settings.placement.first() == Some(&Criterion::Mms) {
+            self.groups.count
+        } else {
+            let mm = &settings.mcmahon;
+            i64::from(mm.bar.opengotha_value() - mm.floor.opengotha_value() + 3)
+                + self.round.index() as i64
+        }
     }
 
     /// Position of `player` in [`Draw::players`].
@@ -459,7 +466,7 @@ impl<'t> Draw<'t> {
     pub fn pair(&self) -> Result<RoundPairing, PairingError> {
         let n = self.entrants.len();
         let totals = self.totals()?;
-        let pairs = matching::max_weight_perfect_matching(n, |i, j| Some(totals[i * n + j]))?;
+        let pairs = matching::max_weight_perfect_matching_of(n, &totals)?;
         let settings = self.tournament.settings();
         let mut games: Vec<Game> = pairs
             .iter()
@@ -568,13 +575,13 @@ fn entrant<'t>(
     groups: &Groups,
     round: RoundNo,
     player: &'t Player,
+    wb_balance: i64,
 ) -> Entrant<'t> {
     let settings = tournament.settings();
     let id = player.id;
     let mms2 = sheet.mms(id).map_or(0, |m| m.halves());
     let nbw2 = sheet.nbw(id).map_or(0, |m| m.halves());
     let club = player.club.to_lowercase();
-    let wb_balance = colours::wb_balance(tournament, round, id);
     Entrant {
         player,
         key: colours::key(player),
@@ -593,6 +600,20 @@ fn entrant<'t>(
             .map(|(k, _)| k)
             .collect(),
     }
+}
+
+/// Every player's [`colours::wb_balance`] before `round`, in one pass over the games.
+fn wb_balances(tournament: &Tournament, round: RoundNo) -> HashMap<PlayerId, i64> {
+    let mut balances = HashMap::new();
+    for g in tournament
+        .games()
+        .iter()
+        .filter(|g| g.round < round && g.handicap == 0)
+    {
+        *balances.entry(g.white).or_insert(0) += 1;
+        *balances.entry(g.black).or_insert(0) -= 1;
+    }
+    balances
 }
 
 /// OpenGotha's pseudo MMS for the handicap criterion: players with many

@@ -568,3 +568,55 @@ fn top_group_club_mates_meet_as_seeding_wants_only_without_geography_in_the_top_
         "a top player and a lower one: as before"
     );
 }
+
+/// The fast totals the matching reads are the breakdowns' totals, pair by
+/// pair, under settings that reach every table and shortcut of `totals.rs`:
+/// categories, handicaps (by rank and by MMS), clubs groups, random, every
+/// seeding system, no geography in the top group, and fields large enough
+/// to share the rows between two threads.
+#[test]
+fn totals_are_the_breakdowns_totals() {
+    let mut rng = StdRng::seed_from_u64(27);
+    for case in 0..6 {
+        let system = [System::McMahon, System::Swiss, System::SwissCat][case % 3];
+        let mut t = random_tournament(&mut rng, 131 + 2 * case, system, true);
+        let mut settings = t.settings().clone();
+        if case % 2 == 1 {
+            settings.category_limits = vec![Rank::Dan(1), Rank::Kyu(10)];
+            settings.handicap.based_on_mms = case % 4 == 1;
+            settings.handicap.weak_players_minus_two = true;
+            settings.handicap.ceiling = 9;
+            settings.pairing.random = 1_000;
+            settings.pairing.seed_system2 = weights::SeedSystem::SplitAndRandom;
+        } else {
+            settings.pairing.no_geography_in_top_group = true;
+            settings.pairing.seed_system1 = weights::SeedSystem::SplitAndSlip;
+        }
+        t = {
+            let mut u = Tournament::new(settings);
+            for p in t.players() {
+                u.register(p.clone());
+            }
+            u.add_clubs_group(crate::core::tournament::ClubsGroup {
+                name: "West".to_owned(),
+                clubs: vec!["lviv".to_owned(), "Odesa".to_owned()],
+            });
+            u
+        };
+        for r in 0..4 {
+            let round = RoundNo::from_index(r);
+            let draw = Draw::prepare(&t, round).expect("prepares");
+            let n = draw.entrants.len();
+            let totals = draw.totals().expect("weights fit");
+            for i in 0..n {
+                for j in (i + 1)..n {
+                    let want = draw.breakdown(i, j).total().expect("weights fit");
+                    assert_eq!(totals[i * n + j], want, "case {case}, round {r}, {i}–{j}");
+                    assert_eq!(totals[j * n + i], want, "case {case}, round {r}, {j}–{i}");
+                }
+            }
+            let paired = draw.pair().expect("pairs");
+            play(&mut t, &mut rng, &paired);
+        }
+    }
+}
