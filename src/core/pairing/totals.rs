@@ -198,6 +198,10 @@ impl Terms {
         out: &mut [i64],
     ) -> Result<(), PairingError> {
         let n = seats.len();
+        // No one to pair (a round asked for before anyone registered).
+        if n == 0 {
+            return Ok(());
+        }
         for (row, i) in out.chunks_exact_mut(n).zip(first..) {
             for (j, cell) in row.iter_mut().enumerate().skip(i + 1) {
                 *cell = self.total(draw, seats, i, j)?;

@@ -108,7 +108,8 @@ pub(super) async fn grant_role(
     params(
         ("short" = String, Path, description = "the tournament's short name"),
         ("username" = String, Path, description = "the account's user name"),
-        ("role" = String, Path, description = "the role taken back"),
+        ("role" = String, Path, description = "the role taken back",
+            pattern = "^(co_organiser|chief_referee|referee|secretary|doctor|appeals_member|supervisor)$"),
     ),
     security(("bearer" = [])),
     responses((status = 204, description = "taken back"), WriteErrors)
