@@ -165,7 +165,11 @@ fn sequential(host: &str, token: &str, players: usize) {
     let boards = players / 2;
     let mut took = Vec::with_capacity(WRITES);
     for i in 0..WRITES {
-        let result = if (i / boards) % 2 == 0 { "w" } else { "b" };
+        let result = if (i / boards).is_multiple_of(2) {
+            "w"
+        } else {
+            "b"
+        };
         let start = Instant::now();
         let (status, body) = client.enter(&short, i % boards + 1, version, result);
         took.push(start.elapsed().as_secs_f64() * 1000.0);

@@ -153,8 +153,7 @@ impl Desk {
         };
         let state = &before;
         let scope = command.scope();
-        if let Some(stale) = seen.and_then(|seen| command::staleness(&state, scope, seen, version))
-        {
+        if let Some(stale) = seen.and_then(|seen| command::staleness(state, scope, seen, version)) {
             return Err(Refusal::Stale(stale).into());
         }
         let cx = context(&mut *tx, caller, tournament_id).await?;
