@@ -395,6 +395,10 @@ async fn the_forfeit_time_must_pass_before_an_absent_player_loses() {
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     let error = text(&page, "[data-test=referee-error]").unwrap();
     assert!(error.contains("can be forfeited from"), "{error}");
+    // On the hall's clock (Europe/Kyiv), as the board page shows it, not UTC.
+    let shown = text(&page, "[data-test=board-status]").unwrap();
+    let at = error.split("from ").nth(1).unwrap().trim_end_matches('.');
+    assert!(!at.contains("UTC") && shown.contains(at), "{at} in {shown}");
     assert_eq!(h.board(1, 1).await.2, "?");
 }
 
@@ -556,6 +560,22 @@ async fn a_confirmed_result_refuses_a_plain_edit_but_takes_a_correction() {
         "{message}"
     );
     assert_eq!(h.board(1, 2).await.2, "b");
+
+    // A code that is no result is refused on the board page, with the
+    // correction's section left open and what was typed kept.
+    let typo = [("act", "correct"), ("result", "bx"), ("reason", "slip")];
+    let res = h
+        .app
+        .post_form(&h.referee, "/t/autumn/referee/rounds/1/boards/1", &typo)
+        .await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(text(&page, "[data-test=referee-error]").is_some());
+    let open = Selector::parse("details[open] input#result[value=bx]").unwrap();
+    assert!(
+        page.select(&open).next().is_some(),
+        "the section stays open"
+    );
 
     // A correction with a reason changes it, and the audit keeps both values.
     let correct = [
@@ -1522,7 +1542,8 @@ impl Hall {
 /// GTR "Arbitration", RFG 26.1 а (issue 28): Black is absent; the referee
 /// mis-taps White's absence too, which the page asks about first since the
 /// board already has a result; the referee's correction to 1-0! then
-/// supersedes both absences, which stay in the log struck through.
+/// supersedes the mistapped absence, which stays in the log struck through,
+/// while Black's absence, which the correction agrees with, stays in force.
 #[tokio::test]
 async fn gtr_arbitration_a_mistapped_absence_is_put_right_by_the_referees_correction_on_the_pages()
 {
@@ -1540,13 +1561,10 @@ async fn gtr_arbitration_a_mistapped_absence_is_put_right_by_the_referees_correc
     let res = h.app.post_form(&h.referee, path, &absent("white")).await;
     assert_eq!(res.status(), 409);
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let question = text(&page, "[data-test=confirm-question]").unwrap();
     assert!(
-        text(&page, "[data-test=confirm-question]")
-            .unwrap()
-            .contains("w!")
-            || text(&page, "[data-test=confirm-question]")
-                .unwrap()
-                .contains("1-0")
+        question.contains("1-0!") && question.contains("0-0!"),
+        "names the result stored and the one it would become: {question}"
     );
     assert_eq!(h.board(1, 1).await.2, "w!");
     let confirmed = [("act", "absent"), ("player", "white"), ("replace", "1")];
@@ -1561,7 +1579,7 @@ async fn gtr_arbitration_a_mistapped_absence_is_put_right_by_the_referees_correc
     assert_eq!(
         h.board(1, 1).await.2,
         "w!",
-        "the correction supersedes both absences"
+        "the correction supersedes the mis-tap"
     );
     let notice = h.notice(&h.referee).await;
     assert!(
@@ -1569,11 +1587,8 @@ async fn gtr_arbitration_a_mistapped_absence_is_put_right_by_the_referees_correc
         "{notice}"
     );
     let (struck, effects) = h.log_page().await;
-    assert_eq!(struck.len(), 2, "{struck:?}");
-    assert!(
-        struck.iter().all(|s| s.contains("superseded by entry #4")),
-        "{struck:?}"
-    );
+    assert_eq!(struck.len(), 1, "only the mis-tap: {struck:?}");
+    assert!(struck[0].contains("superseded by entry #4"), "{struck:?}");
     assert!(
         effects.iter().any(|e| e.contains("superseding")),
         "{effects:?}"
@@ -1583,7 +1598,7 @@ async fn gtr_arbitration_a_mistapped_absence_is_put_right_by_the_referees_correc
         report
             .select(&Selector::parse("[data-test=report-act] del").unwrap())
             .count(),
-        2
+        1
     );
 }
 
@@ -1601,7 +1616,10 @@ async fn gtr_arbitration_the_chief_referee_corrects_a_mistapped_absence_through_
     let (status, refused) = h.log_by_api(&token, absent(white)).await;
     assert_eq!(status, 409, "{refused}");
     let detail = refused.to_string();
-    assert!(detail.contains("already has a result"), "{detail}");
+    assert!(
+        detail.contains("already has a result") && detail.contains("0-0!"),
+        "{detail}"
+    );
     let (status, _) = h.log_by_api_replacing(&token, absent(white), true).await;
     assert_eq!(status, 201);
     assert_eq!(h.board(1, 1).await.2, "0!");
@@ -1612,6 +1630,31 @@ async fn gtr_arbitration_the_chief_referee_corrects_a_mistapped_absence_through_
     assert_eq!(status, 201, "{answer}");
     assert_eq!(h.board(1, 1).await.2, "w!");
     assert_eq!(h.wins_of(white).await, "1");
+}
+
+/// An annulment with a blank reason is refused on the log page itself: the
+/// form stays open with what was typed and why, and the act stays in force.
+#[tokio::test]
+async fn an_annulment_without_a_reason_is_refused_on_the_log_page_with_its_form_open() {
+    let h = hall("0").await;
+    h.app
+        .post_ok(&h.referee, "/t/autumn/referee/rounds/1/start", &[])
+        .await;
+    assert_eq!(
+        h.act(1, 1, &[("act", "absent"), ("player", "black")]).await,
+        303
+    );
+    let blank = [("entry", "2"), ("reason", "   ")];
+    let res = h
+        .app
+        .post_form(&h.referee, "/t/autumn/referee/annul", &blank)
+        .await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert!(text(&page, "[data-test=annul-error]").is_some_and(|m| !m.trim().is_empty()));
+    let open = Selector::parse("[data-test=log-entry-2] details[open]").unwrap();
+    assert!(page.select(&open).next().is_some(), "the form is left open");
+    assert_eq!(h.board(1, 1).await.2, "w!", "nothing was annulled");
 }
 
 /// A slip is annulled by its author or the chief referee, with a reason,

@@ -139,7 +139,7 @@ impl Desk {
             .await
             .ok_or(DeskError::Sqlx(sqlx::Error::PoolTimedOut))?;
         let mut tx = self.store.begin().await?;
-        let version = aggregate::lock_version(&mut tx, tournament_id)
+        let (version, roles) = aggregate::lock_version(&mut tx, tournament_id, caller.account_id())
             .await?
             .ok_or(DeskError::NotFound)?;
         let before = match self.kept.get(tournament_id, version) {
@@ -156,7 +156,10 @@ impl Desk {
         if let Some(stale) = seen.and_then(|seen| command::staleness(state, scope, seen, version)) {
             return Err(Refusal::Stale(stale).into());
         }
-        let cx = context(&mut *tx, caller, tournament_id).await?;
+        let cx = Context {
+            at: now(),
+            actor: actor(caller, roles),
+        };
         let adding = command.adds_players();
         if adding > 0 {
             self.limits

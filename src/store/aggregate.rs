@@ -13,6 +13,7 @@ use sqlx::{PgConnection, PgExecutor, Row};
 use uuid::Uuid;
 
 use super::document;
+use crate::core::access::StaffRole;
 use crate::core::command::{Changes, Header, Rounds, State};
 use crate::core::discipline::Book;
 
@@ -51,13 +52,35 @@ pub async fn read(db: impl PgExecutor<'_>, id: Uuid) -> sqlx::Result<Option<(i32
 }
 
 /// The version a tournament is at, with its row locked for the rest of the
-/// transaction (every change to one tournament is serialised); `None` for
-/// no such tournament.
-pub async fn lock_version(db: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<i32>> {
-    sqlx::query_scalar("select version from tournament where tournament_id = $1 for update")
-        .bind(id)
-        .fetch_optional(db)
-        .await
+/// transaction (every change to one tournament is serialised), and the
+/// roles `account` holds in it; `None` for no such tournament.
+pub async fn lock_version(
+    db: &mut PgConnection,
+    id: Uuid,
+    account: Option<Uuid>,
+) -> sqlx::Result<Option<(i32, Vec<StaffRole>)>> {
+    // One statement for the lock and the caller's roles (as
+    // `tournaments::roles_of` reads them): the lock is held for one round
+    // trip less, which every write of a busy tournament waits behind.
+    let row: Option<(i32, Vec<String>)> = sqlx::query_as(
+        "select t.version, array(
+             select 'owner' where t.owner_id = $2
+             union all
+             select s.role::text from tournament_staff s
+              where s.tournament_id = t.tournament_id and s.account_id = $2)
+           from tournament t where t.tournament_id = $1 for update of t",
+    )
+    .bind(id)
+    .bind(account)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(version, roles)| {
+        let roles = roles
+            .iter()
+            .filter_map(|r| StaffRole::from_key(r))
+            .collect();
+        (version, roles)
+    }))
 }
 
 /// Writes the aggregate at `version` (call under the row lock), with the

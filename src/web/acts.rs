@@ -4,7 +4,8 @@
 //! board as it is recorded ([`recorded_count`]) and why a form came back
 //! ([`FormError`]).
 
-use super::error::{WebResult, discipline_message};
+use super::discipline_words::discipline_message_in;
+use super::error::WebResult;
 use super::i18n::Lang;
 use crate::core::discipline::{Act, DisciplineError, GameRef, Moment, Official, Reason};
 use crate::core::round::{Colour, GameResult, Method, ResultOrigin};
@@ -141,10 +142,15 @@ pub(crate) fn counting_message(
 
 impl FormError {
     pub(crate) fn message(&self, lang: Lang) -> String {
+        self.message_in(lang, None)
+    }
+
+    /// The message with times on the wall clock of the hall's `zone`.
+    pub(crate) fn message_in(&self, lang: Lang, zone: Option<&str>) -> String {
         match self {
             FormError::Field(key) => lang.t(key),
             FormError::Discipline(e) => {
-                let (key, args) = discipline_message(e);
+                let (key, args) = discipline_message_in(e, zone);
                 lang.tf(key, &args)
             }
             FormError::Counting(e) => counting_message(e, lang),

@@ -6,8 +6,18 @@ use crate::core::discipline::{DisciplineError, listed};
 use crate::web::incidents::clock_time;
 
 /// The translation key of a referee's or committee's refused step, and the
-/// values its text names. No `_` arm: a new refusal must get its own words.
+/// values its text names, with times in UTC. No `_` arm: a new refusal must
+/// get its own words.
 pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static str, String)>) {
+    discipline_message_in(e, None)
+}
+
+/// [`discipline_message`] with times on the wall clock of the hall's
+/// `zone`, as the referee's pages show them everywhere else.
+pub fn discipline_message_in(
+    e: &DisciplineError,
+    zone: Option<&str>,
+) -> (&'static str, Vec<(&'static str, String)>) {
     use DisciplineError::*;
     let game = |round: &crate::core::RoundNo, board: &crate::core::BoardNo| {
         vec![
@@ -74,9 +84,12 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
             possible_from,
         } => {
             let mut args = game(round, board);
-            let at = time::OffsetDateTime::from_unix_timestamp(possible_from.unix_seconds())
-                .map(|t| format!("{:02}:{:02} UTC", t.hour(), t.minute()))
-                .unwrap_or_default();
+            let at = match zone {
+                Some(zone) => crate::web::acts::wall_clock(*possible_from, zone),
+                None => time::OffsetDateTime::from_unix_timestamp(possible_from.unix_seconds())
+                    .map(|t| format!("{:02}:{:02} UTC", t.hour(), t.minute()))
+                    .unwrap_or_default(),
+            };
             args.push(("at", at));
             ("discipline.error.too_early", args)
         }
@@ -186,7 +199,18 @@ pub fn discipline_message(e: &DisciplineError) -> (&'static str, Vec<(&'static s
         ),
         ImpossiblePenalty => ("discipline.error.impossible_penalty", vec![]),
         RuledByLog { round, board } => ("discipline.error.ruled_by_log", game(round, board)),
-        AlreadyDecided { round, board } => ("discipline.error.already_decided", game(round, board)),
+        AlreadyDecided {
+            round,
+            board,
+            becomes,
+        } => {
+            let mut args = game(round, board);
+            args.push((
+                "result",
+                crate::core::results::notation(becomes.0, becomes.1),
+            ));
+            ("discipline.error.already_decided", args)
+        }
         AlreadyAnnulled { entry, by } => (
             "discipline.error.already_annulled",
             vec![("entry", entry.to_string()), ("by", by.to_string())],

@@ -234,7 +234,7 @@ pub(super) fn domain_message_key(e: &TournamentError) -> &'static str {
     }
 }
 
-fn discipline_status(e: &DisciplineError) -> StatusCode {
+pub(crate) fn discipline_status(e: &DisciplineError) -> StatusCode {
     use DisciplineError::*;
     match e {
         UnknownAppeal(_) | UnknownEntry(_) => StatusCode::NOT_FOUND,

@@ -77,7 +77,25 @@ impl Lang {
                 _ => "many",
             },
         };
-        self.tf(&format!("{key}.{form}"), &[("n", n.to_string())])
+        self.tf(&format!("{key}.{form}"), &[("n", self.number(n))])
+    }
+
+    /// A count as the reader writes it: `42,824` in English, `42 824` (a
+    /// no-break space) in Russian and Ukrainian, as CLDR groups them.
+    pub fn number(self, n: u64) -> String {
+        let separator = match self {
+            Lang::En => ',',
+            Lang::Ru | Lang::Uk => '\u{a0}',
+        };
+        let digits = n.to_string();
+        let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+        for (i, d) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(separator);
+            }
+            out.push(d);
+        }
+        out
     }
 
     /// The text for `key` with each `%{name}` replaced by its value.
@@ -123,6 +141,17 @@ mod tests {
         assert_eq!(from_accept_language("uk-UA, en;q=0.5"), Some(Lang::Uk));
         assert_eq!(from_accept_language("fr, de"), None);
         assert_eq!(from_accept_language("ru;q=0"), None);
+    }
+
+    #[test]
+    fn counts_are_grouped_by_thousands_as_each_language_writes_them() {
+        assert_eq!(Lang::En.number(42824), "42,824");
+        assert_eq!(Lang::Ru.number(1_234_567), "1\u{a0}234\u{a0}567");
+        assert_eq!(Lang::Uk.number(999), "999");
+        assert_eq!(
+            Lang::En.plural("count.rated_players", 5000),
+            "5,000 players"
+        );
     }
 
     #[test]

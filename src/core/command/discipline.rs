@@ -144,9 +144,12 @@ pub(super) fn log_act(
     // Asked after the act's own checks, so a board that was played is
     // refused as such rather than asked about.
     if let Some(game) = asks {
+        let now = state.effective()?.tournament;
+        let g = game.game(&now)?;
         return Err(DisciplineError::AlreadyDecided {
             round: game.round,
             board: game.board,
+            becomes: (g.result, g.origin),
         }
         .into());
     }

@@ -204,7 +204,11 @@ fn a_forfeit_on_a_board_with_a_result_asks_first() {
         apply(&mut state, forfeit(false), &referee).unwrap_err(),
         Refusal::Discipline(DisciplineError::AlreadyDecided {
             round: game.round,
-            board: game.board
+            board: game.board,
+            becomes: (
+                GameResult::BlackWins,
+                crate::core::ResultOrigin::RefereeDecision
+            ),
         })
     );
     assert!(state.book.log.entries().is_empty(), "nothing was logged");

@@ -30,8 +30,14 @@ fn chief(seconds: i64) -> Context {
 
 /// A round robin of six under `ruleset`, its first `played` rounds won by White.
 fn round_robin(ruleset: Ruleset, played: u32) -> State {
+    field(System::RoundRobin, ruleset, played)
+}
+
+/// Six players in five rounds of `system` under `ruleset`, the first
+/// `played` rounds won by White.
+fn field(system: System, ruleset: Ruleset, played: u32) -> State {
     let mut settings = Settings::default();
-    crate::core::presets::apply(&mut settings, System::RoundRobin);
+    crate::core::presets::apply(&mut settings, system);
     settings.number_of_rounds = 5;
     let mut discipline = DisciplineSettings::default();
     crate::core::rule_texts::apply(ruleset, &mut settings, &mut discipline);
@@ -297,5 +303,77 @@ fn rfg_21_5_v_a_withdrawal_leaves_every_remaining_opponent_a_win_whenever_logged
             };
             assert_eq!(*result, expected, "after {played} of {rounds_left}");
         }
+    }
+}
+
+/// RFG 21.5 in a Swiss, where who meets whom depends on who is in the
+/// round: the leaver is paired no more and keeps the same score whether the
+/// withdrawal was logged before the round was paired or after. Logged
+/// after, the one game already paired goes to the opponent ("+", 21.5 в),
+/// or to neither when fewer than half the games were played (21.5 б).
+#[test]
+fn rfg_21_5_a_swiss_withdrawal_logged_before_or_after_pairing_leaves_the_leaver_the_same() {
+    let points = |state: &State, player: PlayerId| -> u32 {
+        let t = state.effective().unwrap().for_standings();
+        (t.games().iter())
+            .filter(|g| match g.result {
+                GameResult::WhiteWins => g.white == player,
+                GameResult::BlackWins => g.black == player,
+                GameResult::BothWin => g.colour_of(player).is_some(),
+                _ => false,
+            })
+            .count() as u32
+    };
+    for played in [1, 3] {
+        let run = |after_pairing: bool| {
+            let mut state = field(System::Swiss, Ruleset::Rfg, played);
+            let round = next_round(&state.doc).unwrap();
+            let leaver = state.doc.players()[0].id;
+            if after_pairing {
+                pair(&mut state);
+            }
+            let act = leaving_act(Leaving::Withdrawal, leaver, round);
+            let log = Command::LogAct {
+                act,
+                replace: false,
+            };
+            apply(&mut state, log, &chief(1)).unwrap();
+            if !after_pairing {
+                pair(&mut state);
+            }
+            let later = pair(&mut state);
+            (state, round, later, leaver)
+        };
+        let (before, round, later, leaver) = run(false);
+        let (after, ..) = run(true);
+        let games_of = |state: &State, r: RoundNo| {
+            let t = state.effective().unwrap().tournament;
+            (t.games().iter())
+                .filter(|g| g.round == r && g.colour_of(leaver).is_some())
+                .map(|g| (g.white == leaver, g.result, g.origin))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(games_of(&before, round), [], "not paired once logged");
+        let [(white, result, origin)] = games_of(&after, round)[..] else {
+            panic!("after {played}: the game already paired stays");
+        };
+        let expected = match (played * 2 < 5, white) {
+            (true, _) => GameResult::BothLose,
+            (false, true) => GameResult::BlackWins,
+            (false, false) => GameResult::WhiteWins,
+        };
+        assert_eq!(
+            (result, origin),
+            (expected, ResultOrigin::ByDefault),
+            "after {played}"
+        );
+        for state in [&before, &after] {
+            assert_eq!(games_of(state, later), [], "paired no more");
+        }
+        assert_eq!(
+            points(&before, leaver),
+            points(&after, leaver),
+            "after {played}"
+        );
     }
 }

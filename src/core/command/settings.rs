@@ -270,6 +270,20 @@ pub(super) fn change(
     {
         crate::core::rule_texts::apply(d.ruleset, &mut settings, d);
     }
+    // The forfeit time is one value with two homes: the header, which forms
+    // and the API show, and the referees' settings, which decide when an
+    // absence may be logged. A changed header moves the referees'; a rule
+    // text newly chosen brings its own to the header.
+    let mut header = header;
+    let minutes = u32::try_from(header.late_forfeit_minutes).unwrap_or(0);
+    if header.late_forfeit_minutes != state.header.late_forfeit_minutes {
+        let d = discipline
+            .take()
+            .unwrap_or_else(|| state.book.settings.clone());
+        discipline = Some(d.with_forfeit_minutes(minutes));
+    } else if let Some(d) = &discipline {
+        header.late_forfeit_minutes = (d.forfeit_time.limit.as_secs() / 60) as i32;
+    }
     let before = json(state.doc.settings());
     state.doc.set_settings(settings);
     state.header = header;

@@ -116,3 +116,28 @@ fn a_rule_text_sent_alone_brings_its_own_values() {
         DisciplineSettings::for_ruleset(Ruleset::Ukraine)
     );
 }
+
+#[test]
+fn a_forfeit_time_changed_in_the_header_alone_is_the_one_the_referees_apply() {
+    // GTR "Late arrival" / RFG 16.4: the organiser announces the forfeit
+    // time; a program that changes only the header's minutes changes it.
+    let mut state = cup(0);
+    let mut settings = state.doc.settings().clone();
+    settings.general.name = "Cup".into();
+    settings.general.short_name = "cup".into();
+    let header = Header {
+        late_forfeit_minutes: 15,
+        ..state.header.clone()
+    };
+    let command = Command::ChangeSettings {
+        settings: Box::new(settings),
+        header,
+        discipline: None,
+    };
+    apply(&mut state, command, &organiser()).unwrap();
+    assert_eq!(
+        state.book.settings.forfeit_time.limit,
+        std::time::Duration::from_secs(15 * 60)
+    );
+    assert_eq!(state.header.late_forfeit_minutes, 15);
+}

@@ -16,7 +16,7 @@ use super::sanction::SanctionKind;
 use super::settings::DisciplineSettings;
 use super::withdrawal::{Withdrawn, withdraw};
 use crate::core::ids::{PlayerId, RoundNo};
-use crate::core::round::{GameResult, ResultOrigin};
+use crate::core::round::{Game, GameResult, ResultOrigin};
 use crate::core::tournament::Tournament;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
@@ -33,12 +33,13 @@ pub struct Effective {
 }
 
 /// Who lost a game by forfeit, whether any loss was a sanction, and the
-/// entries that decided the game so far (a later correction supersedes them).
+/// entries that decided the game so far, each with the players it made lose
+/// (a later correction supersedes those it contradicts).
 #[derive(Default)]
 struct Forfeits {
     players: BTreeSet<PlayerId>,
     by_sanction: bool,
-    deciding: Vec<EntryId>,
+    deciding: Vec<(EntryId, Vec<PlayerId>)>,
 }
 
 /// What the log decided on each game so far, in log order.
@@ -56,20 +57,28 @@ impl Decided {
             self.superseded.insert(c, id);
         }
         let f = self.forfeits.entry(game).or_default();
-        f.players.extend(players);
+        f.players.extend(players.iter().copied());
         f.by_sanction |= by_sanction;
-        f.deciding.push(id);
+        f.deciding.push((id, players));
     }
 
     /// The referee is the first of the three levels of judgement (GTR
     /// "Arbitration", RFG 26.1 а) and the chief referee keeps each round's
     /// record (RFG 26.2.1 с): a correction replaces whatever the log decided
     /// on the game before it, forfeits and absences included, and nothing
-    /// decided after it; only an appeal decision stands over both.
-    fn correct(&mut self, game: GameRef, id: EntryId) {
+    /// decided after it; only an appeal decision stands over both. An
+    /// earlier act the correction agrees with (Black's absence, when the
+    /// correction gives White the game by default) is not overturned: it
+    /// stays in force in the log and the report, and only the slips the
+    /// correction contradicts are superseded.
+    fn correct(&mut self, game: GameRef, id: EntryId, corrected: &Game) {
         if let Some(f) = self.forfeits.remove(&game) {
-            self.superseded
-                .extend(f.deciding.into_iter().map(|earlier| (earlier, id)));
+            let contradicted = f
+                .deciding
+                .into_iter()
+                .filter(|(_, players)| !players.iter().all(|p| loses(corrected, *p)))
+                .map(|(earlier, _)| (earlier, id));
+            self.superseded.extend(contradicted);
         }
         if let Some(earlier) = self.corrected.insert(game, id) {
             self.superseded.insert(earlier, id);
@@ -110,7 +119,7 @@ pub fn effective(
                         }
                     })?;
                 }
-                decided.correct(*game, e.id);
+                decided.correct(*game, e.id, game.game(&t)?);
             }
             Act::Absence { game, players } => {
                 let players = players.of(game.game(&t)?)?;
@@ -277,6 +286,18 @@ pub fn revoked_on_appeal(log: &Log) -> HashSet<EntryId> {
         }
     }
     revoked
+}
+
+/// Whether `player` loses `game` as it now stands, without playing it: an
+/// absence or a forfeit of theirs is what such a result says happened.
+fn loses(game: &Game, player: PlayerId) -> bool {
+    let lost = match game.result {
+        GameResult::BlackWins => game.white == player,
+        GameResult::WhiteWins => game.black == player,
+        GameResult::BothLose => game.colour_of(player).is_some(),
+        GameResult::Jigo | GameResult::BothWin | GameResult::Unknown => false,
+    };
+    lost && game.origin != ResultOrigin::Played
 }
 
 /// The game `player` has in `round`, if paired.

@@ -409,13 +409,21 @@ pub enum DisciplineError {
         board: BoardNo,
     },
     /// A forfeit or an absence tapped on a board that already has a result
-    /// replaces it: the referee confirms first.
-    #[error("board {board} of round {round} already has a result: confirm to replace it")]
+    /// replaces it: the referee confirms first, told what it would become.
+    #[error(
+        "board {board} of round {round} already has a result: confirm to replace it (it would become {})",
+        crate::core::results::notation(becomes.0, becomes.1)
+    )]
     AlreadyDecided {
         /// The round.
         round: RoundNo,
         /// The board.
         board: BoardNo,
+        /// The result the act would give the game.
+        becomes: (
+            crate::core::round::GameResult,
+            crate::core::round::ResultOrigin,
+        ),
     },
     /// An act is annulled once.
     #[error("entry {entry} was already annulled by entry {by}")]

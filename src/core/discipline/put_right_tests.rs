@@ -77,11 +77,39 @@ fn gtr_arbitration_a_correction_after_an_absence_and_a_mistapped_absence_gives_i
         (GameResult::WhiteWins, ResultOrigin::ByDefault)
     );
     let now = effective(&t, &log, &s).unwrap();
-    assert_eq!(now.superseded.get(&black.id), Some(&fix.id));
     assert_eq!(now.superseded.get(&slip.id), Some(&fix.id));
+    assert_eq!(
+        now.superseded.get(&black.id),
+        None,
+        "Black's absence agrees with the correction and stays in force"
+    );
     let effect = &effects(&t, &log, &s, |_| true).unwrap()[&fix.id];
-    assert_eq!(effect.superseding, [black.id, slip.id]);
+    assert_eq!(effect.superseding, [slip.id]);
     assert_eq!(effect.changes[0].after.0, GameResult::WhiteWins);
+}
+
+#[test]
+fn gtr_arbitration_a_correction_to_a_played_result_supersedes_every_absence_on_the_game() {
+    // The game was played after all: no absence on it stands.
+    let (t, [_, b, ..], mut log) = started();
+    let s = settings();
+    let absence = log
+        .record(&t, &s, minute(61), referee(), absent(board1(), b))
+        .unwrap();
+    let played = Act::Correction {
+        game: board1(),
+        result: GameResult::WhiteWins,
+        origin: ResultOrigin::Played,
+        method: None,
+        reason: Reason::new("Black came late and the game was played").unwrap(),
+    };
+    let fix = log.record(&t, &s, minute(62), referee(), played).unwrap();
+    let now = effective(&t, &log, &s).unwrap();
+    assert_eq!(now.superseded.get(&absence.id), Some(&fix.id));
+    assert_eq!(
+        result(&t, &log, board1()),
+        (GameResult::WhiteWins, ResultOrigin::Played)
+    );
 }
 
 #[test]

@@ -1,27 +1,26 @@
 //! The incident log, per round.
 
 use super::desk::paired_rounds;
-use super::{record, saved_notice};
+use super::{record_or_explain, saved_notice};
 use crate::core::RoundNo;
 use crate::core::access::Action;
 use crate::core::discipline::{Act, EntryId, Reason};
 use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::authorise;
+use crate::web::access::{Access, authorise};
 use crate::web::act_effects::incident_words;
-use crate::web::acts::wall_clock;
+use crate::web::acts::{FormError, wall_clock};
 use crate::web::auth::SignedIn;
-use crate::web::error::WebResult;
-use crate::web::flash::Flash;
+use crate::web::error::{WebResult, discipline_status};
 use crate::web::incidents::describe;
-use crate::web::page::{Ctx, Layout, render};
+use crate::web::page::{Ctx, Layout, render_refusal};
 use crate::web::urls;
 use crate::web::view::view;
 use askama::Template;
 use axum::Form;
 use axum::extract::{Path, Query, State};
-use axum::response::Html;
-use axum::response::Redirect;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
 use std::collections::BTreeMap;
 
 /// One line of the incident log.
@@ -37,6 +36,15 @@ pub(super) struct LogLine {
     annullable: bool,
 }
 
+/// An annulment the rules refused: the entry it was for, the reason as
+/// typed, and why, shown at that entry's form, which is left open.
+#[derive(Default)]
+pub(super) struct Refused {
+    entry: u32,
+    reason: String,
+    message: String,
+}
+
 #[derive(Template)]
 #[template(path = "referee/log.html")]
 pub(super) struct LogPage {
@@ -47,6 +55,7 @@ pub(super) struct LogPage {
     lines: Vec<LogLine>,
     /// Where an annulment is posted.
     annul_action: String,
+    refused: Refused,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -60,9 +69,21 @@ pub(super) async fn show_log(
     ctx: Ctx,
     Path(short): Path<String>,
     Query(query): Query<LogQuery>,
-) -> WebResult<Html<String>> {
+) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::LogSanction).await?;
-    let view = view(&app, access.tournament.tournament_id).await?;
+    log_page(&app, &ctx, access, query.round, Refused::default()).await
+}
+
+/// The log of `round` (or of every round), with a refused annulment shown
+/// at its entry.
+async fn log_page(
+    app: &AppState,
+    ctx: &Ctx,
+    access: Access,
+    round: Option<u32>,
+    refused: Refused,
+) -> WebResult<Response> {
+    let view = view(app, access.tournament.tournament_id).await?;
     let report = view.book.report(&view.entered)?;
     let t = &view.effective.tournament;
     let log = &view.book.log;
@@ -76,11 +97,7 @@ pub(super) async fn show_log(
     let lines = log
         .entries()
         .iter()
-        .filter(|e| {
-            query
-                .round
-                .is_none_or(|n| log.round_of(e).map(RoundNo::get) == Some(n))
-        })
+        .filter(|e| round.is_none_or(|n| log.round_of(e).map(RoundNo::get) == Some(n)))
         .map(|e| {
             let (effect, struck) = incidents
                 .get(&e.id)
@@ -97,9 +114,9 @@ pub(super) async fn show_log(
             }
         })
         .collect();
-    render(&LogPage {
+    let page = LogPage {
         layout: Layout::titled(
-            &ctx,
+            ctx,
             &format!(
                 "{} — {}",
                 access.tournament.name,
@@ -107,11 +124,13 @@ pub(super) async fn show_log(
             ),
         ),
         rounds: paired_rounds(&view.entered),
+        annul_action: format!("{}/annul", urls::referee(&access.tournament.short_name)),
         tournament: access.tournament,
-        round: query.round,
-        annul_action: format!("/t/{short}/referee/annul"),
+        round,
         lines,
-    })
+        refused,
+    };
+    render_refusal(&page, !page.refused.message.is_empty())
 }
 
 /// Whether the log page offers to annul the act: not an annulment nor an
@@ -145,15 +164,41 @@ pub(super) async fn annul_act(
     ctx: Ctx,
     Path(short): Path<String>,
     Form(form): Form<AnnulForm>,
-) -> WebResult<(Flash, Redirect)> {
+) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::LogSanction).await?;
-    let act = Act::Annulment {
-        entry: EntryId(form.entry),
-        reason: Reason::new(&form.reason)?,
+    let outcome = match Reason::new(&form.reason) {
+        Ok(reason) => {
+            let act = Act::Annulment {
+                entry: EntryId(form.entry),
+                reason,
+            };
+            record_or_explain(&app, &access, act, false).await?
+        }
+        Err(e) => Err(FormError::Discipline(e)),
     };
-    let entry = record(&app, &access, act, false).await?;
-    Ok((
-        saved_notice(&app, &access, ctx.lang, &entry).await,
-        Redirect::to(&format!("{}/log", urls::referee(&short))),
-    ))
+    match outcome {
+        Ok(entry) => Ok((
+            saved_notice(&app, &access, ctx.lang, &entry).await,
+            Redirect::to(&format!("{}/log", urls::referee(&short))),
+        )
+            .into_response()),
+        // The referee stays on the log with what they typed and why it
+        // was refused, rather than on a page with no way back.
+        Err(e) => {
+            // Shown on the same page, with the status the API gives it
+            // (another referee's act 403, one annulled already 409).
+            let status = match &e {
+                FormError::Discipline(d) => discipline_status(d),
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
+            };
+            let refused = Refused {
+                entry: form.entry,
+                message: e.message_in(ctx.lang, Some(&access.tournament.time_zone)),
+                reason: form.reason,
+            };
+            let mut page = log_page(&app, &ctx, access, None, refused).await?;
+            *page.status_mut() = status;
+            Ok(page)
+        }
+    }
 }

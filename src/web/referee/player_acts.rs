@@ -198,6 +198,9 @@ pub(super) async fn act_on_player(
             Redirect::to(&format!("{}/log", urls::referee(&short))),
         )
             .into_response()),
-        Err(e) => player_acts_page(&ctx, access.tournament, &current, form, e.message(ctx.lang)),
+        Err(e) => {
+            let message = e.message_in(ctx.lang, Some(&access.tournament.time_zone));
+            player_acts_page(&ctx, access.tournament, &current, form, message)
+        }
     }
 }

@@ -482,16 +482,19 @@ pub(super) async fn act_on_board(
         )
             .into_response()),
         // A forfeit or an absence on a board with a result asks first.
-        Err(FormError::Discipline(DisciplineError::AlreadyDecided { .. })) => replace::ask(
-            &ctx,
-            &current,
-            game,
-            &form,
-            &urls::referee_board(&short, n, b),
-        ),
+        Err(FormError::Discipline(DisciplineError::AlreadyDecided { becomes, .. })) => {
+            replace::ask(
+                &ctx,
+                &current,
+                game,
+                becomes,
+                &form,
+                &urls::referee_board(&short, n, b),
+            )
+        }
         Err(e) => {
             let current = view(&app, access.tournament.tournament_id).await?;
-            let message = e.message(ctx.lang);
+            let message = e.message_in(ctx.lang, Some(&access.tournament.time_zone));
             board_page(&ctx, access.tournament, &current, game, form, message)
         }
     }

@@ -5,6 +5,7 @@
 use super::form::BoardForm;
 use crate::core::discipline::GameRef;
 use crate::core::results;
+use crate::core::round::{GameResult, ResultOrigin};
 use crate::web::error::WebResult;
 use crate::web::incidents::name;
 use crate::web::page::{Ctx, Layout, render};
@@ -31,6 +32,7 @@ pub(super) fn ask(
     ctx: &Ctx,
     view: &View,
     game: GameRef,
+    becomes: (GameResult, ResultOrigin),
     form: &BoardForm,
     action: &str,
 ) -> WebResult<Response> {
@@ -44,6 +46,7 @@ pub(super) fn ask(
             ("white", name(t, g.white)),
             ("black", name(t, g.black)),
             ("result", results::game_notation(g)),
+            ("new", results::notation(becomes.0, becomes.1)),
         ],
     );
     let page = ReplacePage {
