@@ -785,6 +785,65 @@ async fn an_early_leavers_games_are_annulled_only_under_the_rfg_code() {
     }
 }
 
+/// RFG 21.5 в and GTR in a Swiss, through the API: the chief referee logs
+/// that a player left from round 2. Logged before round 2 is paired, the
+/// leaver is not paired (the others are, with a bye); logged after, the
+/// game already paired goes to the opponent by default. The leaver's wins
+/// are the same either way.
+#[tokio::test]
+async fn a_swiss_withdrawal_logged_before_or_after_the_round_is_paired_through_the_api() {
+    let mut wins = Vec::new();
+    for after_pairing in [false, true] {
+        let h = hall("60").await;
+        let (leaver, _, _) = h.board(1, 1).await;
+        h.app
+            .post_ok(
+                &h.org,
+                "/t/autumn/rounds/1/results",
+                &[("board_1", "w"), ("board_2", "b")],
+            )
+            .await;
+        let pair = || async {
+            h.app.post_ok(&h.org, "/t/autumn/rounds/pair", &[]).await;
+            h.app
+                .post_ok(&h.org, "/t/autumn/rounds/2/publish", &[])
+                .await;
+        };
+        if after_pairing {
+            pair().await;
+        }
+        let chief = h.chief_token().await;
+        let act =
+            serde_json::json!({ "Withdrawal": { "player": leaver, "from_round": 2, "note": "" } });
+        let (status, answer) = h.log_by_api(&chief, act).await;
+        assert_eq!(status, 201, "{answer}");
+        if !after_pairing {
+            pair().await;
+        }
+        let round = h.json("/api/v1/tournaments/autumn/rounds/2").await;
+        let games = round["games"].as_array().unwrap();
+        let of_leaver: Vec<_> = games
+            .iter()
+            .filter(|g| g["white"]["no"] == leaver || g["black"]["no"] == leaver)
+            .collect();
+        if after_pairing {
+            let [game] = of_leaver[..] else {
+                panic!("the game already paired stays: {round}")
+            };
+            let expected = if game["white"]["no"] == leaver {
+                "b!"
+            } else {
+                "w!"
+            };
+            assert_eq!(game["result"], expected, "{round}");
+        } else {
+            assert!(of_leaver.is_empty(), "not paired once logged: {round}");
+        }
+        wins.push(h.wins_of(leaver).await);
+    }
+    assert_eq!(wins[0], wins[1], "the leaver's wins");
+}
+
 #[tokio::test]
 async fn page_titles_with_a_number_read_as_people_write_them() {
     let h = hall("60").await;
