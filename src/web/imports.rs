@@ -315,6 +315,10 @@ fn macmahon_message(lang: Lang, problem: &MacMahonProblem) -> String {
         MacMahonProblem::TooManyElements(n) => {
             lang.tf("import.too_many_elements", &[("n", n.to_string())])
         }
+        MacMahonProblem::Foreign { element, count } => lang.tf(
+            "import.macmahon.foreign",
+            &[("element", element.clone()), ("n", count.to_string())],
+        ),
         MacMahonProblem::NotMacMahon(element) => lang.tf(
             "import.macmahon.not_macmahon",
             &[("element", element.clone())],

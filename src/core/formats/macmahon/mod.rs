@@ -19,7 +19,7 @@ mod tests;
 
 use build::build;
 
-use crate::core::formats::{XML_MAX_DEPTH, XML_MAX_ELEMENTS};
+use crate::core::formats::{XML_MAX_DEPTH, XML_MAX_ELEMENTS, XML_MAX_FOREIGN};
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::player::{Participation, Player, Registration};
 use crate::core::rank::Rank;
@@ -56,6 +56,15 @@ pub enum MacMahonProblem {
     /// The root element is not `<TournamentData>`.
     #[error("the root element is <{0}>, not MacMahon's <TournamentData>")]
     NotMacMahon(String),
+    /// More elements than [`crate::core::formats::XML_MAX_FOREIGN`] where
+    /// no MacMahon file has any; the first one's name.
+    #[error("more than {count} elements MacMahon does not write, such as <{element}>")]
+    Foreign {
+        /// The first such element.
+        element: String,
+        /// The limit.
+        count: usize,
+    },
     /// An element's text is not what it should hold.
     #[error("<{element}>{value}</{element}> cannot be read")]
     BadValue {
@@ -153,6 +162,41 @@ fn beyond_limits(event: &Event<'_>, elements: &mut usize, depth: usize) -> Optio
     }
 }
 
+/// Whether an element named `name` inside `parent` is one this reader
+/// takes: a section of the root, a list's item, or a field of a section
+/// or an item (a field's text is all it holds). Anything else, and every
+/// empty element below the root, carries nothing for a tournament.
+fn read_here(parent: &str, name: &str, empty: bool) -> bool {
+    match parent {
+        "TournamentData" => matches!(name, "Tournament" | "Walllist" | "Playerlist" | "Roundlist"),
+        "Walllist" => name == "Criterion" && !empty,
+        "Playerlist" => name == "Player" && !empty,
+        "Roundlist" => name == "Round" && !empty,
+        "Tournament" | "Criterion" | "Player" | "GoPlayer" | "Round" | "Pairing" => !empty,
+        _ => false,
+    }
+}
+
+/// Counts an element this reader does not take, and refuses the file past
+/// [`crate::core::formats::XML_MAX_FOREIGN`] of them: a file of hundreds
+/// of thousands of them would otherwise read as an empty tournament.
+fn foreign(
+    seen: &mut (usize, Option<String>),
+    parent: &str,
+    name: &str,
+    empty: bool,
+) -> Option<MacMahonProblem> {
+    if parent.is_empty() || read_here(parent, name, empty) {
+        return None;
+    }
+    seen.0 += 1;
+    let first = seen.1.get_or_insert_with(|| name.to_string());
+    (seen.0 > XML_MAX_FOREIGN).then(|| MacMahonProblem::Foreign {
+        element: first.clone(),
+        count: XML_MAX_FOREIGN,
+    })
+}
+
 /// Reads a MacMahon 3.9 file: the whole tournament, or the first problem.
 pub fn import(xml: &str) -> Result<Tournament, MacMahonError> {
     let mut reader = Reader::from_str(xml);
@@ -161,6 +205,7 @@ pub fn import(xml: &str) -> Result<Tournament, MacMahonError> {
     let mut line_of = |pos: usize| lines.line_of(xml, pos);
     let mut stack: Vec<String> = Vec::new();
     let mut elements = 0;
+    let mut unread = (0, None);
     let mut text = String::new();
     let mut fields: HashMap<String, (usize, String)> = HashMap::new();
     let mut walllist: Vec<String> = Vec::new();
@@ -183,6 +228,14 @@ pub fn import(xml: &str) -> Result<Tournament, MacMahonError> {
         let line = line_of(before + blanks);
         if let Some(problem) = beyond_limits(&event, &mut elements, stack.len()) {
             return Err(MacMahonError { line, problem });
+        }
+        if let Event::Start(e) | Event::Empty(e) = &event {
+            let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+            let parent = stack.last().map(String::as_str).unwrap_or("");
+            let empty = matches!(event, Event::Empty(_));
+            if let Some(problem) = foreign(&mut unread, parent, &name, empty) {
+                return Err(MacMahonError { line, problem });
+            }
         }
         match event {
             Event::Start(e) => {

@@ -203,3 +203,30 @@ fn a_file_nested_deeper_than_any_tournament_file_is_refused_at_the_limit() {
     let error = import(&xml).unwrap_err();
     assert_eq!(error.problem, MacMahonProblem::TooDeep(depth));
 }
+
+/// Issue 29, item 8: elements MacMahon never writes, within the element
+/// limit, made an empty tournament; a few are let pass.
+#[test]
+fn a_file_of_elements_macmahon_does_not_write_is_refused_not_read_as_empty() {
+    let limit = crate::core::formats::XML_MAX_FOREIGN;
+    let junk = |n: usize| format!("<TournamentData>{}</TournamentData>", "<a/>".repeat(n));
+    let (_, refused) = problem(&junk(490_000));
+    assert_eq!(
+        refused,
+        MacMahonProblem::Foreign {
+            element: "a".into(),
+            count: limit
+        }
+    );
+    let inside = format!(
+        "<TournamentData><Playerlist>{}</Playerlist></TournamentData>",
+        "<Player/>".repeat(limit + 1)
+    );
+    assert!(matches!(
+        problem(&inside).1,
+        MacMahonProblem::Foreign { .. }
+    ));
+    assert!(import(&junk(limit)).is_ok(), "a few are let pass");
+    let players = file("").replace("<Name>", "<Comment/><Name>");
+    assert_eq!(import(&players).unwrap().players().len(), 2);
+}
