@@ -82,6 +82,49 @@ pub async fn by_short_name(
     .await
 }
 
+/// The tournament `short_name` with the roles `account_id` holds in it, as
+/// [`by_short_name`] and [`roles_of`] give them, in one statement: every
+/// signed-in request to a tournament asks both.
+pub async fn with_roles(
+    db: impl PgExecutor<'_>,
+    short_name: &str,
+    account_id: Uuid,
+) -> sqlx::Result<Option<(TournamentRow, Vec<StaffRole>)>> {
+    use sqlx::Row;
+    let row = sqlx::query(
+        "select t.tournament_id, t.short_name, t.name, t.time_zone, t.owner_id, t.version,
+                t.registration_open, t.is_public, t.late_forfeit_minutes, t.schedule,
+                array(select 'owner' where t.owner_id = $2
+                      union all
+                      select s.role::text from tournament_staff s
+                       where s.tournament_id = t.tournament_id and s.account_id = $2) as roles
+         from tournament t where t.short_name = $1",
+    )
+    .bind(short_name)
+    .bind(account_id)
+    .fetch_optional(db)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let tournament = TournamentRow {
+        tournament_id: row.try_get("tournament_id")?,
+        short_name: row.try_get("short_name")?,
+        name: row.try_get("name")?,
+        time_zone: row.try_get("time_zone")?,
+        owner_id: row.try_get("owner_id")?,
+        version: row.try_get("version")?,
+        registration_open: row.try_get("registration_open")?,
+        is_public: row.try_get("is_public")?,
+        late_forfeit_minutes: row.try_get("late_forfeit_minutes")?,
+        schedule: row.try_get("schedule")?,
+    };
+    let roles: Vec<String> = row.try_get("roles")?;
+    let roles = roles
+        .iter()
+        .filter_map(|r| StaffRole::from_key(r))
+        .collect();
+    Ok(Some((tournament, roles)))
+}
+
 pub async fn by_id(
     db: impl PgExecutor<'_>,
     tournament_id: Uuid,

@@ -22,11 +22,9 @@ pub(crate) async fn authorise(
     me: Account,
     action: Action,
 ) -> WebResult<Access> {
-    let tournament = tournaments::by_short_name(&app.store.pool, short)
+    let (tournament, roles) = tournaments::with_roles(&app.store.pool, short, me.account_id)
         .await?
         .ok_or(WebError::NotFound)?;
-    let roles =
-        tournaments::roles_of(&app.store.pool, tournament.tournament_id, me.account_id).await?;
     if !may_see(&tournament, &roles, me.is_admin) {
         return Err(WebError::NotFound);
     }

@@ -68,15 +68,9 @@ pub(super) async fn tournament_id(
     short: &str,
     account: &Account,
 ) -> WebResult<Uuid> {
-    let tournament = tournaments::by_short_name(&app.store.pool, short)
+    let (tournament, roles) = tournaments::with_roles(&app.store.pool, short, account.account_id)
         .await?
         .ok_or(WebError::NotFound)?;
-    let roles = tournaments::roles_of(
-        &app.store.pool,
-        tournament.tournament_id,
-        account.account_id,
-    )
-    .await?;
     if !crate::web::access::may_see(&tournament, &roles, account.is_admin) {
         return Err(WebError::NotFound);
     }
