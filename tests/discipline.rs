@@ -844,6 +844,68 @@ async fn a_swiss_withdrawal_logged_before_or_after_the_round_is_paired_through_t
     assert_eq!(wins[0], wins[1], "the leaver's wins");
 }
 
+/// RFG 21.5 в in a round robin, through the pages and the API: a player
+/// who leaves having played two of three games leaves their last opponent
+/// a win by default ("+"), whether the chief referee logs it before the
+/// last round is paired or after; every player's wins are the same.
+#[tokio::test]
+async fn a_round_robin_withdrawal_gives_the_last_opponent_a_win_whenever_logged() {
+    let mut outcomes = Vec::new();
+    for after_pairing in [false, true] {
+        let h = hall_with("60", "rfg", &[("system", "round_robin")]).await;
+        let (leaver, _, _) = h.board(1, 1).await;
+        let play = |round: u32| {
+            let h = &h;
+            async move {
+                let path = format!("/t/autumn/rounds/{round}/results");
+                let all = [("board_1", "w"), ("board_2", "w")];
+                h.app.post_ok(&h.org, &path, &all).await;
+            }
+        };
+        let pair = |round: u32| {
+            let h = &h;
+            async move {
+                h.app.post_ok(&h.org, "/t/autumn/rounds/pair", &[]).await;
+                let path = format!("/t/autumn/rounds/{round}/publish");
+                h.app.post_ok(&h.org, &path, &[]).await;
+            }
+        };
+        play(1).await;
+        pair(2).await;
+        play(2).await;
+        if after_pairing {
+            pair(3).await;
+        }
+        let chief = h.chief_token().await;
+        let act =
+            serde_json::json!({ "Withdrawal": { "player": leaver, "from_round": 3, "note": "" } });
+        let (status, answer) = h.log_by_api(&chief, act).await;
+        assert_eq!(status, 201, "{answer}");
+        if !after_pairing {
+            pair(3).await;
+        }
+        let round = h.json("/api/v1/tournaments/autumn/rounds/3").await;
+        let game = round["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["white"]["no"] == leaver || g["black"]["no"] == leaver)
+            .cloned()
+            .expect("the table keeps the leaver's last meeting");
+        let expected = if game["white"]["no"] == leaver {
+            "b!"
+        } else {
+            "w!"
+        };
+        assert_eq!(
+            game["result"], expected,
+            "logged after pairing: {after_pairing}"
+        );
+        outcomes.push(h.wins().await);
+    }
+    assert_eq!(outcomes[0], outcomes[1], "every player's wins");
+}
+
 #[tokio::test]
 async fn page_titles_with_a_number_read_as_people_write_them() {
     let h = hall("60").await;
