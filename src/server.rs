@@ -23,9 +23,8 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
             },
         },
     );
-    let listener = TcpListener::bind(args.listen)
-        .await
-        .map_err(|e| anyhow::anyhow!("listening on {}: {e}", args.listen))?;
+    let listener =
+        listen(args.listen).map_err(|e| anyhow::anyhow!("listening on {}: {e}", args.listen))?;
     tracing::info!(address = %listener.local_addr()?, "Tengen is serving");
     let sweeper = tokio::spawn(sweep_sessions(store.clone()));
     // Changes made through other instances on the same database.
@@ -85,4 +84,23 @@ async fn sweep_sessions(store: Store) {
             tracing::warn!(%error, "could not forget old sign-in attempts");
         }
     }
+}
+
+/// Connections the kernel may hold for us before they are accepted. When a
+/// round is published thousands of phones reconnect at once; the standard
+/// 128 made the kernel drop their SYNs, and each dropped phone waited a
+/// second, then three, then seven before it tried again. The kernel still
+/// caps this at `net.core.somaxconn`.
+const BACKLOG: u32 = 8192;
+
+/// Listens on `address` with room for a crowd arriving at once ([`BACKLOG`]).
+fn listen(address: std::net::SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = match address {
+        std::net::SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+        std::net::SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+    };
+    // As std's bind does, so a restarted server takes its port back at once.
+    socket.set_reuseaddr(true)?;
+    socket.bind(address)?;
+    socket.listen(BACKLOG)
 }
