@@ -812,32 +812,21 @@ async fn a_swiss_withdrawal_logged_before_or_after_the_round_is_paired_through_t
         if after_pairing {
             pair().await;
         }
-        let chief = h.chief_token().await;
-        let act =
-            serde_json::json!({ "Withdrawal": { "player": leaver, "from_round": 2, "note": "" } });
-        let (status, answer) = h.log_by_api(&chief, act).await;
-        assert_eq!(status, 201, "{answer}");
+        h.withdraw_by_api(leaver, 2).await;
         if !after_pairing {
             pair().await;
         }
-        let round = h.json("/api/v1/tournaments/autumn/rounds/2").await;
-        let games = round["games"].as_array().unwrap();
-        let of_leaver: Vec<_> = games
-            .iter()
-            .filter(|g| g["white"]["no"] == leaver || g["black"]["no"] == leaver)
-            .collect();
+        let of_leaver = h.games_of(2, leaver).await;
         if after_pairing {
-            let [game] = of_leaver[..] else {
-                panic!("the game already paired stays: {round}")
+            let [game] = &of_leaver[..] else {
+                panic!("the game already paired stays: {of_leaver:?}")
             };
-            let expected = if game["white"]["no"] == leaver {
-                "b!"
-            } else {
-                "w!"
-            };
-            assert_eq!(game["result"], expected, "{round}");
+            assert_eq!(game["result"], opponent_wins(game, leaver), "{game}");
         } else {
-            assert!(of_leaver.is_empty(), "not paired once logged: {round}");
+            assert!(
+                of_leaver.is_empty(),
+                "not paired once logged: {of_leaver:?}"
+            );
         }
         wins.push(h.wins_of(leaver).await);
     }
@@ -876,27 +865,13 @@ async fn a_round_robin_withdrawal_gives_the_last_opponent_a_win_whenever_logged(
         if after_pairing {
             pair(3).await;
         }
-        let chief = h.chief_token().await;
-        let act =
-            serde_json::json!({ "Withdrawal": { "player": leaver, "from_round": 3, "note": "" } });
-        let (status, answer) = h.log_by_api(&chief, act).await;
-        assert_eq!(status, 201, "{answer}");
+        h.withdraw_by_api(leaver, 3).await;
         if !after_pairing {
             pair(3).await;
         }
-        let round = h.json("/api/v1/tournaments/autumn/rounds/3").await;
-        let game = round["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|g| g["white"]["no"] == leaver || g["black"]["no"] == leaver)
-            .cloned()
+        let game = (h.games_of(3, leaver).await.into_iter().next())
             .expect("the table keeps the leaver's last meeting");
-        let expected = if game["white"]["no"] == leaver {
-            "b!"
-        } else {
-            "w!"
-        };
+        let expected = opponent_wins(&game, leaver);
         assert_eq!(
             game["result"], expected,
             "logged after pairing: {after_pairing}"
@@ -1308,6 +1283,37 @@ impl Hall {
             .unwrap();
         let status = res.status().as_u16();
         (status, res.json().await.unwrap())
+    }
+
+    /// The chief referee logs through the API that `player` left from `round`.
+    async fn withdraw_by_api(&self, player: u64, round: u32) {
+        let chief = self.chief_token().await;
+        let act = serde_json::json!({ "Withdrawal": { "player": player, "from_round": round, "note": "" } });
+        let (status, answer) = self.log_by_api(&chief, act).await;
+        assert_eq!(status, 201, "{answer}");
+    }
+
+    /// `player`'s games in the published `round`.
+    async fn games_of(&self, round: u32, player: u64) -> Vec<Value> {
+        let json = self
+            .json(&format!("/api/v1/tournaments/autumn/rounds/{round}"))
+            .await;
+        json["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| g["white"]["no"] == player || g["black"]["no"] == player)
+            .cloned()
+            .collect()
+    }
+}
+
+/// The result that gives `game` to the opponent of `leaver` by default.
+fn opponent_wins(game: &Value, leaver: u64) -> &'static str {
+    if game["white"]["no"] == leaver {
+        "b!"
+    } else {
+        "w!"
     }
 }
 
