@@ -16,6 +16,7 @@ use super::document;
 use crate::core::access::StaffRole;
 use crate::core::command::{Changes, Header, Rounds, State};
 use crate::core::discipline::Book;
+use crate::store::tournaments;
 
 const COLUMNS: &str = "version, discipline, rounds, changes, time_zone, registration_open,
                        is_public, late_forfeit_minutes, schedule";
@@ -62,25 +63,16 @@ pub async fn lock_version(
     // One statement for the lock and the caller's roles (as
     // `tournaments::roles_of` reads them): the lock is held for one round
     // trip less, which every write of a busy tournament waits behind.
-    let row: Option<(i32, Vec<String>)> = sqlx::query_as(
-        "select t.version, array(
-             select 'owner' where t.owner_id = $2
-             union all
-             select s.role::text from tournament_staff s
-              where s.tournament_id = t.tournament_id and s.account_id = $2)
-           from tournament t where t.tournament_id = $1 for update of t",
-    )
-    .bind(id)
-    .bind(account)
-    .fetch_optional(db)
-    .await?;
-    Ok(row.map(|(version, roles)| {
-        let roles = roles
-            .iter()
-            .filter_map(|r| StaffRole::from_key(r))
-            .collect();
-        (version, roles)
-    }))
+    let sql = format!(
+        "select t.version, {} from tournament t where t.tournament_id = $1 for update of t",
+        tournaments::ROLES
+    );
+    let row: Option<(i32, Vec<String>)> = sqlx::query_as(&sql)
+        .bind(id)
+        .bind(account)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.map(|(version, roles)| (version, tournaments::staff_roles(&roles))))
 }
 
 /// Writes the aggregate at `version` (call under the row lock), with the

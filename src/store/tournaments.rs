@@ -82,6 +82,18 @@ pub async fn by_short_name(
     .await
 }
 
+/// The roles account `$2` holds in tournament `t` (the owner first), as
+/// [`roles_of`] reads them, for statements that read them beside the row.
+pub(crate) const ROLES: &str = "array(select 'owner' where t.owner_id = $2
+      union all
+      select s.role::text from tournament_staff s
+       where s.tournament_id = t.tournament_id and s.account_id = $2)";
+
+/// The roles named by their keys, unknown ones left out.
+pub(crate) fn staff_roles(keys: &[String]) -> Vec<StaffRole> {
+    keys.iter().filter_map(|r| StaffRole::from_key(r)).collect()
+}
+
 /// The tournament `short_name` with the roles `account_id` holds in it, as
 /// [`by_short_name`] and [`roles_of`] give them, in one statement: every
 /// signed-in request to a tournament asks both.
@@ -91,19 +103,17 @@ pub async fn with_roles(
     account_id: Uuid,
 ) -> sqlx::Result<Option<(TournamentRow, Vec<StaffRole>)>> {
     use sqlx::Row;
-    let row = sqlx::query(
+    let sql = format!(
         "select t.tournament_id, t.short_name, t.name, t.time_zone, t.owner_id, t.version,
                 t.registration_open, t.is_public, t.late_forfeit_minutes, t.schedule,
-                array(select 'owner' where t.owner_id = $2
-                      union all
-                      select s.role::text from tournament_staff s
-                       where s.tournament_id = t.tournament_id and s.account_id = $2) as roles
-         from tournament t where t.short_name = $1",
-    )
-    .bind(short_name)
-    .bind(account_id)
-    .fetch_optional(db)
-    .await?;
+                {ROLES} as roles
+         from tournament t where t.short_name = $1"
+    );
+    let row = sqlx::query(&sql)
+        .bind(short_name)
+        .bind(account_id)
+        .fetch_optional(db)
+        .await?;
     let Some(row) = row else { return Ok(None) };
     let tournament = TournamentRow {
         tournament_id: row.try_get("tournament_id")?,
@@ -180,7 +190,7 @@ pub async fn roles_of(
     )
     .fetch_all(db)
     .await?;
-    Ok(rows.iter().filter_map(|r| StaffRole::from_key(r)).collect())
+    Ok(staff_roles(&rows))
 }
 
 pub async fn staff(db: impl PgExecutor<'_>, tournament_id: Uuid) -> sqlx::Result<Vec<StaffMember>> {
