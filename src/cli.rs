@@ -81,8 +81,8 @@ pub enum Command {
         #[arg(long, default_value = "iso-8859-15")]
         encoding: Charset,
     },
-    /// Create a tournament from an OpenGotha, MacMahon 3.9 or EGF results
-    /// (h9) file, owned by an account.
+    /// Create a tournament from an OpenGotha, MacMahon (AutoKorsak), EGF
+    /// results (h9) or Tengen file, owned by an account.
     Import {
         /// The file; its format is told from its content.
         file: std::path::PathBuf,
@@ -225,8 +225,9 @@ async fn admin(store: &Store, command: AdminCommand) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `tengen import FILE --owner NAME`: the web's import (OpenGotha, MacMahon 3.9
-/// or h9), from a shell.
+/// `tengen import FILE --owner NAME`: the web's import (OpenGotha, MacMahon
+/// or AutoKorsak, h9, Tengen), from a shell; what of the file the tournament
+/// does not hold is listed after it.
 pub async fn import(
     file: &std::path::Path,
     owner: &str,
@@ -254,13 +255,24 @@ pub async fn import(
         .map_err(|problem| {
             anyhow::anyhow!("{}: {problem}; nothing was imported", file.display())
         })?;
-        println!("imported /t/{}", created.short_name);
+        println!("imported /t/{}", created.row.short_name);
+        if !created.unread.is_empty() {
+            println!("not carried over from {}:", file.display());
+            for unread in &created.unread {
+                println!("  - {}", unread_words(unread));
+            }
+        }
         anyhow::Ok(())
     }
     .await;
     store.pool.close().await;
     drop(db);
     result
+}
+
+/// What of a file its tournament does not hold, in the web's English words.
+fn unread_words(unread: &crate::ops::Unread) -> String {
+    crate::web::imports::unread_message(crate::web::i18n::Lang::En, unread)
 }
 
 /// The first line of standard input, so scripts can pipe a password in
@@ -279,7 +291,7 @@ fn read_password() -> anyhow::Result<String> {
 
 /// `tengen standings FILE.xml [--round N]`: read the file, print the table.
 pub fn standings(file: &std::path::Path, round: Option<u32>) -> anyhow::Result<()> {
-    let tournament = read_opengotha(file)?;
+    let tournament = read_tournament(file)?;
     let round = standings_round(&tournament, round)?;
     print!(
         "{}",
@@ -290,7 +302,7 @@ pub fn standings(file: &std::path::Path, round: Option<u32>) -> anyhow::Result<(
 
 /// `tengen team-standings FILE.xml [--round N]`: the team standings.
 pub fn team_standings(file: &std::path::Path, round: Option<u32>) -> anyhow::Result<()> {
-    let tournament = read_opengotha(file)?;
+    let tournament = read_tournament(file)?;
     if tournament.teams().is_empty() {
         anyhow::bail!("{}: the file has no teams", file.display());
     }
@@ -320,22 +332,32 @@ fn standings_round(
 /// `tengen h9 FILE.xml`: read the file, print its EGF results file.
 pub fn h9(file: &std::path::Path, keep_by_default: bool, encoding: Charset) -> anyhow::Result<()> {
     use crate::core::formats::h9;
-    let tournament = read_opengotha(file)?;
+    let tournament = read_tournament(file)?;
     let text = h9::export(&tournament, h9::Options { keep_by_default });
     print_bytes(&encoding.encode(&text))
 }
 
 /// `tengen tou FILE.xml`: read the file, print its FFG results file.
 pub fn tou(file: &std::path::Path, encoding: Charset) -> anyhow::Result<()> {
-    let tournament = read_opengotha(file)?;
+    let tournament = read_tournament(file)?;
     print_bytes(&encoding.encode(&crate::core::formats::tou::export(&tournament)))
 }
 
-fn read_opengotha(file: &std::path::Path) -> anyhow::Result<crate::core::Tournament> {
+/// A tournament file of any kind the import takes; what of a MacMahon
+/// file the reports cannot show is said on standard error.
+fn read_tournament(file: &std::path::Path) -> anyhow::Result<crate::core::Tournament> {
     use anyhow::Context as _;
     let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    crate::core::formats::opengotha::import_bytes(&bytes)
-        .with_context(|| format!("{}", file.display()))
+    let (tournament, unread) = crate::ops::read_tournament(&bytes)
+        .map_err(|problem| anyhow::anyhow!("{}: {problem}", file.display()))?;
+    for unread in &unread {
+        eprintln!(
+            "{}: not carried over: {}",
+            file.display(),
+            unread_words(unread)
+        );
+    }
+    Ok(tournament)
 }
 
 /// A reader that stops early (`| head`) is not an error.
@@ -352,7 +374,7 @@ fn print_bytes(bytes: &[u8]) -> anyhow::Result<()> {
 pub fn pair(file: &std::path::Path, round: u32) -> anyhow::Result<()> {
     use crate::core::pairing;
     use anyhow::Context as _;
-    let tournament = read_opengotha(file)?;
+    let tournament = read_tournament(file)?;
     let rounds = tournament.settings().number_of_rounds;
     let round = crate::core::RoundNo::new(round)
         .filter(|r| r.get() <= rounds)

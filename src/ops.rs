@@ -248,9 +248,18 @@ pub enum ImportProblem {
     /// Every malformed line of an EGF results file.
     #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
     BadH9(Vec<crate::core::formats::h9_read::H9Error>),
-    /// A MacMahon 3.9 file's first problem.
+    /// A MacMahon or AutoKorsak file's first problem.
     #[error(transparent)]
     BadMacMahon(crate::core::formats::macmahon::MacMahonError),
+    /// A file of no program Tengen reads, and what it looks like.
+    #[error(
+        "not a tournament file Tengen reads ({0:?}): OpenGotha, MacMahon or AutoKorsak, EGF results (h9) or Tengen"
+    )]
+    NotATournament(crate::core::formats::Foreign),
+    /// Another program's file that holds no players: imported, it would be
+    /// an empty tournament that looks like a successful import.
+    #[error("the file holds no players")]
+    NoPlayers,
     #[error("the short name cannot be used in an address (Latin letters, digits, '-', '_')")]
     BadShortName,
     #[error("another tournament already uses this short name")]
@@ -284,38 +293,70 @@ impl ImportProblem {
     }
 }
 
-/// What a tournament file held: another program's document, or a whole
-/// tournament in Tengen's own format.
+/// What a tournament file held: another program's document with what of
+/// it Tengen does not hold, or a whole tournament in Tengen's own format.
 enum Read {
-    Document(Box<crate::core::Tournament>),
+    Document(Box<crate::core::Tournament>, Vec<Unread>),
     Archive(Box<crate::core::formats::archive::Archive>),
 }
 
-/// A tournament file read whole, whichever of the four kinds it is.
+/// What of a MacMahon file its tournament does not hold.
+pub use crate::core::formats::macmahon::Unread;
+
+/// A tournament file read whole, whichever of the four kinds it is; a file
+/// of no program Tengen reads, or another program's file without players,
+/// is refused.
 fn read_tournament_file(file: &[u8]) -> Result<Read, ImportProblem> {
     use crate::core::formats::archive::Archive;
     use crate::core::formats::{TournamentFile, h9_read, macmahon, opengotha, sniff};
-    let document = match sniff(file) {
+    let (document, unread) = match sniff(file) {
         TournamentFile::OpenGotha => {
-            opengotha::import_bytes(file).map_err(|e| ImportProblem::BadFile {
+            let t = opengotha::import_bytes(file).map_err(|e| ImportProblem::BadFile {
                 line: e.line,
                 problem: e.problem,
-            })
+            })?;
+            (t, Vec::new())
         }
-        TournamentFile::MacMahon39 => {
-            macmahon::import_bytes(file).map_err(ImportProblem::BadMacMahon)
+        TournamentFile::MacMahon => {
+            let read = macmahon::import_bytes(file).map_err(ImportProblem::BadMacMahon)?;
+            (read.tournament, read.unread)
         }
-        TournamentFile::H9 => h9_read::import_bytes(file).map_err(ImportProblem::BadH9),
+        TournamentFile::H9 => (
+            h9_read::import_bytes(file).map_err(ImportProblem::BadH9)?,
+            Vec::new(),
+        ),
         TournamentFile::Tengen => {
             let archive = Archive::read(file).map_err(ImportProblem::BadArchive)?;
             return Ok(Read::Archive(Box::new(archive)));
         }
+        TournamentFile::Unknown(foreign) => return Err(ImportProblem::NotATournament(foreign)),
     };
-    document.map(|d| Read::Document(Box::new(d)))
+    if document.players().is_empty() {
+        return Err(ImportProblem::NoPlayers);
+    }
+    Ok(Read::Document(Box::new(document), unread))
 }
 
-/// Creates a tournament owned by `owner` from an OpenGotha, MacMahon 3.9 or
-/// EGF results (h9) file, told apart by content ([`crate::core::formats::sniff`]):
+/// Another program's tournament file, or the tournament of a Tengen file,
+/// read for the CLI's reports, with what of it Tengen does not hold.
+pub fn read_tournament(
+    file: &[u8],
+) -> Result<(crate::core::Tournament, Vec<Unread>), ImportProblem> {
+    Ok(match read_tournament_file(file)? {
+        Read::Document(t, unread) => (*t, unread),
+        Read::Archive(archive) => (archive.doc, Vec::new()),
+    })
+}
+
+/// A tournament created from a file, and what of the file it does not hold.
+pub struct Imported {
+    pub row: crate::store::tournaments::TournamentRow,
+    pub unread: Vec<Unread>,
+}
+
+/// Creates a tournament owned by `owner` from an OpenGotha, MacMahon (or
+/// AutoKorsak) or EGF results (h9) file, or a Tengen file, told apart by
+/// content ([`crate::core::formats::sniff`]):
 /// all of it, or nothing. Rounds that already have games come published. An
 /// empty `time_zone` is taken from the file ([`crate::core::zones::likely`]).
 pub async fn import_tournament(
@@ -325,21 +366,25 @@ pub async fn import_tournament(
     file: Vec<u8>,
     short_name: Option<&str>,
     time_zone: &str,
-) -> anyhow::Result<Result<crate::store::tournaments::TournamentRow, ImportProblem>> {
+) -> anyhow::Result<Result<Imported, ImportProblem>> {
     // Off the async workers: a large file must not hold up other requests
     // while it is read (two of them on a 2-core machine). The bytes move
     // there and are freed once read, not kept through the database work.
     let read = tokio::task::spawn_blocking(move || read_tournament_file(&file)).await?;
-    let mut state = match read {
+    let (mut state, unread) = match read {
         Ok(Read::Archive(archive)) => {
             if let Err(problem) = limits.check_players(archive.doc.players().len(), 0) {
                 return Ok(Err(ImportProblem::Settings(vec![problem])));
             }
-            return import_archive(store, limits, owner, &archive, short_name).await;
+            let created = import_archive(store, limits, owner, &archive, short_name).await?;
+            return Ok(created.map(|row| Imported {
+                row,
+                unread: Vec::new(),
+            }));
         }
         // Before any work on a file of more players than a tournament holds.
-        Ok(Read::Document(state)) => match limits.check_players(state.players().len(), 0) {
-            Ok(()) => crate::core::command::cleaned(&state)?,
+        Ok(Read::Document(state, unread)) => match limits.check_players(state.players().len(), 0) {
+            Ok(()) => (crate::core::command::cleaned(&state)?, unread),
             Err(problem) => return Ok(Err(ImportProblem::Settings(vec![problem]))),
         },
         Err(problem) => return Ok(Err(problem)),
@@ -385,7 +430,10 @@ pub async fn import_tournament(
         }
         Err(e) => return Err(e.into()),
     };
-    Ok(Ok(created))
+    Ok(Ok(Imported {
+        row: created,
+        unread,
+    }))
 }
 
 /// Creates a tournament from a file in Tengen's own format: everything it

@@ -1,10 +1,11 @@
-//! Whole tournaments in as Tengen, OpenGotha, MacMahon 3.9 or EGF results
-//! (h9) files, and out as Tengen and OpenGotha files.
+//! Whole tournaments in as Tengen, OpenGotha, MacMahon (AutoKorsak) or EGF
+//! results (h9) files, and out as Tengen, OpenGotha and MacMahon files.
 //!
 //! | route | handler | who |
 //! |---|---|---|
 //! | `GET /tournaments/import`, `POST /tournaments/import` | [`show_import`], [`import_tournament`] | organisers |
 //! | `GET /t/{short}/export/opengotha.xml` | [`export_opengotha`] | organisers |
+//! | `GET /t/{short}/export/macmahon.xml` | [`export_macmahon`] | organisers |
 //! | `GET /t/{short}/export/tournament.json` | [`export_tengen`] | organisers |
 
 use askama::Template;
@@ -25,8 +26,9 @@ use super::urls;
 use crate::core::access::Action;
 use crate::core::formats::archive::ArchiveError;
 use crate::core::formats::h9_read::H9Problem;
-use crate::core::formats::macmahon::MacMahonProblem;
+use crate::core::formats::macmahon::{MacMahonProblem, Unread};
 use crate::core::formats::opengotha;
+use crate::core::formats::{Foreign, macmahon};
 use crate::ops::{self, ImportProblem};
 
 pub(super) fn routes() -> Router<AppState> {
@@ -37,6 +39,7 @@ pub(super) fn routes() -> Router<AppState> {
         )
         .layer(DefaultBodyLimit::max(super::security::IMPORT_MAX))
         .route("/t/{short}/export/opengotha.xml", get(export_opengotha))
+        .route("/t/{short}/export/macmahon.xml", get(export_macmahon))
         .route("/t/{short}/export/tournament.json", get(export_tengen))
 }
 
@@ -48,6 +51,16 @@ struct ImportPage {
     /// One message per malformed line (an h9 file names them all).
     problems: Vec<String>,
     time_zone: String,
+}
+
+/// An import that went through with things of the file not carried over.
+#[derive(Template)]
+#[template(path = "tournaments/imported.html")]
+struct ImportedPage {
+    layout: Layout,
+    done: String,
+    unread: Vec<String>,
+    link: String,
 }
 
 fn may_organise(ctx: &Ctx) -> WebResult<()> {
@@ -68,8 +81,10 @@ async fn show_import(SignedIn(_): SignedIn, ctx: Ctx) -> WebResult<Html<String>>
     })
 }
 
-/// Creates a tournament from an OpenGotha, MacMahon 3.9 or h9 file:
+/// Creates a tournament from an OpenGotha, MacMahon, h9 or Tengen file:
 /// everything or, on any problem, nothing, with the file's lines named.
+/// What the file holds that Tengen has no place for is listed on a page
+/// of its own before the tournament.
 async fn import_tournament(
     State(app): State<AppState>,
     SignedIn(me): SignedIn,
@@ -144,6 +159,10 @@ async fn import_tournament(
                     lang.t("import.error_lines"),
                     vec![at_line(e.line, macmahon_message(lang, &e.problem))],
                 ),
+                ImportProblem::NotATournament(foreign) => {
+                    (not_a_tournament(lang, foreign), Vec::new())
+                }
+                ImportProblem::NoPlayers => (lang.t("import.no_players"), Vec::new()),
                 ImportProblem::BadShortName => (lang.t("import.error_short_name"), Vec::new()),
                 ImportProblem::ShortNameTaken => {
                     (lang.t("import.error_short_name_taken"), Vec::new())
@@ -170,14 +189,80 @@ async fn import_tournament(
             return refuse(message, problems, &time_zone);
         }
     };
-    let state = super::view::load(&app, created.tournament_id).await?;
+    let state = super::view::load(&app, created.row.tournament_id).await?;
+    let (players, rounds) = (state.players().len(), state.settings().number_of_rounds);
+    let link = urls::tournament(&created.row.short_name);
+    if !created.unread.is_empty() {
+        let page = ImportedPage {
+            layout: Layout::new(&ctx, "import.title"),
+            done: ctx.lang.tf(
+                "import.done.title",
+                &[
+                    ("players", players.to_string()),
+                    ("rounds", rounds.to_string()),
+                ],
+            ),
+            unread: created
+                .unread
+                .iter()
+                .map(|u| unread_message(ctx.lang, u))
+                .collect(),
+            link,
+        };
+        return Ok(render(&page)?.into_response());
+    }
     Ok((
         Flash::new("notice.imported")
-            .arg("players", state.players().len())
-            .arg("rounds", state.settings().number_of_rounds),
-        Redirect::to(&urls::tournament(&created.short_name)),
+            .arg("players", players)
+            .arg("rounds", rounds),
+        Redirect::to(&link),
     )
         .into_response())
+}
+
+/// What a file of no program Tengen reads looks like, and what Tengen reads.
+fn not_a_tournament(lang: Lang, foreign: &Foreign) -> String {
+    match foreign {
+        Foreign::Xml(element) => {
+            lang.tf("import.not_tournament.xml", &[("element", element.clone())])
+        }
+        Foreign::Html => lang.t("import.not_tournament.html"),
+        Foreign::Sgf => lang.t("import.not_tournament.sgf"),
+        Foreign::Pdf => lang.t("import.not_tournament.pdf"),
+        Foreign::Zip => lang.t("import.not_tournament.zip"),
+        Foreign::Binary => lang.t("import.not_tournament.binary"),
+    }
+}
+
+/// What of a MacMahon file its tournament does not hold, in `lang`; the
+/// CLI says it in English.
+pub(crate) fn unread_message(lang: Lang, unread: &Unread) -> String {
+    let n = |v: usize| v.to_string();
+    let args: Vec<(&str, String)> = match unread {
+        Unread::Setting(element) => vec![(
+            "setting",
+            lang.t(&format!("import.macmahon.setting.{element}")),
+        )],
+        Unread::Criterion(name) => vec![("name", name.clone())],
+        Unread::BelowThirtyKyu(count)
+        | Unread::TenPro(count)
+        | Unread::Jokers(count)
+        | Unread::ResultPoints(count)
+        | Unread::UnwantedPairings(count) => vec![("n", n(*count))],
+        Unread::Adjustment { player, quarters } => vec![
+            ("player", player.clone()),
+            // Quarter points are exact in binary: 1.5, 0.25.
+            ("points", {
+                let points = (f64::from(*quarters) / 4.0).to_string();
+                match lang {
+                    Lang::En => points,
+                    Lang::Ru | Lang::Uk => points.replace('.', ","),
+                }
+            }),
+            ("rounded", (quarters / 4).to_string()),
+        ],
+    };
+    lang.tf(unread.key(), &args)
 }
 
 /// Why a file in Tengen's format was not read, in the reader's language.
@@ -209,6 +294,7 @@ fn opengotha_message(lang: Lang, problem: &opengotha::Problem) -> String {
             lang.tf("import.og.truncated", &[("element", element.clone())])
         }
         Problem::NoTournament => lang.t("import.og.no_tournament"),
+        Problem::NoSections => lang.t("import.og.no_sections"),
         Problem::TooDeep(depth) => lang.tf("import.too_deep", &[("depth", depth.to_string())]),
         Problem::TooManyElements(n) => lang.tf("import.too_many_elements", &[("n", n.to_string())]),
         Problem::Foreign { element, count } => lang.tf(
@@ -302,7 +388,7 @@ fn h9_message(lang: Lang, problem: &H9Problem) -> String {
     }
 }
 
-/// A MacMahon 3.9 file's problem in the reader's language.
+/// A MacMahon file's problem in the reader's language.
 fn macmahon_message(lang: Lang, problem: &MacMahonProblem) -> String {
     let n = |v: &dyn ToString| v.to_string();
     match problem {
@@ -323,6 +409,9 @@ fn macmahon_message(lang: Lang, problem: &MacMahonProblem) -> String {
             "import.macmahon.not_macmahon",
             &[("element", element.clone())],
         ),
+        MacMahonProblem::Missing(element) => {
+            lang.tf("import.macmahon.missing", &[("element", element.clone())])
+        }
         MacMahonProblem::BadValue { element, value } => lang.tf(
             "import.macmahon.bad_value",
             &[("element", element.clone()), ("value", value.clone())],
@@ -373,6 +462,39 @@ async fn export_opengotha(
             (header::CONTENT_DISPOSITION, disposition),
         ],
         opengotha::export(&state),
+    )
+        .into_response())
+}
+
+/// The tournament as a MacMahon 3.10 file, to go back to MacMahon or
+/// AutoKorsak mid-event: results as they stand after sanctions and appeals,
+/// dated by the hall's clock.
+async fn export_macmahon(
+    State(app): State<AppState>,
+    SignedIn(me): SignedIn,
+    Path(short): Path<String>,
+) -> WebResult<Response> {
+    let access = authorise(&app, &short, me, Action::EditSettings).await?;
+    let state = super::view::view(&app, access.tournament.tournament_id)
+        .await?
+        .effective
+        .tournament;
+    let zone =
+        jiff::tz::TimeZone::get(&access.tournament.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    let saved = jiff::Timestamp::now().to_zoned(zone).datetime();
+    let disposition = format!(
+        "attachment; filename=\"{}.macmahon.xml\"",
+        access.tournament.short_name
+    );
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/xml; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        macmahon::export(&state, saved),
     )
         .into_response())
 }

@@ -31,31 +31,89 @@ pub const XML_MAX_ELEMENTS: usize = 500_000;
 pub const XML_MAX_FOREIGN: usize = 1_000;
 
 /// The programs whose whole-tournament files Tengen imports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TournamentFile {
-    /// OpenGotha's XML: root `<Tournament>`.
+    /// OpenGotha's XML: root `<Tournament dataVersion=…>` holding
+    /// `<Players>`, `<Games>`, `<TournamentParameterSet>`.
     OpenGotha,
-    /// MacMahon 3.9's XML: root `<TournamentData>` (see [`macmahon`]).
-    MacMahon39,
+    /// MacMahon 3.x's and AutoKorsak's XML: root `<Tournament typeversion=…>`
+    /// with the settings as children (see [`macmahon`]).
+    MacMahon,
     /// Tengen's own JSON ([`archive`]): starts with `{`.
     Tengen,
-    /// Anything else is read as an EGF results file.
+    /// Text that is not XML or JSON: read as an EGF results file, whose
+    /// reader refuses a file without player lines.
     H9,
+    /// A file no reader takes, and what it looks like.
+    Unknown(Foreign),
 }
 
-/// Which program wrote a file, by its first element: an XML file starts with
-/// `<` (after a byte-order mark and blanks), an h9 file never does.
+/// What a file no reader takes looks like, for the refusal's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Foreign {
+    /// XML with this root element.
+    Xml(String),
+    /// A web page.
+    Html,
+    /// A game record (SGF).
+    Sgf,
+    /// A PDF document.
+    Pdf,
+    /// A ZIP archive: a spreadsheet or office document, or a packed file.
+    Zip,
+    /// Bytes that are not text at all.
+    Binary,
+}
+
+/// The first children of OpenGotha's root (`Gotha.java` writes them in this
+/// order; older files start at `<Players>`).
+const OPENGOTHA_SECTIONS: [&str; 7] = [
+    "Players",
+    "Games",
+    "ByePlayer",
+    "TournamentParameterSet",
+    "TeamTournamentParameterSet",
+    "Teams",
+    "ClubsGroups",
+];
+
+/// The first children of a MacMahon or AutoKorsak root: the settings come
+/// first, then the wall list, tables, participants and rounds.
+const MACMAHON_SECTIONS: [&str; 8] = [
+    "NumberOfRounds",
+    "CurrentRoundNumber",
+    "Name",
+    "Walllist",
+    "Country",
+    "Club",
+    "IndividualParticipant",
+    "TournamentRound",
+];
+
+/// Which program wrote a file, by its first bytes: an XML file by its root
+/// element, its attributes and its first child; JSON by its `{`; any other
+/// text is taken for an EGF results file.
 pub fn sniff(bytes: &[u8]) -> TournamentFile {
     let head = &bytes[..bytes.len().min(4096)];
+    if head.starts_with(b"%PDF") {
+        return TournamentFile::Unknown(Foreign::Pdf);
+    }
+    if head.starts_with(b"PK\x03\x04") {
+        return TournamentFile::Unknown(Foreign::Zip);
+    }
     // OpenGotha files may come in UTF-16 with its mark; without a mark, the
     // declaration and element names are ASCII in every encoding.
     let text = match encoding_rs::Encoding::for_bom(head) {
         Some((encoding, bom)) => encoding.decode_without_bom_handling(&head[bom..]).0,
+        None if head.contains(&0) => return TournamentFile::Unknown(Foreign::Binary),
         None => String::from_utf8_lossy(head),
     };
     let mut rest = text.trim_start();
     if rest.starts_with('{') {
         return TournamentFile::Tengen;
+    }
+    if rest.starts_with("(;") {
+        return TournamentFile::Unknown(Foreign::Sgf);
     }
     if !rest.starts_with('<') {
         return TournamentFile::H9;
@@ -67,13 +125,48 @@ pub fn sniff(bytes: &[u8]) -> TournamentFile {
         } else {
             tag.find('>').map(|e| e + 1)
         };
+        let end = end.unwrap_or(tag.len());
+        let declared = tag.get(..end).unwrap_or(tag).to_ascii_lowercase();
+        if declared.starts_with("!doctype") && declared.contains("html") {
+            return TournamentFile::Unknown(Foreign::Html);
+        }
         match tag.chars().next() {
-            Some('?' | '!') => rest = tag[end.unwrap_or(tag.len())..].trim_start(),
-            _ if tag.starts_with("TournamentData") => return TournamentFile::MacMahon39,
-            _ => break,
+            Some('?' | '!') => rest = tag[end..].trim_start(),
+            _ => return root(tag, end),
         }
     }
-    TournamentFile::OpenGotha
+    TournamentFile::Unknown(Foreign::Xml(String::new()))
+}
+
+/// The program of an XML file whose root tag is `tag[..end]`.
+fn root(tag: &str, end: usize) -> TournamentFile {
+    let name: String = tag
+        .chars()
+        .take_while(|c| !c.is_whitespace() && !matches!(c, '>' | '/'))
+        .collect();
+    if name.eq_ignore_ascii_case("html") {
+        return TournamentFile::Unknown(Foreign::Html);
+    }
+    if name != "Tournament" {
+        return TournamentFile::Unknown(Foreign::Xml(name));
+    }
+    let attributes = &tag[name.len()..end];
+    let child: String = tag[end..]
+        .trim_start()
+        .strip_prefix('<')
+        .unwrap_or("")
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    // A `<Tournament>` of neither kind goes to OpenGotha's reader, which
+    // refuses it for want of OpenGotha's sections.
+    if !OPENGOTHA_SECTIONS.contains(&child.as_str())
+        && (MACMAHON_SECTIONS.contains(&child.as_str()) || attributes.contains("typeversion="))
+    {
+        TournamentFile::MacMahon
+    } else {
+        TournamentFile::OpenGotha
+    }
 }
 
 /// A short name for a tournament's address from its name: Latin letters
@@ -106,8 +199,13 @@ mod tests {
         let og =
             b"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<Tournament dataVersion=\"201\">";
         assert_eq!(sniff(og), TournamentFile::OpenGotha);
-        let mm = "\u{feff}<?xml version=\"1.0\"?>\n<!-- MacMahon 3.9 -->\n<TournamentData typeversion=\"3.9\">";
-        assert_eq!(sniff(mm.as_bytes()), TournamentFile::MacMahon39);
+        let mm = "\u{feff}<?xml version=\"1.0\"?>\n<!-- MacMahon -->\n<Tournament typeversion=\"9\">\n  <NumberOfRounds>5</NumberOfRounds>";
+        assert_eq!(sniff(mm.as_bytes()), TournamentFile::MacMahon);
+        // OpenGotha's first child decides, whatever the attributes say.
+        assert_eq!(
+            sniff(b"<Tournament typeversion=\"1\"><Players/>"),
+            TournamentFile::OpenGotha
+        );
         assert_eq!(
             sniff(b"; EV[Cup]\n   1 Ann Lee 2D FR Pari 0+\n"),
             TournamentFile::H9
@@ -116,6 +214,31 @@ mod tests {
             sniff(b"{\n  \"format\": \"tengen-tournament\""),
             TournamentFile::Tengen
         );
+    }
+
+    #[test]
+    fn a_file_of_no_program_tengen_reads_is_named_for_what_it_looks_like() {
+        let unknown = |bytes: &[u8]| match sniff(bytes) {
+            TournamentFile::Unknown(foreign) => foreign,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            unknown(b"<?xml version=\"1.0\"?><gpx version=\"1.1\">"),
+            Foreign::Xml("gpx".into())
+        );
+        // The sample of another program's tests, which no MacMahon writes.
+        assert_eq!(
+            unknown(b"<TournamentData><Tournament>"),
+            Foreign::Xml("TournamentData".into())
+        );
+        assert_eq!(
+            unknown(b"<!DOCTYPE html>\n<html lang=\"ru\">"),
+            Foreign::Html
+        );
+        assert_eq!(unknown(b"(;GM[1]FF[4]SZ[19]"), Foreign::Sgf);
+        assert_eq!(unknown(b"%PDF-1.7\n"), Foreign::Pdf);
+        assert_eq!(unknown(b"PK\x03\x04\x14\x00"), Foreign::Zip);
+        assert_eq!(unknown(b"\x7fELF\x02\x01\x00\x00"), Foreign::Binary);
     }
 
     #[test]

@@ -1,32 +1,176 @@
-//! MacMahon 3.9 files: results Black's score first, and every problem named
-//! with its element and line.
+//! MacMahon files as MacMahon 3.10 and AutoKorsak write them: results
+//! Black's score first, byes in `<Black>`, quarter-point adjustments, the
+//! country table's clubs; every problem named with its element and line;
+//! and the writer's file read back the same.
 
 use super::*;
-use crate::core::ids::PlayerId;
+use crate::core::ids::{BoardNo, RoundNo};
+use crate::core::player::Registration;
 use crate::core::rank::Rank;
+use crate::core::rating::Rating;
 use crate::core::round::{GameResult, ResultOrigin};
+use crate::core::settings::System;
+use crate::core::standings::Criterion;
 
-/// A file with two players and the given `<Roundlist>` body.
-fn file(rounds: &str) -> String {
+/// A participant as MacMahon writes one; `extra` goes before `<GoPlayer>`,
+/// `player` inside it after the level.
+fn participant(id: u32, surname: &str, level: &str, extra: &str, player: &str) -> String {
     format!(
-            "<?xml version=\"1.0\"?>
-<TournamentData typeversion=\"3.9\">
-<Tournament typeversion=\"3.9\"><Name>Test</Name><NumberOfRounds>2</NumberOfRounds></Tournament>
-<Playerlist>
-<Player><Id>7</Id><GoPlayer><Surname>Lee</Surname><FirstName>Ann</FirstName><GoLevel>2d</GoLevel></GoPlayer></Player>
-<Player><Id>9</Id><GoPlayer><Surname>Ray</Surname><FirstName>Bob</FirstName><GoLevel>3k</GoLevel></GoPlayer></Player>
-</Playerlist>
-<Roundlist>
-{rounds}
-</Roundlist>
-</TournamentData>"
-        )
+        "  <IndividualParticipant typeversion=\"1\">
+    <Id>{id}</Id>
+    <Joker>false</Joker>
+    <PreliminaryRegistration>false</PreliminaryRegistration>
+    <ScoreAdjustment>false</ScoreAdjustment>
+    <ScoreAdjustmentValue>0</ScoreAdjustmentValue>
+    <SuperBarMember>false</SuperBarMember>{extra}
+    <GoPlayer typeversion=\"1\">
+      <AsianName>false</AsianName>
+      <Surname><![CDATA[{surname}]]></Surname>
+      <GoLevel>{level}</GoLevel>{player}
+    </GoPlayer>
+  </IndividualParticipant>
+"
+    )
 }
 
-fn pairing(white: &str, black: &str, result: &str) -> String {
+/// A game as MacMahon writes one.
+fn game(board: u32, black: u32, white: u32, result: &str, by_referee: bool) -> String {
     format!(
-        "<Pairing><BoardNumber>1</BoardNumber><White>{white}</White><Black>{black}</Black><Result>{result}</Result></Pairing>"
+        "    <Pairing typeversion=\"2\">
+      <ForcedPairing>false</ForcedPairing>
+      <PairingWithBye>false</PairingWithBye>
+      <Black>{black}</Black>
+      <White>{white}</White>
+      <Handicap>0</Handicap>
+      <AllowJigo>false</AllowJigo>
+      <Result>{result}</Result>
+      <ResultByReferee>{by_referee}</ResultByReferee>
+      <ResultPoints>0</ResultPoints>
+      <BoardNumber>{board}</BoardNumber>
+      <BoardNumberFixed>false</BoardNumberFixed>
+    </Pairing>
+"
     )
+}
+
+fn bye(player: u32) -> String {
+    format!(
+        "    <Pairing typeversion=\"2\">
+      <PairingWithBye>true</PairingWithBye>
+      <Black>{player}</Black>
+      <BoardNumber>0</BoardNumber>
+    </Pairing>
+"
+    )
+}
+
+fn round(number: u32, pairings: &str) -> String {
+    format!(
+        "  <TournamentRound typeversion=\"2\">\n    <RoundNumber>{number}</RoundNumber>\n{pairings}  </TournamentRound>\n"
+    )
+}
+
+/// Settings as a MacMahon 3.10 file has them, then `body`.
+fn file(settings: &str, body: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>
+<Tournament typeversion=\"9\">
+  <NumberOfRounds>3</NumberOfRounds>
+  <Name><![CDATA[Кубок Харкова]]></Name>{settings}
+  <UpperMacMahonBar>true</UpperMacMahonBar>
+  <UpperMacMahonBarLevel>2d</UpperMacMahonBarLevel>
+  <LowerMacMahonBar>true</LowerMacMahonBar>
+  <LowerMacMahonBarLevel>20k</LowerMacMahonBarLevel>
+  <Boardsize>13</Boardsize>
+  <Walllist typeversion=\"3\">
+    <WeakSortCriteria>1</WeakSortCriteria>
+    <SortCriterionDescriptor typeversion=\"2\">
+      <ShortName>Score</ShortName>
+    </SortCriterionDescriptor>
+    <SortCriterionDescriptor typeversion=\"2\">
+      <ShortName>SOS</ShortName>
+    </SortCriterionDescriptor>
+  </Walllist>
+  <Country typeversion=\"1\">
+    <InternetCode>ua</InternetCode>
+    <Name>Ukraine</Name>
+    <Club typeversion=\"1\">
+      <Name>Kharkiv Go Club</Name>
+      <EGDName>Khar</EGDName>
+    </Club>
+  </Country>
+{body}</Tournament>
+"
+    )
+}
+
+/// Five players and two rounds: every kind of result, a bye, a player
+/// sitting out round 3, clubs from the table.
+fn tournament() -> String {
+    let players = [
+        participant(
+            1,
+            "Шевченко",
+            "3d",
+            "",
+            "\n      <FirstName><![CDATA[Олена]]></FirstName>\n      <Rating>2290</Rating>\n      <EgdPin>13512345</EgdPin>\n      <Country>ua</Country>\n      <Club>Kharkiv Go Club</Club>",
+        ),
+        participant(
+            2,
+            "Ivanov",
+            "1k",
+            "\n    <NotPlayingInRound>3</NotPlayingInRound>",
+            "",
+        ),
+        participant(
+            3,
+            "Lee Ann",
+            "35k",
+            "",
+            "\n      <Country>de</Country>\n      <Club>Berlin</Club>",
+        ),
+        participant(4, "Sato", "10p", "", ""),
+        participant(
+            7,
+            "Brandt",
+            "5k",
+            "",
+            "",
+        )
+        .replace(
+            "<PreliminaryRegistration>false",
+            "<PreliminaryRegistration>true",
+        )
+        .replace("<ScoreAdjustment>false", "<ScoreAdjustment>true")
+        .replace(
+            "<ScoreAdjustmentValue>0",
+            "<ScoreAdjustmentValue>-8",
+        ),
+    ]
+    .concat();
+    let rounds = [
+        round(
+            1,
+            &[
+                game(1, 1, 2, "1-0", false),
+                game(2, 3, 4, "0-1", true),
+                bye(7),
+            ]
+            .concat(),
+        ),
+        round(
+            2,
+            &[
+                game(1, 4, 1, "½-½", false),
+                game(2, 7, 2, "0-0", false),
+                bye(3),
+            ]
+            .concat(),
+        ),
+        round(3, ""),
+    ]
+    .concat();
+    file("", &(players + &rounds))
 }
 
 fn problem(xml: &str) -> (usize, MacMahonProblem) {
@@ -35,89 +179,299 @@ fn problem(xml: &str) -> (usize, MacMahonProblem) {
 }
 
 #[test]
-fn results_are_written_with_blacks_score_first() {
-    let rounds = format!(
-        "<Round><RoundNumber>1</RoundNumber>{}</Round><Round><RoundNumber>2</RoundNumber>{}</Round>",
-        pairing("7", "9", "1-0"),
-        pairing("9", "7", "0-1!")
+fn a_file_as_macmahon_writes_it_gives_settings_players_games_and_byes() {
+    let Imported {
+        tournament: t,
+        unread,
+    } = import(&tournament()).unwrap();
+    let s = t.settings();
+    assert_eq!(s.general.name, "Кубок Харкова");
+    assert_eq!(
+        (s.system, s.number_of_rounds, s.rules.board_size),
+        (System::McMahon, 3, 13)
     );
-    let t = import(&file(&rounds)).unwrap();
-    let results: Vec<_> = t
-        .games()
+    assert_eq!(
+        (s.mcmahon.bar, s.mcmahon.floor),
+        (Rank::Dan(2), Rank::Kyu(20))
+    );
+    assert_eq!(s.placement, [Criterion::Mms, Criterion::Sosm]);
+    // No handicap without <HandicapUsed>true.
+    assert_eq!(s.handicap.ceiling, 0);
+
+    let players: Vec<_> = t
+        .players()
         .iter()
-        .map(|g| (g.white, g.result, g.origin))
+        .map(|p| {
+            (
+                p.name.as_str(),
+                p.first_name.as_str(),
+                p.rank,
+                p.country.as_str(),
+                p.club.as_str(),
+            )
+        })
         .collect();
     assert_eq!(
-        results,
+        players,
         [
-            (PlayerId(1), GameResult::BlackWins, ResultOrigin::Played),
-            (PlayerId(2), GameResult::WhiteWins, ResultOrigin::ByDefault)
+            ("Шевченко", "Олена", Rank::Dan(3), "UA", "Khar"),
+            ("Ivanov", "", Rank::Kyu(1), "", ""),
+            ("Lee Ann", "", Rank::Kyu(30), "DE", "Berlin"),
+            ("Sato", "", Rank::Pro(9), "", ""),
+            ("Brandt", "", Rank::Kyu(5), "", ""),
         ]
     );
-    assert_eq!(t.settings().general.name, "Test");
-    assert_eq!(t.players()[1].rank, Rank::Kyu(3));
+    let p = t.players();
+    assert_eq!(
+        (p[0].rating, p[0].egf_pin.as_str()),
+        (Rating::new(2290), "13512345")
+    );
+    assert_eq!(p[1].rating, Rating::of_rank(Rank::Kyu(1)));
+    assert!(!p[1].participation.plays(RoundNo::new(3).unwrap()));
+    assert!(p[1].participation.plays(RoundNo::new(2).unwrap()));
+    // −8 quarter points: two points below the start score.
+    assert_eq!(
+        (p[4].registration, p[4].smms_correction),
+        (Registration::Preliminary, -2)
+    );
+
+    let games: Vec<_> = t
+        .games()
+        .iter()
+        .map(|g| {
+            (
+                g.round.get(),
+                g.board.get(),
+                g.black.0,
+                g.white.0,
+                g.result,
+                g.origin,
+            )
+        })
+        .collect();
+    assert_eq!(
+        games,
+        [
+            (1, 1, 1, 2, GameResult::BlackWins, ResultOrigin::Played),
+            (1, 2, 3, 4, GameResult::WhiteWins, ResultOrigin::ByDefault),
+            (2, 1, 4, 1, GameResult::Jigo, ResultOrigin::Played),
+            (2, 2, 5, 2, GameResult::BothLose, ResultOrigin::Played),
+        ]
+    );
+    let byes: Vec<_> = t
+        .byes()
+        .iter()
+        .map(|b| (b.round.get(), b.player.0))
+        .collect();
+    assert_eq!(byes, [(1, 5), (2, 3)]);
+    assert_eq!(unread, [Unread::BelowThirtyKyu(1), Unread::TenPro(1)]);
 }
 
 #[test]
-fn a_pairing_naming_an_unknown_player_names_its_line() {
-    let rounds = format!(
-        "<Round><RoundNumber>1</RoundNumber>\n{}</Round>",
-        pairing("7", "8", "1-0")
+fn what_tengen_has_no_place_for_is_listed() {
+    let settings = "
+  <HandicapUsed>true</HandicapUsed>
+  <HandicapBelow>true</HandicapBelow>
+  <HandicapBelowLevel>1d</HandicapBelowLevel>
+  <HandicapIncludeInTieBreakers>true</HandicapIncludeInTieBreakers>
+  <ByeShouldResultInZeroSOSetc>true</ByeShouldResultInZeroSOSetc>
+  <MakePairingTopGroup>true</MakePairingTopGroup>";
+    let players = participant(1, "Lee", "2k", "", "").replace("<Joker>false", "<Joker>true")
+        + &participant(2, "Kim", "3k", "", "")
+            .replace("<ScoreAdjustment>false", "<ScoreAdjustment>true")
+            .replace("<ScoreAdjustmentValue>0", "<ScoreAdjustmentValue>6");
+    let xml = file(settings, &players)
+        .replace("<ShortName>SOS</ShortName>", "<ShortName>SORP</ShortName>")
+        + "";
+    let xml = xml.replace("</Tournament>", "  <UnwantedPairing typeversion=\"1\"><ParticipantOne>1</ParticipantOne><ParticipantTwo>2</ParticipantTwo></UnwantedPairing>\n</Tournament>");
+    let Imported {
+        tournament: t,
+        unread,
+    } = import(&xml).unwrap();
+    assert_eq!(
+        t.players()[1].smms_correction,
+        1,
+        "6 quarter points round to 1"
     );
     assert_eq!(
-        problem(&file(&rounds)),
-        (10, MacMahonProblem::UnknownPlayer("8".into()))
+        unread,
+        [
+            Unread::Criterion("SORP".into()),
+            Unread::Setting("HandicapBelow"),
+            Unread::Setting("HandicapIncludeInTieBreakers"),
+            Unread::Setting("ByeShouldResultInZeroSOSetc"),
+            Unread::Setting("MakePairingTopGroup"),
+            Unread::Adjustment {
+                player: "Kim".into(),
+                quarters: 6
+            },
+            Unread::Jokers(1),
+            Unread::UnwantedPairings(1),
+        ]
     );
 }
 
 #[test]
-fn a_player_paired_twice_in_a_round_is_refused() {
-    let rounds = format!(
-        "<Round><RoundNumber>2</RoundNumber>{}\n{}</Round>",
-        pairing("7", "9", "1-0"),
-        pairing("9", "7", "1-0").replace(
-            "<BoardNumber>1</BoardNumber>",
-            "<BoardNumber>2</BoardNumber>"
+fn a_swiss_is_a_wall_list_that_starts_with_points_and_jigo_makes_komi_whole() {
+    let xml = file(
+        "\n  <AllowJigo>true</AllowJigo>",
+        &participant(1, "Lee", "2k", "", ""),
+    )
+    .replace(
+        "<ShortName>Score</ShortName>",
+        "<ShortName>Points</ShortName>",
+    );
+    let t = import(&xml).unwrap().tournament;
+    assert_eq!(t.settings().system, System::Swiss);
+    assert_eq!(t.settings().placement, [Criterion::Nbw, Criterion::Sosw]);
+    assert_eq!(t.settings().rules.komi.halves() % 2, 0);
+}
+
+#[test]
+fn what_tengen_writes_reads_back_the_same() {
+    let first = import(&tournament()).unwrap().tournament;
+    let saved = jiff::civil::date(2026, 11, 27).at(14, 5, 0, 0);
+    let written = export(&first, saved);
+    assert!(written.contains("<LastUpdated>2026-11-27 14:05:00</LastUpdated>"));
+    let again = import(&written).unwrap();
+    let second = again.tournament;
+    assert_eq!(second.players(), first.players());
+    assert_eq!(second.games(), first.games());
+    assert_eq!(second.byes(), first.byes());
+    let (a, b) = (first.settings(), second.settings());
+    assert_eq!(
+        (
+            &a.general.name,
+            a.system,
+            a.number_of_rounds,
+            a.rules.board_size,
+            a.rules.komi
+        ),
+        (
+            &b.general.name,
+            b.system,
+            b.number_of_rounds,
+            b.rules.board_size,
+            b.rules.komi
         )
     );
     assert_eq!(
-        problem(&file(&rounds)),
-        (10, MacMahonProblem::PairedTwice { round: 2 })
+        (a.mcmahon.bar, a.mcmahon.floor, &a.placement),
+        (b.mcmahon.bar, b.mcmahon.floor, &b.placement)
     );
+    assert_eq!(a.handicap, b.handicap);
+    // Only what MacMahon cannot hold is told, and the file holds nothing else.
+    assert!(again.unread.is_empty(), "{:?}", again.unread);
+}
+
+#[test]
+fn a_referee_decision_and_a_forfeit_are_both_marked_by_the_referee() {
+    let mut t = import(&tournament()).unwrap().tournament;
+    let board = BoardNo::new(1).unwrap();
+    let round = RoundNo::new(1).unwrap();
+    t.set_result(
+        round,
+        board,
+        GameResult::WhiteWins,
+        ResultOrigin::RefereeDecision,
+    )
+    .unwrap();
+    let written = export(&t, jiff::civil::date(2026, 1, 1).at(0, 0, 0, 0));
+    let again = import(&written).unwrap().tournament;
+    assert_eq!(again.games()[0].origin, ResultOrigin::ByDefault);
+    assert_eq!(again.games()[0].result, GameResult::WhiteWins);
+}
+
+#[test]
+fn every_value_that_cannot_be_read_names_its_element_and_line() {
+    let bad_level = file("", &participant(1, "Lee", "strong", "", ""));
+    assert_eq!(
+        problem(&bad_level),
+        (
+            37,
+            MacMahonProblem::BadValue {
+                element: "GoLevel".into(),
+                value: "strong".into()
+            }
+        )
+    );
+    let players = participant(1, "Lee", "2k", "", "") + &participant(2, "Kim", "3k", "", "");
+    let with = |pairing: String| file("", &(players.clone() + &round(1, &pairing)));
+    let (line, p) = problem(&with(game(1, 1, 2, "2-0", false)));
+    assert_eq!(
+        (line, p),
+        (
+            62,
+            MacMahonProblem::BadValue {
+                element: "Result".into(),
+                value: "2-0".into()
+            }
+        )
+    );
+    assert_eq!(
+        problem(&with(game(1, 1, 9, "1-0", false))).1,
+        MacMahonProblem::UnknownPlayer("9".into())
+    );
+    assert_eq!(
+        problem(&with(game(1, 1, 1, "1-0", false))).1,
+        MacMahonProblem::SelfPairing
+    );
+    assert_eq!(
+        problem(&with(game(1, 1, 2, "1-0", false) + &bye(1))).1,
+        MacMahonProblem::PairedTwice { round: 1 }
+    );
+    let late = file(
+        "",
+        &(players.clone() + &round(4, &game(1, 1, 2, "1-0", false))),
+    );
+    assert_eq!(
+        problem(&late).1,
+        MacMahonProblem::RoundOutOfRange {
+            round: 4,
+            rounds: 3
+        }
+    );
+    let twice = participant(1, "Lee", "2k", "", "").repeat(2);
+    assert_eq!(
+        problem(&file("", &twice)).1,
+        MacMahonProblem::DuplicatePlayer("1".into())
+    );
+    let adjustment = file(
+        "\n  <HandicapAdjustment>true</HandicapAdjustment>\n  <HandicapAdjustmentValue>-12</HandicapAdjustmentValue>",
+        "",
+    );
+    assert!(matches!(
+        problem(&adjustment).1,
+        MacMahonProblem::BadValue { ref element, .. } if element == "HandicapAdjustmentValue"
+    ));
+    let flag = file("\n  <AllowJigo>yes</AllowJigo>", "");
+    assert!(matches!(
+        problem(&flag).1,
+        MacMahonProblem::BadValue { ref element, .. } if element == "AllowJigo"
+    ));
 }
 
 #[test]
 fn a_board_number_given_twice_or_past_the_last_is_refused() {
-    let four = |rounds: &str| {
-        file(rounds).replace(
-                "</Playerlist>",
-                "<Player><Id>11</Id><GoPlayer><Surname>Sun</Surname><FirstName>Cid</FirstName><GoLevel>5k</GoLevel></GoPlayer></Player>\n\
-                 <Player><Id>12</Id><GoPlayer><Surname>Fox</Surname><FirstName>Dan</FirstName><GoLevel>6k</GoLevel></GoPlayer></Player>\n</Playerlist>",
-            )
-    };
-    let board = |n: &str, white: &str, black: &str| {
-        pairing(white, black, "1-0").replace(
-            "<BoardNumber>1</BoardNumber>",
-            &format!("<BoardNumber>{n}</BoardNumber>"),
-        )
-    };
-    let round = |a: String, b: String| format!("<Round><RoundNumber>1</RoundNumber>{a}{b}</Round>");
-    let twice = four(&round(board("3", "7", "9"), board("3", "11", "12")));
+    let players: String = (1..=4).map(|i| participant(i, "P", "5k", "", "")).collect();
+    let with = |a: String, b: String| file("", &(players.clone() + &round(1, &(a + &b))));
+    let twice = with(game(3, 1, 2, "1-0", false), game(3, 3, 4, "1-0", false));
     assert!(matches!(
         problem(&twice).1,
         MacMahonProblem::BadValue { ref element, .. } if element == "BoardNumber"
     ));
-    let past = four(&round(
-        board("4294967295", "7", "9"),
-        board("0", "11", "12"),
-    ));
+    let past = with(
+        game(4294967295, 1, 2, "1-0", false),
+        game(0, 3, 4, "1-0", false),
+    );
     assert!(matches!(
         problem(&past).1,
         MacMahonProblem::BadValue { ref element, .. } if element == "BoardNumber"
     ));
-    let numbered = four(&round(board("2", "7", "9"), board("0", "11", "12")));
+    let numbered = with(game(2, 1, 2, "1-0", false), game(0, 3, 4, "1-0", false));
     let boards: Vec<u32> = import(&numbered)
         .unwrap()
+        .tournament
         .games()
         .iter()
         .map(|g| g.board.get())
@@ -126,69 +480,31 @@ fn a_board_number_given_twice_or_past_the_last_is_refused() {
 }
 
 #[test]
-fn a_handicap_adjustment_beyond_nine_stones_is_refused() {
-    let xml = file("").replace(
-            "<NumberOfRounds>2</NumberOfRounds>",
-            "<NumberOfRounds>2</NumberOfRounds><HandicapAdjustmentValue>-9223372036854775808</HandicapAdjustmentValue>",
-        );
-    assert!(matches!(
-        problem(&xml).1,
-        MacMahonProblem::BadValue { ref element, .. } if element == "HandicapAdjustmentValue"
-    ));
-}
-
-#[test]
-fn values_that_cannot_be_read_name_their_element_and_line() {
-    let bad_rank = file("").replace("<GoLevel>3k</GoLevel>", "<GoLevel>strong</GoLevel>");
+fn a_file_without_what_every_macmahon_file_has_is_refused() {
+    let no_rounds = file("", "").replace("<NumberOfRounds>3</NumberOfRounds>", "");
     assert_eq!(
-        problem(&bad_rank),
-        (
-            6,
-            MacMahonProblem::BadValue {
-                element: "GoLevel".into(),
-                value: "strong".into()
-            }
-        )
+        problem(&no_rounds).1,
+        MacMahonProblem::Missing("NumberOfRounds".into())
     );
-    let rounds = format!(
-        "<Round><RoundNumber>1</RoundNumber>{}</Round>",
-        pairing("7", "9", "2-0")
+    let no_level =
+        file("", &participant(1, "Lee", "2k", "", "")).replace("<GoLevel>2k</GoLevel>", "");
+    assert_eq!(
+        problem(&no_level),
+        (27, MacMahonProblem::Missing("GoLevel".into()))
     );
     assert_eq!(
-        problem(&file(&rounds)),
-        (
-            9,
-            MacMahonProblem::BadValue {
-                element: "Result".into(),
-                value: "2-0".into()
-            }
-        )
-    );
-    let round = format!(
-        "<Round><RoundNumber>3</RoundNumber>{}</Round>",
-        pairing("7", "9", "1-0")
+        problem("<?xml version=\"1.0\"?>\n<!-- nothing -->\n").1,
+        MacMahonProblem::Missing("Tournament".into())
     );
     assert_eq!(
-        problem(&file(&round)),
-        (
-            9,
-            MacMahonProblem::RoundOutOfRange {
-                round: 3,
-                rounds: 2
-            }
-        )
+        problem("<?xml version=\"1.0\"?>\n<TournamentData>\n</TournamentData>"),
+        (2, MacMahonProblem::NotMacMahon("TournamentData".into()))
     );
-}
-
-#[test]
-fn broken_xml_and_other_files_are_refused() {
-    let (line, p) = problem(&file("").replace("</Playerlist>", ""));
+    let (line, p) = problem(&file("", "").replace("</Walllist>", ""));
     assert!(matches!(p, MacMahonProblem::Xml(_)), "{p:?}");
-    // The parser notices at </TournamentData>, which closes while <Playerlist> is open.
-    assert_eq!(line, 11);
-    assert_eq!(
-        problem("<?xml version=\"1.0\"?>\n<Tournament dataVersion=\"201\">\n</Tournament>"),
-        (2, MacMahonProblem::NotMacMahon("Tournament".into()))
+    assert!(
+        line > 20,
+        "the parser notices where <Walllist> should close: {line}"
     );
 }
 
@@ -196,12 +512,14 @@ fn broken_xml_and_other_files_are_refused() {
 fn a_file_nested_deeper_than_any_tournament_file_is_refused_at_the_limit() {
     let depth = crate::core::formats::XML_MAX_DEPTH;
     let xml = format!(
-        "<TournamentData>{}{}</TournamentData>",
+        "<Tournament>{}{}</Tournament>",
         "<a>".repeat(depth),
         "</a>".repeat(depth)
     );
-    let error = import(&xml).unwrap_err();
-    assert_eq!(error.problem, MacMahonProblem::TooDeep(depth));
+    assert_eq!(
+        import(&xml).unwrap_err().problem,
+        MacMahonProblem::TooDeep(depth)
+    );
 }
 
 /// Issue 29, item 8: elements MacMahon never writes, within the element
@@ -209,24 +527,52 @@ fn a_file_nested_deeper_than_any_tournament_file_is_refused_at_the_limit() {
 #[test]
 fn a_file_of_elements_macmahon_does_not_write_is_refused_not_read_as_empty() {
     let limit = crate::core::formats::XML_MAX_FOREIGN;
-    let junk = |n: usize| format!("<TournamentData>{}</TournamentData>", "<a/>".repeat(n));
-    let (_, refused) = problem(&junk(490_000));
+    let junk = |n: usize| file("", &"<a/>".repeat(n));
     assert_eq!(
-        refused,
+        problem(&junk(490_000)).1,
         MacMahonProblem::Foreign {
             element: "a".into(),
             count: limit
         }
     );
-    let inside = format!(
-        "<TournamentData><Playerlist>{}</Playerlist></TournamentData>",
-        "<Player/>".repeat(limit + 1)
+    let inside = file(
+        "",
+        &format!("<Junk>{}</Junk>", "<b>1</b>".repeat(limit + 1)),
     );
     assert!(matches!(
         problem(&inside).1,
         MacMahonProblem::Foreign { .. }
     ));
     assert!(import(&junk(limit)).is_ok(), "a few are let pass");
-    let players = file("").replace("<Name>", "<Comment/><Name>");
-    assert_eq!(import(&players).unwrap().players().len(), 2);
+    // AutoKorsak's own elements, empty ones included, are read past.
+    let korsak = participant(
+        1,
+        "Lee",
+        "2k",
+        "\n    <Comment><![CDATA[]]></Comment>\n    <StartScores>0</StartScores>",
+        "\n      <City>Kyiv</City>\n      <LocalSurname />",
+    );
+    let t = import(&file("\n  <Kind>0</Kind>", &korsak))
+        .unwrap()
+        .tournament;
+    assert_eq!(t.players().len(), 1);
+}
+
+#[test]
+fn a_name_with_a_cdata_end_and_control_characters_is_written_as_one_section() {
+    let mut t = import(&file("", &participant(1, "Lee", "2k", "", "")))
+        .unwrap()
+        .tournament;
+    let mut settings = t.settings().clone();
+    settings.general.name = "Cup ]]> <&> \u{1}".into();
+    t.set_settings(settings);
+    let written = export(&t, jiff::civil::date(2026, 1, 1).at(0, 0, 0, 0));
+    assert!(
+        written.contains("<Name><![CDATA[Cup ]] <&> ]]></Name>"),
+        "{written}"
+    );
+    assert_eq!(
+        import(&written).unwrap().tournament.settings().general.name,
+        "Cup ]] <&>"
+    );
 }

@@ -48,6 +48,12 @@ pub enum Problem {
     /// No `<Tournament>` at all.
     #[error("no <Tournament> element: not an OpenGotha file")]
     NoTournament,
+    /// A `<Tournament>` with none of OpenGotha's sections (nor MacMahon's):
+    /// read, it would be a tournament of defaults and no players.
+    #[error(
+        "<Tournament> holds neither <Players> nor <TournamentParameterSet>: not an OpenGotha file"
+    )]
+    NoSections,
     /// The root element is another one.
     #[error("the root element is <{0}>, not <Tournament>")]
     WrongRoot(String),

@@ -347,7 +347,7 @@ fn a_file_nested_deeper_than_any_tournament_file_is_refused_at_the_limit() {
     let error = import(&xml).unwrap_err();
     assert_eq!(error.problem, Problem::TooDeep(depth));
     let shallow = format!(
-        "<Tournament>{}{}</Tournament>",
+        "<Tournament><Players/>{}{}</Tournament>",
         "<a>".repeat(depth - 2),
         "</a>".repeat(depth - 2)
     );
@@ -380,6 +380,13 @@ fn a_file_of_elements_opengotha_does_not_write_is_refused_not_read_as_empty() {
             count: limit
         }
     );
-    let few = format!("<Tournament>{}</Tournament>", "<a/>".repeat(limit));
+    // `<Players>`, a container, counts among them.
+    let few = format!(
+        "<Tournament><Players/>{}</Tournament>",
+        "<a/>".repeat(limit - 1)
+    );
     assert!(import(&few).is_ok(), "a few unknown elements are let pass");
+    // Without OpenGotha's sections, they are no OpenGotha file.
+    let bare = format!("<Tournament>{}</Tournament>", "<a/>".repeat(limit));
+    assert_eq!(import(&bare).unwrap_err().problem, Problem::NoSections);
 }

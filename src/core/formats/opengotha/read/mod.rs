@@ -86,6 +86,9 @@ struct Importer<'x> {
     team_placement_open: usize,
     /// The elements OpenGotha does not write, and the first one's name.
     foreign: (usize, Option<String>),
+    /// Whether the root holds `<Players>` or `<TournamentParameterSet>`,
+    /// which every OpenGotha file has.
+    sections: bool,
 }
 
 const TEAM_PLACEMENT: &str = "TeamPlacementParameterSet";
@@ -173,6 +176,7 @@ impl<'x> Importer<'x> {
             seen_placement: false,
             team_placement_open: 0,
             foreign: (0, None),
+            sections: false,
         }
     }
 
@@ -245,12 +249,14 @@ impl<'x> Importer<'x> {
                 problem: Problem::Truncated(open.clone()),
             });
         }
-        if !root_seen {
+        let missing = match (root_seen, self.sections) {
+            (false, _) => Some(Problem::NoTournament),
+            (true, false) => Some(Problem::NoSections),
+            (true, true) => None,
+        };
+        if let Some(problem) = missing {
             let line = self.line_of(self.xml.len());
-            return Err(ImportError {
-                line,
-                problem: Problem::NoTournament,
-            });
+            return Err(ImportError { line, problem });
         }
         self.finish()
     }
@@ -297,6 +303,9 @@ impl<'x> Importer<'x> {
             *root_seen = true;
         }
         let parent = stack.last().map(String::as_str);
+        if stack.len() == 1 && matches!(name.as_str(), "Players" | "TournamentParameterSet") {
+            self.sections = true;
+        }
         // Counted as elements open and close: a scan of the open elements
         // for every element made a deeply nested file take minutes.
         let in_team_placement = self.team_placement_open > 0;
