@@ -34,36 +34,37 @@ pub enum LogFormat {
 pub enum Command {
     /// Run the web server (the default).
     Serve(ServeArgs),
-    /// Print the standings of an OpenGotha file as tab-separated text.
+    /// Print the standings of a tournament file (OpenGotha, MacMahon or
+    /// AutoKorsak, h9, Tengen) as tab-separated text.
     Standings {
-        /// The OpenGotha XML file.
+        /// The tournament file; its format is told from its content.
         file: std::path::PathBuf,
         /// Standings after this round (default: the last round with a game).
         #[arg(long)]
         round: Option<u32>,
     },
-    /// Print the team standings of an OpenGotha team tournament as
+    /// Print the team standings of a team tournament's file as
     /// tab-separated text, by the file's team placement criteria.
     TeamStandings {
-        /// The OpenGotha XML file.
+        /// The tournament file; its format is told from its content.
         file: std::path::PathBuf,
         /// Standings after this round (default: the last round with a game).
         #[arg(long)]
         round: Option<u32>,
     },
-    /// Pair a round of an OpenGotha file as OpenGotha would, forgetting that
+    /// Pair a round of a tournament file as OpenGotha would, forgetting that
     /// round and later ones, and print the boards as tab-separated text.
     Pair {
-        /// The OpenGotha XML file.
+        /// The tournament file; its format is told from its content.
         file: std::path::PathBuf,
         /// The round to pair, from 1.
         #[arg(long)]
         round: u32,
     },
-    /// Print the EGF results file (h9) of an OpenGotha file, as OpenGotha
+    /// Print the EGF results file (h9) of a tournament file, as OpenGotha
     /// 3.51 writes it, with each player's EGD PIN when known.
     H9 {
-        /// The OpenGotha XML file.
+        /// The tournament file; its format is told from its content.
         file: std::path::PathBuf,
         /// Keep games won by default, marked `!` (default: written `0=`).
         #[arg(long)]
@@ -72,10 +73,10 @@ pub enum Command {
         #[arg(long, default_value = "utf-8")]
         encoding: Charset,
     },
-    /// Print the FFG results file (tou) of an OpenGotha file, as OpenGotha
+    /// Print the FFG results file (tou) of a tournament file, as OpenGotha
     /// 3.51 writes it.
     Tou {
-        /// The OpenGotha XML file.
+        /// The tournament file; its format is told from its content.
         file: std::path::PathBuf,
         /// `iso-8859-15`, what the FFG reads and OpenGotha writes, or `utf-8`.
         #[arg(long, default_value = "iso-8859-15")]

@@ -68,6 +68,10 @@ const DYNAMIC_PREFIXES: &[(&str, &str)] = &[
     ),
     ("overtime.", "tournaments/form.html: choice of overtime"),
     (
+        "import.macmahon.setting.",
+        "imports: import.macmahon.setting.{element}, each of core::formats::macmahon::unread::SETTINGS",
+    ),
+    (
         "handicap_placement.",
         "tournaments/form.html: where handicap stones go",
     ),

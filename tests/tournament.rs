@@ -1387,6 +1387,8 @@ async fn an_import_without_a_time_zone_takes_the_files_country_else_utc() {
         "",
         "the import offers the file's"
     );
+    // Another program's file without players is refused, so the file has one.
+    add_player(&app, &org, "Lee", "3k").await;
 
     for (location, short, zone) in [
         ("Kraków, Polska", "krakow", "Europe/Warsaw"),

@@ -524,3 +524,18 @@ async fn export_tengen(
     )
         .into_response())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_macmahon_setting_not_carried_over_is_worded_in_every_language() {
+        for element in macmahon::SETTINGS {
+            for lang in [Lang::En, Lang::Ru, Lang::Uk] {
+                let key = format!("import.macmahon.setting.{element}");
+                assert_ne!(lang.t(&key), key, "{lang:?}");
+            }
+        }
+    }
+}

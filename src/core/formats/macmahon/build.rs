@@ -82,7 +82,7 @@ pub(super) struct LevelCounts {
 }
 
 /// A level as MacMahon writes it; weaker than 30k and 10p are counted.
-fn level(text: &str, counts: &mut LevelCounts) -> Option<Rank> {
+pub(super) fn level(text: &str, counts: &mut LevelCounts) -> Option<Rank> {
     let t = text.trim();
     let (digits, letter) = t.split_at(t.len().checked_sub(1)?);
     let n: u8 = digits.trim().parse().ok()?;

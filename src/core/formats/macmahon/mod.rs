@@ -31,8 +31,10 @@ mod tests;
 mod unread;
 mod walk;
 mod write;
+#[cfg(test)]
+mod write_tests;
 
-pub use unread::Unread;
+pub use unread::{SETTINGS, Unread};
 pub use write::export;
 
 use crate::core::tournament::Tournament;
