@@ -16,6 +16,12 @@
   }
   function show(players) {
     list.innerHTML = "";
+    if (!players.length) {
+      // Nothing matched: said, rather than an empty list that looks like no answer.
+      var none = document.createElement("li");
+      none.textContent = list.getAttribute("data-none");
+      list.appendChild(none);
+    }
     players.forEach(function (p) {
       var li = document.createElement("li");
       var button = document.createElement("button");

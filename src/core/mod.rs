@@ -1,7 +1,7 @@
 //! The pure core: tournament rules as functions of players, games and settings.
 //!
 //! Nothing in here does I/O, reads a clock or touches a database
-//! (`tests/architecture.rs` checks it), so every rule can be tested alone and
+//! (`tests/offline/architecture.rs` checks it), so every rule can be tested alone and
 //! the web, the CLI and imports all reach the same answers.
 
 pub mod access;
@@ -31,6 +31,7 @@ pub mod standings;
 pub mod supergroup;
 pub mod teams;
 pub mod tournament;
+pub mod translit;
 pub mod units;
 pub mod zones;
 

@@ -95,16 +95,19 @@ impl Ord for Rank {
 impl FromStr for Rank {
     type Err = RankError;
 
-    /// Strict parse, case-insensitive: `5k`, `1D`, `3p`.
+    /// Strict parse, case-insensitive: a number, then the unit as players
+    /// write it on a Latin or a Cyrillic keyboard: `5k`, `5 kyu`, `5к`,
+    /// `5 кю`; `1D`, `1 dan`, `1д`, `1 дан`; `3p`, `3 pro`, `3п`, `3 про`.
     fn from_str(text: &str) -> Result<Self, RankError> {
         let t = text.trim();
         let err = || RankError(text.to_owned());
-        let (i, suffix) = t.char_indices().last().ok_or_else(err)?;
-        let n: u8 = t[..i].parse().map_err(|_| err())?;
-        match (suffix.to_ascii_lowercase(), n) {
-            ('k', 1..=30) => Ok(Rank::Kyu(n)),
-            ('d', 1..=9) => Ok(Rank::Dan(n)),
-            ('p', 1..=9) => Ok(Rank::Pro(n)),
+        let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+        let n: u8 = t[..digits].parse().map_err(|_| err())?;
+        let unit = t[digits..].trim().to_lowercase();
+        match (unit.as_str(), n) {
+            ("k" | "kyu" | "к" | "кю", 1..=30) => Ok(Rank::Kyu(n)),
+            ("d" | "dan" | "д" | "дан", 1..=9) => Ok(Rank::Dan(n)),
+            ("p" | "pro" | "п" | "про", 1..=9) => Ok(Rank::Pro(n)),
             _ => Err(err()),
         }
     }
@@ -132,6 +135,22 @@ mod tests {
         assert_eq!(Rank::Kyu(5).to_string(), "5K");
         assert_eq!(Rank::Pro(3).to_string(), "3P");
         assert!("31k".parse::<Rank>().is_err());
+        // Issue 31: ranks as typed on a Russian or Ukrainian keyboard.
+        for (typed, rank) in [
+            ("3к", Rank::Kyu(3)),
+            ("15 кю", Rank::Kyu(15)),
+            ("15 КЮ", Rank::Kyu(15)),
+            ("2 дан", Rank::Dan(2)),
+            ("2д", Rank::Dan(2)),
+            ("1 про", Rank::Pro(1)),
+            ("7 kyu", Rank::Kyu(7)),
+            ("4 Dan", Rank::Dan(4)),
+        ] {
+            assert_eq!(typed.parse(), Ok(rank), "{typed}");
+        }
+        for wrong in ["3", "к3", "3 кюю", "3kd", "-3k", "", "кю"] {
+            assert!(wrong.parse::<Rank>().is_err(), "{wrong}");
+        }
         assert!("0d".parse::<Rank>().is_err());
         assert!("d".parse::<Rank>().is_err());
     }

@@ -135,18 +135,30 @@ struct SetupPage {
     errors: FieldErrors,
 }
 
+/// The page `/setup` shows once an account exists: the site is set up,
+/// and whoever came for it is sent to sign in.
+#[derive(Template)]
+#[template(path = "account/set_up.html")]
+struct SetUpPage {
+    layout: Layout,
+}
+
 /// The first administrator may only be created from the machine itself, and
 /// only while there is no account at all. A request relayed by a proxy
-/// counts as remote even though it arrives over loopback.
-async fn setup_allowed(app: &AppState, peer: SocketAddr, headers: &HeaderMap) -> WebResult<()> {
+/// counts as remote even though it arrives over loopback. Whether the site
+/// still needs setting up.
+async fn needs_setup(app: &AppState, peer: SocketAddr, headers: &HeaderMap) -> WebResult<bool> {
     let relayed = headers.contains_key("x-forwarded-for") || headers.contains_key("forwarded");
     if !peer.ip().is_loopback() || relayed {
         return Err(WebError::Forbidden);
     }
-    if accounts::count(&app.store.pool).await? > 0 {
-        return Err(WebError::NotFound);
-    }
-    Ok(())
+    Ok(accounts::count(&app.store.pool).await? == 0)
+}
+
+fn already_set_up(ctx: &Ctx) -> WebResult<Html<String>> {
+    render(&SetUpPage {
+        layout: Layout::new(ctx, "setup.title"),
+    })
 }
 
 async fn show_setup(
@@ -155,7 +167,9 @@ async fn show_setup(
     headers: HeaderMap,
     ctx: Ctx,
 ) -> WebResult<Html<String>> {
-    setup_allowed(&app, peer, &headers).await?;
+    if !needs_setup(&app, peer, &headers).await? {
+        return already_set_up(&ctx);
+    }
     render(&SetupPage {
         layout: Layout::new(&ctx, "setup.title"),
         username: String::new(),
@@ -178,7 +192,10 @@ async fn set_up(
     ctx: Ctx,
     Form(form): Form<SetupForm>,
 ) -> WebResult<Response> {
-    setup_allowed(&app, peer, &headers).await?;
+    if !needs_setup(&app, peer, &headers).await? {
+        let page = already_set_up(&ctx)?;
+        return Ok((axum::http::StatusCode::CONFLICT, page).into_response());
+    }
     let username = form.username.trim().to_lowercase();
     match ops::create_account(
         &app.store,

@@ -33,6 +33,10 @@ struct AccountsPage {
     accounts: Vec<Account>,
     username: String,
     display_name: String,
+    /// Whether the new account may create tournaments: unticked until the
+    /// administrator ticks it (a referee's or committee member's account
+    /// needs no more), kept as ticked on a refusal.
+    organiser: bool,
     errors: FieldErrors,
 }
 
@@ -55,6 +59,7 @@ async fn list_accounts(
         accounts: accounts::list(&app.store.pool).await?,
         username: String::new(),
         display_name: String::new(),
+        organiser: false,
         errors: FieldErrors::default(),
     })
 }
@@ -111,6 +116,7 @@ async fn create_account(
                 accounts: accounts::list(&app.store.pool).await?,
                 username,
                 display_name: form.display_name,
+                organiser,
                 errors,
             };
             Ok(render_invalid(&page)?.into_response())

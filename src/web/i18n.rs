@@ -1,7 +1,7 @@
 //! The three interface languages and how a request picks one: the
 //! `tengen_lang` cookie set by the switcher, else the browser's
 //! Accept-Language, else English. Texts live in `src/locales/*.yml`, one
-//! file per area; `tests/locale_keys.rs` checks them against the code.
+//! file per area; `tests/offline/locale_keys.rs` checks them against the code.
 
 use axum::http::HeaderMap;
 

@@ -221,7 +221,7 @@ async fn readyz(State(app): State<AppState>) -> impl IntoResponse {
 }
 
 /// Static assets are compiled into the binary, so a deployment is one file.
-/// Every file of `static/` is listed here: `tests/crawl.rs` fetches each
+/// Every file of `static/` is listed here: `tests/browser/crawl.rs` fetches each
 /// asset a page names and fails on any that is not served.
 const STATIC_FILES: &[(&str, &str, &str)] = &[
     (

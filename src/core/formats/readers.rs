@@ -1,6 +1,6 @@
 //! Every reader of a file that comes from outside, by the name of its fuzz
 //! target (`fuzz/fuzz_targets/`). The fuzzers and the corpus replay test
-//! (`tests/fuzz_corpus.rs`) take the readers from this one list, so a
+//! (`tests/offline/fuzz_corpus.rs`) take the readers from this one list, so a
 //! reader added here is fuzzed and replayed by `cargo test`.
 
 /// Reads a file and drops what it read: a fuzz target asks only that no

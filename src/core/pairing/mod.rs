@@ -47,7 +47,7 @@ pub mod weights;
 
 #[cfg(test)]
 mod tests;
-// Reads ../shared/fixtures, so it lives outside src/core (tests/architecture.rs).
+// Reads ../shared/fixtures, so it lives outside src/core (tests/offline/architecture.rs).
 #[cfg(test)]
 #[path = "../../../tests/core_fixtures/pairing_chunks.rs"]
 mod fixture_tests;

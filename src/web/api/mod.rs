@@ -108,7 +108,7 @@ impl Modify for BearerToken {
 }
 
 /// Every route of the API with its documentation, relative to [`PREFIX`].
-/// The only place routes are added: `tests/api.rs` counts the handlers
+/// The only place routes are added: `tests/web/api.rs` counts the handlers
 /// named here against the document's operations.
 fn documented() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -167,13 +167,18 @@ pub struct BoardLine {
 
 /// The boards of `round` in `t`, read with the referees' `log` for the
 /// games adjourned and still without a result in `t`.
+/// Whether "find me" with `query` finds the player named `name`: case,
+/// diacritics and punctuation aside, typed in Cyrillic or Latin letters.
+fn finds(query: &str, name: &str) -> bool {
+    crate::core::translit::name_contains(name, query)
+}
+
 pub(super) fn board_lines(
     t: &Tournament,
     log: &Log,
     round: RoundNo,
     query: &str,
 ) -> Vec<BoardLine> {
-    let needle = query.trim().to_lowercase();
     let adjourned = adjourned(t, log);
     let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
     let rank = |id: PlayerId| t.player(id).map(|p| p.rank.to_string()).unwrap_or_default();
@@ -185,9 +190,7 @@ pub(super) fn board_lines(
             let (white, black) = (name(g.white), name(g.black));
             let tie = (g.komi.halves() % 2 == 0)
                 .then(|| crate::core::rules::counting::tie_rule(&t.settings().rules, g.handicap));
-            let found = !needle.is_empty()
-                && (white.to_lowercase().contains(&needle)
-                    || black.to_lowercase().contains(&needle));
+            let found = finds(query, &white) || finds(query, &black);
             BoardLine {
                 board: g.board.get(),
                 white_rank: rank(g.white),
@@ -228,6 +231,10 @@ pub(super) struct RoundPage {
     round: u32,
     boards: Vec<BoardLine>,
     bye: String,
+    /// "Find me" found the player with the bye.
+    bye_found: bool,
+    /// What "find me" says when it found nobody in this round; "" otherwise.
+    not_found: String,
     query: String,
     published: bool,
     locked: bool,
@@ -313,6 +320,13 @@ pub(super) async fn show_round(
         .map(|p| p.full_name())
         .unwrap_or_default();
     let boards = board_lines(&state, &log, round, &find.q);
+    let bye_found = finds(&find.q, &bye);
+    let not_found = if find.q.trim().is_empty() || bye_found || boards.iter().any(|b| b.found) {
+        String::new()
+    } else {
+        ctx.lang
+            .tf("round.not_found", &[("query", find.q.trim().to_string())])
+    };
     let Html(html) = render(&RoundPage {
         layout: Layout::titled(
             &ctx,
@@ -335,6 +349,8 @@ pub(super) async fn show_round(
         round: n,
         boards,
         bye,
+        bye_found,
+        not_found,
         query: find.q,
         published: s.published_at.is_some(),
         locked: s.locked_at.is_some(),

@@ -31,6 +31,8 @@ pub(super) struct PrintPage {
     round: u32,
     by_name: bool,
     boards: Vec<BoardLine>,
+    /// The player with the round's bye, listed after the boards.
+    bye: Option<String>,
     names: Vec<NameLine>,
 }
 
@@ -55,6 +57,12 @@ pub(super) async fn print_pairings(
         return Err(WebError::NotFound);
     }
     let boards = board_lines(&state, &view.book.log, round, "");
+    let bye = state
+        .byes()
+        .iter()
+        .find(|b| b.round == round)
+        .and_then(|b| state.player(b.player))
+        .map(|p| p.full_name());
     let by_name = query.by == "name";
     let mut names = Vec::new();
     if by_name {
@@ -75,14 +83,9 @@ pub(super) async fn print_pairings(
                 handicap: b.handicap,
             });
         }
-        if let Some(bye) = state
-            .byes()
-            .iter()
-            .find(|b| b.round == round)
-            .and_then(|b| state.player(b.player))
-        {
+        if let Some(bye) = &bye {
             names.push(NameLine {
-                name: bye.full_name(),
+                name: bye.clone(),
                 board: "—".into(),
                 colour: String::new(),
                 opponent: ctx.lang.t("round.bye"),
@@ -106,6 +109,7 @@ pub(super) async fn print_pairings(
         round: n,
         by_name,
         boards,
+        bye,
         names,
     })
 }

@@ -122,17 +122,32 @@ impl RatingIndex {
     /// Up to `limit` players for what has been typed, best first: the PIN or
     /// licence typed; then names where the query ends a word (`li` finds `Li
     /// Wei` before `Lim`), by family name then given name; then other prefix
-    /// matches, in the same order. Case and diacritics do not matter.
+    /// matches, in the same order. Case and diacritics do not matter, and a
+    /// name typed in Cyrillic finds its Latin spellings too (`Иванов` finds
+    /// `Ivanov`, [`crate::core::translit`]), after what it finds as typed.
     pub fn search(&self, query: &str, limit: usize) -> Vec<&RatedPlayer> {
         let mut found: Vec<u32> = Vec::with_capacity(limit.min(SEARCH_LIMIT * 5));
+        if let Some(&player) = self.by_id.get(&query.trim().to_ascii_uppercase()) {
+            found.push(player);
+        }
+        self.search_names(query, limit, &mut found);
+        for spelling in crate::core::translit::latin_spellings(query) {
+            self.search_names(&spelling, limit, &mut found);
+        }
+        found.truncate(limit);
+        found
+            .into_iter()
+            .map(|i| &self.list.players[i as usize])
+            .collect()
+    }
+
+    /// Adds to `found`, up to `limit`, the players whose names `query` starts.
+    fn search_names(&self, query: &str, limit: usize, found: &mut Vec<u32>) {
         let add = |player: u32, found: &mut Vec<u32>| {
             if found.len() < limit && !found.contains(&player) {
                 found.push(player);
             }
         };
-        if let Some(&player) = self.by_id.get(&query.trim().to_ascii_uppercase()) {
-            add(player, &mut found);
-        }
         let folded = fold(query);
         if !folded.is_empty() {
             let name = self.matches(&self.by_name, &folded);
@@ -140,16 +155,12 @@ impl RatingIndex {
             // A player shows up at most twice (both key orders), so this walks at most 2 × limit keys.
             let tiers = [name.0, first_name.0, name.1, first_name.1];
             for key in tiers.iter().flat_map(|keys| keys.iter()) {
-                if found.len() == limit {
+                if found.len() >= limit {
                     break;
                 }
-                add(key.player, &mut found);
+                add(key.player, found);
             }
         }
-        found
-            .into_iter()
-            .map(|i| &self.list.players[i as usize])
-            .collect()
     }
 
     /// The keys of `sorted` starting with `prefix`: those where it ends a word, then the rest.

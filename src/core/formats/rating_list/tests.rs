@@ -165,6 +165,19 @@ fn search_finds_prefixes_of_either_name_order() {
     assert!(index.search("  ", 10).is_empty());
 }
 
+/// Issue 31: on a Russian or Ukrainian keyboard, a Latin list is searched
+/// by the name's Latin spellings.
+#[test]
+fn a_name_typed_in_cyrillic_finds_its_latin_spelling() {
+    let index = sample_index();
+    assert_eq!(shown(&index.search("Ванн", 10)), ["Vannier Luc"]);
+    assert_eq!(
+        shown(&index.search("ли ", 10)),
+        ["Li Ming", "Li Wei", "Ali Li"]
+    );
+    assert!(index.search("Жж", 10).is_empty());
+}
+
 #[test]
 fn whole_words_rank_first_then_family_names() {
     let index = sample_index();

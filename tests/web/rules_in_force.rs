@@ -1,0 +1,458 @@
+//! The rules a tournament is held under, as its pages show them: the GTR
+//! version and order of priority on the overview, the advice of the rule
+//! texts on the settings page, an EGF tournament held back from round 1
+//! until its officials are named, and each rule text's defaults applied on
+//! creation and on a switch (core::rule_texts), and named on the pages.
+
+use crate::common;
+
+use common::{TestApp, text};
+use scraper::Selector;
+use serde_json::{Value, json};
+
+#[tokio::test]
+async fn an_egf_tournament_shows_its_rules_and_waits_for_its_officials_before_round_one() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let created = app
+        .submit(
+            &org,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            &[
+                ("name", "EGF Open"),
+                ("short_name", "egfopen"),
+                ("time_zone", "Europe/Kyiv"),
+                ("level", "international"),
+                ("handicap_placement", "free"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status(), 303);
+
+    let (_, page) = app.get_html(&org, "/t/egfopen").await;
+    let gtr = text(&page, "[data-test=gtr-version]").unwrap();
+    assert!(gtr.contains("2007") && gtr.contains("2007-07-21"), "{gtr}");
+    let levels = page
+        .select(&Selector::parse("[data-test=priority] li").unwrap())
+        .map(|li| li.text().collect::<String>())
+        .collect::<Vec<_>>();
+    assert_eq!(levels.len(), 9, "{levels:?}");
+    assert!(levels[1].contains("General Tournament Rules"), "{levels:?}");
+    let placement = text(&page, "[data-test=handicap-placement]").unwrap();
+    assert!(placement.contains("placed freely"), "{placement}");
+
+    let (_, settings) = app.get_html(&org, "/t/egfopen/settings").await;
+    let advice = text(&settings, "[data-test=advice]").unwrap();
+    assert!(advice.contains("appeals committee"), "{advice}");
+    assert!(advice.contains("EGF-certified referee"), "{advice}");
+
+    for (name, rank) in [
+        ("Alpha", "1d"),
+        ("Beta", "2k"),
+        ("Gamma", "3k"),
+        ("Delta", "4k"),
+    ] {
+        let added = app
+            .submit(
+                &org,
+                "/t/egfopen/players/new",
+                "[data-test=player-form]",
+                "/t/egfopen/players",
+                &[("name", name), ("first_name", "Test"), ("rank", rank)],
+            )
+            .await;
+        assert_eq!(added.status(), 303, "{name}");
+    }
+    let refused = app.post_form(&org, "/t/egfopen/rounds/pair", &[]).await;
+    assert_ne!(refused.status(), 303, "round 1 paired without officials");
+    let body = refused.text().await.unwrap();
+    assert!(body.contains("appeals committee"), "{body}");
+    let (_, round) = app.get_html(&org, "/t/egfopen/rounds/1").await;
+    assert!(
+        text(&round, "main").is_none_or(|m| !m.contains("Alpha Test")),
+        "nothing was paired"
+    );
+}
+
+/// RFG code App. 9 §6.2: the tiebreaks may decide the top places only;
+/// below them players equal on the first criterion share a place, on the
+/// standings page and through the API.
+#[tokio::test]
+async fn tiebreaks_decide_only_the_places_the_settings_give() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let created = app
+        .submit(
+            &org,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            &[
+                ("name", "Top Places"),
+                ("short_name", "top"),
+                ("time_zone", "Europe/Moscow"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status(), 303);
+    let criteria = [
+        ("criterion_1", "NBW"),
+        ("criterion_2", "Rating"),
+        ("criterion_3", ""),
+        ("criterion_4", ""),
+        ("criterion_5", ""),
+        ("criterion_6", ""),
+        ("tiebreak_places", "2"),
+    ];
+    let saved = app
+        .submit(
+            &org,
+            "/t/top/settings",
+            "[data-test=tournament-form]",
+            "/t/top/settings",
+            &criteria,
+        )
+        .await;
+    assert_eq!(saved.status(), 303);
+    for (name, rank) in [
+        ("Alpha", "5d"),
+        ("Beta", "4d"),
+        ("Gamma", "3d"),
+        ("Delta", "2d"),
+        ("Epsilon", "1d"),
+        ("Zeta", "1k"),
+        ("Eta", "2k"),
+        ("Theta", "3k"),
+    ] {
+        let added = app
+            .submit(
+                &org,
+                "/t/top/players/new",
+                "[data-test=player-form]",
+                "/t/top/players",
+                &[("name", name), ("first_name", "Test"), ("rank", rank)],
+            )
+            .await;
+        assert_eq!(added.status(), 303, "{name}");
+    }
+    app.post_ok(&org, "/t/top/rounds/pair", &[]).await;
+    app.post_ok(&org, "/t/top/rounds/1/publish", &[]).await;
+    let white: Vec<(String, String)> = (1..=4)
+        .map(|b| (format!("board_{b}"), "w".into()))
+        .collect();
+    let white: Vec<(&str, &str)> = white
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let entered = app.post_form(&org, "/t/top/rounds/1/results", &white).await;
+    assert_eq!(entered.status(), 303);
+
+    let (_, page) = app.get_html(&app.new_client(), "/t/top/standings").await;
+    let places = Selector::parse("[data-test=standings] tbody tr td:first-child").unwrap();
+    let shown: Vec<String> = page
+        .select(&places)
+        .map(|td| td.text().collect::<String>().trim().to_string())
+        .collect();
+    assert_eq!(shown, ["1", "2", "3", "3", "5", "5", "5", "5"]);
+    let json: serde_json::Value = app
+        .client
+        .get(app.url("/api/v1/tournaments/top/standings"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let places: Vec<u64> = json["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["place"].as_u64().unwrap())
+        .collect();
+    assert_eq!(places, [1, 2, 3, 3, 5, 5, 5, 5]);
+}
+
+/// An organiser with a bearer token, and a JSON client.
+async fn organiser_with_token(app: &TestApp) -> (reqwest::Client, String) {
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    let res = app
+        .post_form(&org, "/account/tokens", &[("label", "test")])
+        .await;
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let bearer = text(&page, "[data-test=new-token]").unwrap();
+    (org, bearer)
+}
+
+async fn read(app: &TestApp, bearer: &str, short: &str) -> Value {
+    reqwest::Client::new()
+        .get(app.url(&format!("/api/v1/tournaments/{short}")))
+        .bearer_auth(bearer)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+/// RFG code 15.1 б, 16.4 б: by default Japanese rules, komi 6.5; App. 2 а:
+/// a handicap game has no komi and an equal count goes to White (15.1 б).
+/// Created under the code through the form, the tournament applies them,
+/// and the overview, the slips, the protocol and the player's page say so.
+#[tokio::test]
+async fn the_rfg_code_plays_komi_six_and_a_half_and_says_so() {
+    let app = TestApp::start().await;
+    let (org, bearer) = organiser_with_token(&app).await;
+    let created = app
+        .submit(
+            &org,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            &[
+                ("name", "Moscow Cup"),
+                ("short_name", "moscow"),
+                ("time_zone", "Europe/Moscow"),
+                ("ruleset", "rfg"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status(), 303);
+    let t = read(&app, &bearer, "moscow").await;
+    assert_eq!(t["settings"]["rules"]["komi"], 13, "6.5 in half points");
+    assert_eq!(t["settings"]["rules"]["profile"], "JapaneseTerritory");
+    // RFG 20.2 а: the player left without an opponent gets a point.
+    assert_eq!(t["settings"]["unplayed"]["nbw_bye"], 2);
+    assert_eq!(t["discipline"]["ruleset"], "Rfg");
+
+    let (_, page) = app.get_html(&org, "/t/moscow").await;
+    let rules = text(&page, "[data-test=rules-in-force]").unwrap();
+    assert!(rules.contains("Russian Go Federation Code"), "{rules}");
+    assert!(rules.contains("komi 6.5"), "{rules}");
+    assert!(rules.contains("white wins"), "handicap games: {rules}");
+    assert!(
+        text(&page, "[data-test=gtr-version]").is_none(),
+        "the GTR is not named under the RFG code"
+    );
+
+    for (name, rank) in [("Strong", "3d"), ("Weak", "8k")] {
+        let added = app
+            .submit(
+                &org,
+                "/t/moscow/players/new",
+                "[data-test=player-form]",
+                "/t/moscow/players",
+                &[("name", name), ("first_name", "Test"), ("rank", rank)],
+            )
+            .await;
+        assert_eq!(added.status(), 303, "{name}");
+    }
+    app.post_ok(&org, "/t/moscow/rounds/pair", &[]).await;
+    app.post_ok(&org, "/t/moscow/rounds/1/publish", &[]).await;
+    let (_, slips) = app.get_html(&org, "/t/moscow/rounds/1/slips").await;
+    let slip = text(&slips, "[data-test=slip]").unwrap();
+    assert!(slip.contains("Komi: 0"), "{slip}");
+    let equal = text(&slips, "[data-test=equal-count]").unwrap();
+    assert!(equal.contains("White wins"), "{equal}");
+    assert!(!slip.contains("Jigo"), "no jigo box: {slip}");
+    let (_, round) = app.get_html(&org, "/t/moscow/rounds/1").await;
+    let equal = text(&round, "[data-test=equal-count]").unwrap();
+    assert!(equal.contains("White wins"), "{equal}");
+
+    let (_, protocol) = app.get_html(&org, "/t/moscow/protocol").await;
+    let main = text(&protocol, "main").unwrap();
+    assert!(main.contains("Russian Go Federation Code"), "{main}");
+    assert!(main.contains("komi 6.5"), "{main}");
+    let (_, player) = app.get_html(&org, "/t/moscow/players/1/games").await;
+    let rules = text(&player, "[data-test=rules-in-force]").unwrap();
+    assert!(rules.contains("Japanese"), "{rules}");
+}
+
+/// Ukrainian rules II.5 (the free player of a Swiss round "одержує очко"),
+/// II.6 (McMahon as the Swiss) and III.6–7, XII.4 (admission): switching a
+/// Swiss to the Ukrainian rules on the settings form first shows what will
+/// change and changes nothing; confirmed, it applies them. Through the API
+/// a McMahon switched to them reports each change with its article.
+#[tokio::test]
+async fn the_ukrainian_rules_give_the_free_player_a_point_and_require_admission() {
+    let app = TestApp::start().await;
+    let (org, bearer) = organiser_with_token(&app).await;
+    let created = app
+        .submit(
+            &org,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            &[
+                ("name", "Kyiv Swiss"),
+                ("short_name", "kyiv"),
+                ("time_zone", "Europe/Kyiv"),
+                ("system", "swiss"),
+                ("use_presets", "on"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status(), 303);
+    let before = read(&app, &bearer, "kyiv").await;
+    assert_eq!(before["settings"]["unplayed"]["nbw_bye"], 0);
+
+    let preview = app
+        .submit(
+            &org,
+            "/t/kyiv/settings",
+            "[data-test=tournament-form]",
+            "/t/kyiv/settings",
+            &[("ruleset", "ukraine")],
+        )
+        .await;
+    assert_eq!(preview.status(), 200, "a preview, not a save");
+    let page = scraper::Html::parse_document(&preview.text().await.unwrap());
+    let changes = page
+        .select(&Selector::parse("[data-test=rules-change]").unwrap())
+        .map(|tr| tr.text().collect::<Vec<_>>().join("|"))
+        .collect::<Vec<_>>();
+    let said = changes.join("\n");
+    assert!(said.contains("II.5"), "the bye's point: {said}");
+    assert!(said.contains("III.6"), "admission: {said}");
+    assert!(said.contains("IV.4"), "the third warning: {said}");
+    assert!(said.contains("6.5"), "komi (VIII.17): {said}");
+    let unchanged = read(&app, &bearer, "kyiv").await;
+    assert_eq!(
+        unchanged["discipline"]["ruleset"], "Egf",
+        "nothing saved yet"
+    );
+
+    let values = common::form_values(&page, "[data-test=tournament-form]");
+    assert!(values.iter().any(|(n, _)| n == "confirm_rules"));
+    let saved = org
+        .post(app.url("/t/kyiv/settings"))
+        .form(&values)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(saved.status(), 303);
+    let after = read(&app, &bearer, "kyiv").await;
+    assert_eq!(after["discipline"]["ruleset"], "Ukraine");
+    assert_eq!(after["settings"]["unplayed"]["nbw_bye"], 2, "II.5");
+    assert_eq!(after["discipline"]["warnings_to_forfeit"], 3, "IV.4");
+    let required = &after["settings"]["admission"]["required"];
+    assert_eq!(
+        (
+            &required["documents"],
+            &required["medical"],
+            &required["anti_doping"]
+        ),
+        (&json!(true), &json!(true), &json!(true)),
+        "III.6–7, XII.4"
+    );
+    let (_, overview) = app.get_html(&org, "/t/kyiv").await;
+    let rules = text(&overview, "[data-test=rules-in-force]").unwrap();
+    assert!(rules.contains("Ukrainian competition rules"), "{rules}");
+
+    let api = reqwest::Client::new();
+    let made = json!({ "name": "Lviv McMahon", "short_name": "lviv", "system": "McMahon" });
+    let res = api
+        .post(app.url("/api/v1/tournaments"))
+        .bearer_auth(&bearer)
+        .json(&made)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let t = read(&app, &bearer, "lviv").await;
+    let mut discipline = t["discipline"].clone();
+    discipline["ruleset"] = json!("Ukraine");
+    let body = json!({ "version": t["version"], "settings": t["settings"],
+        "header": t["header"], "discipline": discipline });
+    let res = api
+        .put(app.url("/api/v1/tournaments/lviv/settings"))
+        .bearer_auth(&bearer)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let answer: Value = res.json().await.unwrap();
+    let articles: Vec<&str> = answer["changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["article"].as_str().unwrap())
+        .collect();
+    assert!(articles.contains(&"UA II.5, II.6"), "{articles:?}");
+    assert!(articles.contains(&"UA III.3"), "{articles:?}");
+    let after = read(&app, &bearer, "lviv").await;
+    assert_eq!(after["settings"]["unplayed"]["mms_bye"], 2, "II.6");
+    assert_eq!(after["settings"]["admission"]["required"]["medical"], true);
+
+    // Created through the API under a rule text, a tournament starts with its defaults.
+    let made =
+        json!({ "name": "Odesa", "short_name": "odesa", "system": "Swiss", "ruleset": "ukraine" });
+    let res = api
+        .post(app.url("/api/v1/tournaments"))
+        .bearer_auth(&bearer)
+        .json(&made)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let t = read(&app, &bearer, "odesa").await;
+    assert_eq!(t["settings"]["unplayed"]["nbw_bye"], 2);
+    assert_eq!(t["discipline"]["ruleset"], "Ukraine");
+
+    // The organiser's own rules fix nothing: switching to them keeps every setting.
+    let mut discipline = t["discipline"].clone();
+    discipline["ruleset"] = json!("Custom");
+    let body = json!({ "version": t["version"], "settings": t["settings"],
+        "header": t["header"], "discipline": discipline });
+    let res = api
+        .put(app.url("/api/v1/tournaments/odesa/settings"))
+        .bearer_auth(&bearer)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let answer: Value = res.json().await.unwrap();
+    assert_eq!(answer["changed"], json!([]));
+    let after = read(&app, &bearer, "odesa").await;
+    assert_eq!(after["settings"], t["settings"]);
+    let (_, overview) = app.get_html(&org, "/t/odesa").await;
+    let rules = text(&overview, "[data-test=rules-in-force]").unwrap();
+    assert!(rules.contains("organiser's own rules"), "{rules}");
+}
+
+/// GTR Rulesets, RFG 16.4 б: rules of play newly chosen bring their komi
+/// over the one left in the field, and the notice after saving says so.
+#[tokio::test]
+async fn rules_of_play_chosen_on_the_form_say_the_komi_they_set() {
+    let app = TestApp::start().await;
+    let (org, bearer) = organiser_with_token(&app).await;
+    let created = app.create_tournament(&org, "komi", "Komi Cup").await;
+    assert_eq!(created.status(), 303);
+    let saved = app
+        .submit(
+            &org,
+            "/t/komi/settings",
+            "[data-test=tournament-form]",
+            "/t/komi/settings",
+            &[("rules_profile", "JapaneseTerritory"), ("komi", "7.5")],
+        )
+        .await;
+    assert_eq!(saved.status(), 303);
+    let (_, page) = app.get_html(&org, "/t/komi").await;
+    let notice = text(&page, "[data-test=notice]").unwrap();
+    assert!(notice.contains("6.5"), "{notice}");
+    let t = read(&app, &bearer, "komi").await;
+    assert_eq!(t["settings"]["rules"]["komi"], 13);
+    let rules = text(&page, "[data-test=rules-in-force]").unwrap();
+    assert!(rules.contains("komi 6.5"), "{rules}");
+}
