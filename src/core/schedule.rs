@@ -29,6 +29,16 @@ impl Start {
         ))
     }
 
+    /// The day first, as Russian and Ukrainian write it, with the word
+    /// that joins the time: `28.11.2026 в 10:00` (`joiner` "в").
+    pub fn day_first(self, joiner: &str) -> String {
+        format!(
+            "{} {joiner} {}",
+            self.0.strftime("%d.%m.%Y"),
+            self.time_of_day()
+        )
+    }
+
     /// The time of day, `10:00`.
     pub fn time_of_day(self) -> String {
         self.0.strftime("%H:%M").to_string()

@@ -11,9 +11,10 @@ pub const WINDOW_SECONDS: f64 = 15.0 * 60.0;
 /// How long an address stays known to an account after its last sign-in.
 pub const KNOWN_SECONDS: f64 = 90.0 * 86_400.0;
 
-/// A free attempt leaves `next_allowed` as it was: set to its own `now()`,
-/// the start of its transaction, it could block an attempt whose
-/// transaction began a moment earlier and waited for the row.
+/// A free attempt leaves `next_allowed` as it was, and the first sets it a
+/// minute back: set to its own `now()`, the start of its transaction, it
+/// could block an attempt whose transaction began a moment earlier and
+/// waited for the row (forty sign-ins at once let four through, not five).
 ///
 /// Counts an attempt for `key` and returns how many it has made in the
 /// window, or `None` when the key must wait: the first `free` attempts
@@ -22,7 +23,7 @@ pub const KNOWN_SECONDS: f64 = 90.0 * 86_400.0;
 pub async fn reserve(db: impl PgExecutor<'_>, key: &str, free: i32) -> sqlx::Result<Option<i32>> {
     sqlx::query_scalar!(
         r#"insert into sign_in_attempt as s (key, attempts, next_allowed, last_at)
-           values ($1, 1, now(), now())
+           values ($1, 1, now() - interval '1 minute', now())
            on conflict (key) do update set
                attempts = case when s.last_at < now() - make_interval(secs => $3)
                                then 1 else s.attempts + 1 end,

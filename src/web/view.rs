@@ -98,7 +98,13 @@ pub(crate) struct RoundTime {
 impl RoundTime {
     /// "Assembly at 09:55; the round starts at 2026-05-10 10:00." in `lang`.
     pub(crate) fn words(&self, lang: super::i18n::Lang) -> String {
-        let start = ("start", self.start.to_string());
+        use super::i18n::Lang;
+        let start = match lang {
+            Lang::En => self.start.to_string(),
+            Lang::Ru => self.start.day_first("в"),
+            Lang::Uk => self.start.day_first("о"),
+        };
+        let start = ("start", start);
         match self.assembly {
             Some(a) => lang.tf("round.assembly_at", &[("assembly", a.time_of_day()), start]),
             None => lang.tf("round.starts_at", &[start]),

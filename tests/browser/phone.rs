@@ -50,19 +50,6 @@ async fn published_round(app: &TestApp) {
     app.post_ok(&org, "/t/phone/rounds/1/publish", &[]).await;
 }
 
-/// How far the page reaches past the right edge of the screen, in pixels.
-async fn overflow(browser: &Browser) -> i64 {
-    let width = browser
-        .client
-        .execute(
-            "return document.documentElement.scrollWidth - window.innerWidth",
-            vec![],
-        )
-        .await
-        .unwrap();
-    width.as_i64().unwrap()
-}
-
 /// The text of each element matching `css`, and whether it is shown whole
 /// on the screen.
 async fn on_screen(browser: &Browser, css: &str) -> Vec<(String, bool)> {
@@ -111,7 +98,7 @@ async fn public_pages_fit_a_phone_in_every_language_with_a_long_name() {
         ] {
             phone.goto(&app.url(path)).await;
             assert_eq!(
-                overflow(&phone).await,
+                phone.overflow().await,
                 0,
                 "{lang} {path} is wider than the phone"
             );
@@ -180,7 +167,7 @@ async fn on_a_phone_standings_show_place_name_and_first_criteria_and_the_rest_af
         .await
         .unwrap();
     assert_eq!(displayed.as_u64(), Some(all.len() as u64));
-    assert_eq!(overflow(&phone).await, 0);
+    assert_eq!(phone.overflow().await, 0);
     phone.client.clone().close().await.unwrap();
 }
 
@@ -244,7 +231,7 @@ async fn the_referees_incident_forms_fit_a_phone_and_record_with_taps() {
                 "{form}"
             );
         }
-        assert_eq!(overflow(&phone).await, 0, "{lang}: wider than the phone");
+        assert_eq!(phone.overflow().await, 0, "{lang}: wider than the phone");
         phone.screenshot(&format!("board-incidents-{lang}")).await;
     }
 

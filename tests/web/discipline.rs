@@ -654,6 +654,15 @@ async fn a_private_link_appeals_only_its_players_own_game_and_shows_only_their_a
     );
     let (status, _) = h.app.get_html(&player, "/p/not-a-link").await;
     assert_eq!(status, 404);
+    // The audit log says it in words (issue 31: raw field names and a Unix time).
+    let (_, audit) = h.app.get_html(&h.org, "/t/autumn/audit").await;
+    let filed = audit
+        .select(&Selector::parse("[data-test=audit-row]").unwrap())
+        .map(|row| row.text().collect::<String>())
+        .find(|row| row.contains("private link"))
+        .expect("the filing is in the log");
+    assert!(filed.contains("Appeal no. 1"), "{filed}");
+    assert!(!filed.contains("filing."), "{filed}");
 }
 
 #[tokio::test]

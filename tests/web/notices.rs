@@ -162,8 +162,11 @@ async fn deleting_a_player_and_undoing_a_pairing_ask_first() {
     )
     .await;
     assert_eq!(res.status(), 303);
-    let (status, _) = app.get_html(&org, "/t/autumn/rounds/1").await;
-    assert_eq!(status, 404, "round 1 is no longer paired");
+    let (_, page) = app.get_html(&org, "/t/autumn/rounds/1").await;
+    assert!(
+        text(&page, "[data-test=round-waiting]").is_some(),
+        "round 1 is no longer paired: its page waits for it"
+    );
     // A round with a result keeps its pairing: refused before the question.
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/rounds/1/results", &[("entry", "1 w")])

@@ -360,8 +360,8 @@ async fn a_round_shows_its_assembly_five_minutes_before_its_official_start() {
     assert_eq!(
         times,
         [
-            "Тур 1: Сбор в 09:55; тур начинается в 2026-05-10 10:00.",
-            "Тур 2: Сбор в 14:55; тур начинается в 2026-05-10 15:00.",
+            "Тур 1: Сбор в 09:55; тур начинается 10.05.2026 в 10:00.",
+            "Тур 2: Сбор в 14:55; тур начинается 10.05.2026 в 15:00.",
         ],
         "the player's phone page lists the rounds still to play"
     );

@@ -124,8 +124,17 @@ async fn a_three_round_tournament_runs_from_registration_to_standings() {
     let (status, page) = app.get_html(&org, "/t/autumn/rounds/1").await;
     assert_eq!(status, 200);
     assert_eq!(count(&page, "[data-test=board]"), 3);
-    let (status, _) = app.get_html(&player, "/t/autumn/rounds/1").await;
-    assert_eq!(status, 404, "players do not see an unpublished round");
+    let (status, page) = app.get_html(&player, "/t/autumn/rounds/1").await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        count(&page, "[data-test=board]"),
+        0,
+        "players do not see an unpublished round"
+    );
+    assert!(
+        text(&page, "[data-test=round-waiting]").is_some(),
+        "they wait for it"
+    );
     app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
     let (status, page) = app.get_html(&player, "/t/autumn/rounds/1?q=echo").await;
     assert_eq!(status, 200);
@@ -1530,4 +1539,63 @@ async fn the_bye_is_on_the_printed_list_and_found_by_find_me() {
     assert!(text(&page, "[data-test=found]").is_none());
     let said = text(&page, "[data-test=not-found]").expect("nobody found is said");
     assert!(said.contains("Zulu"), "{said}");
+}
+
+/// Issue 31, live pages: a round opened before it is out waits on a page
+/// that reloads itself; round pages link the rounds before and after; a
+/// page left open on round 1 points to round 2 once it is out.
+#[tokio::test]
+async fn round_pages_wait_for_their_round_and_lead_to_the_latest() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    add_players(&app, &org, 4).await;
+    let visitor = app.new_client();
+    let (status, page) = app.get_html(&visitor, "/t/autumn/rounds/1").await;
+    assert_eq!(status, 200, "a round not yet paired");
+    let waiting = text(&page, "[data-test=round-waiting]").expect("waits");
+    assert!(waiting.contains("Round 1"), "{waiting}");
+    assert!(
+        page.select(&Selector::parse("[data-live]").unwrap())
+            .next()
+            .is_some(),
+        "the page reloads itself when the round is out"
+    );
+    let (status, _) = app.get_html(&visitor, "/t/autumn/rounds/4").await;
+    assert_eq!(status, 404, "a three-round tournament has no round 4");
+
+    app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
+    let (_, page) = app.get_html(&visitor, "/t/autumn/rounds/1").await;
+    assert!(
+        text(&page, "[data-test=round-waiting]").is_some(),
+        "paired, not out"
+    );
+    app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
+    let (_, page) = app.get_html(&visitor, "/t/autumn/rounds/1").await;
+    assert_eq!(count(&page, "[data-test=board]"), 2);
+    assert_eq!(text(&page, "[data-test=round-nav]").unwrap(), "");
+    assert!(text(&page, "[data-test=later-round]").is_none());
+
+    let fields = [("board_1", "w"), ("board_2", "b")];
+    app.post_ok(&org, "/t/autumn/rounds/1/results", &fields)
+        .await;
+    app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
+    let (_, page) = app.get_html(&visitor, "/t/autumn/rounds/1").await;
+    assert_eq!(
+        text(&page, "[data-test=round-nav]").unwrap(),
+        "",
+        "round 2 is not out"
+    );
+    let (_, page) = app.get_html(&visitor, "/t/autumn/rounds/2").await;
+    let waiting = text(&page, "[data-test=round-waiting]").expect("waits");
+    assert!(waiting.contains("Round 2"));
+    assert_eq!(text(&page, "[data-test=latest-round]").unwrap(), "Round 1");
+
+    app.post_ok(&org, "/t/autumn/rounds/2/publish", &[]).await;
+    let (_, page) = app.get_html(&visitor, "/t/autumn/rounds/1").await;
+    assert_eq!(text(&page, "[data-test=round-nav]").unwrap(), "Round 2 →");
+    let later = text(&page, "[data-test=later-round]").expect("round 2 is out");
+    assert!(later.ends_with("Round 2"), "{later}");
+    let (_, page) = app.get_html(&visitor, "/t/autumn/rounds/2").await;
+    assert_eq!(text(&page, "[data-test=round-nav]").unwrap(), "← Round 1");
+    assert!(text(&page, "[data-test=later-round]").is_none());
 }

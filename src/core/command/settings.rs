@@ -284,7 +284,7 @@ pub(super) fn change(
     } else if let Some(d) = &discipline {
         header.late_forfeit_minutes = (d.forfeit_time.limit.as_secs() / 60) as i32;
     }
-    let before = json(state.doc.settings());
+    let before = settings_record(state);
     state.doc.set_settings(settings);
     state.header = header;
     if let Some(discipline) = discipline {
@@ -293,9 +293,29 @@ pub(super) fn change(
     Ok(Outcome {
         action: "tournament.settings".into(),
         before,
-        after: json(state.doc.settings()),
+        after: settings_record(state),
         done: Done::Settings,
     })
+}
+
+/// What the audit keeps of the settings: the document's, and the header's
+/// beside them (a forfeit time cut from 60 minutes to 1 during a round is
+/// a change the log must show, issue 31).
+fn settings_record(state: &State) -> Option<serde_json::Value> {
+    let mut record = json(state.doc.settings())?;
+    let h = &state.header;
+    if let serde_json::Value::Object(fields) = &mut record {
+        fields.insert(
+            "header".into(),
+            serde_json::json!({
+                "time_zone": h.time_zone,
+                "registration_open": h.registration_open,
+                "is_public": h.is_public,
+                "late_forfeit_minutes": h.late_forfeit_minutes,
+            }),
+        );
+    }
+    Some(record)
 }
 
 /// Sent with only the ruleset changed (a program sending back what it

@@ -12,9 +12,11 @@ use super::incidents;
 use crate::core::discipline::{Appeal, AppealState, Entry, GameRef, Outcome};
 use crate::core::results;
 use crate::core::{
-    BoardNo, Game, GameResult, HalfPoints, Player, Registration, ResultOrigin, RoundNo, Tournament,
+    BoardNo, Game, GameResult, Gender, HalfPoints, Player, Registration, ResultOrigin, RoundNo,
+    Tournament,
 };
 use diff::field_diff;
+use labels::setting_label;
 
 /// One entry in words.
 #[derive(Debug, PartialEq, Eq)]
@@ -161,6 +163,17 @@ pub fn describe(
                 "player.confirm" => "audit.player_confirm",
                 _ => "audit.player_delete",
             };
+            // Russian and Ukrainian verbs agree with the player's gender when
+            // it is known; otherwise the sentence names an "участник".
+            let key = match (name, p.gender) {
+                ("player.add", Some(Gender::Female)) => "audit.player_add.female",
+                ("player.add", Some(Gender::Male)) => "audit.player_add.male",
+                ("player.self_register", Some(Gender::Female)) => {
+                    "audit.player_self_register.female"
+                }
+                ("player.self_register", Some(Gender::Male)) => "audit.player_self_register.male",
+                _ => key,
+            };
             plain(lang.tf(key, &[("player", with_rank(&p))]))
         }
         "player.edit" => match (player(before), player(after)) {
@@ -301,10 +314,13 @@ fn appeal_change(
     before: Option<&Value>,
     after: Option<&Value>,
 ) -> AuditWords {
-    let was = read::<Vec<Appeal>>(before).unwrap_or_default();
-    let is = read::<Vec<Appeal>>(after).unwrap_or_default();
-    let changed = is.iter().find(|a| !was.contains(a));
-    let what = match (action, changed) {
+    // A player's own filing keeps only their appeal; the others the lists.
+    let changed = read::<Appeal>(after).or_else(|| {
+        let was = read::<Vec<Appeal>>(before).unwrap_or_default();
+        let is = read::<Vec<Appeal>>(after).unwrap_or_default();
+        is.into_iter().find(|a| !was.contains(a))
+    });
+    let what = match (action, changed.as_ref()) {
         ("appeals.committee", _) => lang.t("audit.appeals_committee"),
         ("appeals.co_opt", _) => lang.t("audit.appeals_co_opt"),
         (_, Some(appeal)) => {
@@ -479,43 +495,6 @@ fn player_changes(t: &Tournament, lang: Lang, was: &Player, is: &Player) -> Vec<
         .collect()
 }
 
-/// The settings form's label of a stored setting (`general.name` →
-/// "Tournament name"); a setting the form does not show keeps its path.
-fn setting_label(lang: Lang, path: &str) -> String {
-    const LABELS: &[(&str, &str)] = &[
-        ("general.name", "tournament.name"),
-        ("general.short_name", "tournament.short_name"),
-        ("general.location", "settings.location"),
-        ("general.begin_date", "settings.begin_date"),
-        ("general.end_date", "settings.end_date"),
-        ("system", "settings.system"),
-        ("number_of_rounds", "settings.rounds"),
-        ("mcmahon.bar", "settings.bar"),
-        ("mcmahon.floor", "settings.floor"),
-        ("rules.board_size", "settings.board_size"),
-        ("rules.komi", "settings.komi"),
-        ("rules.tie_rule", "settings.tie_rule"),
-        ("time.basic_minutes", "settings.basic_minutes"),
-        ("time.overtime", "settings.overtime"),
-        ("time.std_byo_yomi_seconds", "settings.byo_yomi_seconds"),
-        ("time.canadian_moves", "settings.canadian_moves"),
-        ("time.canadian_seconds", "settings.canadian_seconds"),
-        ("time.fischer_seconds", "settings.fischer_seconds"),
-        (
-            "handicap.no_handicap_threshold",
-            "settings.handicap_threshold",
-        ),
-        ("handicap.correction", "settings.handicap_correction"),
-        ("handicap.ceiling", "settings.handicap_ceiling"),
-        ("preliminary_players", "settings.preliminary_players"),
-    ];
-    LABELS
-        .iter()
-        .find(|(p, _)| *p == path)
-        .map(|(_, key)| lang.t(key))
-        .unwrap_or_else(|| path.to_string())
-}
-
 /// An action this module does not know: its name, and the fields that changed.
 fn fallback(lang: Lang, action: &str, before: Option<&Value>, after: Option<&Value>) -> AuditWords {
     AuditWords {
@@ -531,6 +510,7 @@ fn fallback(lang: Lang, action: &str, before: Option<&Value>, after: Option<&Val
 const MAX_FIELDS: usize = 20;
 
 mod diff;
+mod labels;
 
 #[cfg(test)]
 mod tests;

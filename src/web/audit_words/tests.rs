@@ -46,10 +46,15 @@ fn a_registration_names_the_player_with_their_rank() {
         said,
         [
             "Registered Ivanova Anna 3K",
-            "Зарегистрирован(а) Ivanova Anna 3K",
+            "Зарегистрирован участник Ivanova Anna 3K",
             "Зареєстровано Ivanova Anna 3K"
         ]
     );
+    // With her gender known, the Russian verb agrees (issue 31).
+    let mut her = t.player(PlayerId(1)).unwrap().clone();
+    her.gender = Some(crate::core::Gender::Female);
+    let said = words(Lang::Ru, "player.add", None, Some(json!(her))).what;
+    assert_eq!(said, "Зарегистрирована Ivanova Anna 3K");
 }
 
 #[test]
@@ -178,6 +183,29 @@ fn a_settings_change_names_the_forms_fields() {
             ("pairing.random".to_string(), "0", "1"),
             (Lang::Uk.t("settings.komi"), "6.5", "7.5"),
         ]
+    );
+}
+
+/// Issue 31: the forfeit time cut from 60 minutes to 1 during a round.
+#[test]
+fn a_settings_change_shows_the_forfeit_time_beside_the_settings() {
+    let header =
+        |minutes: i32| json!({"time_zone": "Europe/Kyiv", "late_forfeit_minutes": minutes});
+    let was = json!({"general": {"name": "Open"}, "header": header(60)});
+    let is = json!({"general": {"name": "Open"}, "header": header(1)});
+    let w = words(Lang::Ru, "tournament.settings", Some(was), Some(is));
+    let changes: Vec<(String, String, String)> = w
+        .changes
+        .into_iter()
+        .map(|c| (c.field, c.before, c.after))
+        .collect();
+    assert_eq!(
+        changes,
+        [(
+            Lang::Ru.t("settings.late_forfeit_minutes"),
+            "60".to_string(),
+            "1".to_string()
+        )]
     );
 }
 

@@ -143,7 +143,7 @@ pub struct BoardLine {
     pub black: String,
     pub black_rank: String,
     pub handicap: u8,
-    pub komi: String,
+    pub komi: crate::core::units::HalfPoints,
     /// A jigo is possible: the komi is a whole number (a half point rules a
     /// jigo out) and an equal count is one (under Japanese or Ing rules an
     /// equal count in a handicap game is a win), so the slip offers a box.
@@ -198,7 +198,7 @@ pub(super) fn board_lines(
                 white,
                 black,
                 handicap: g.handicap,
-                komi: g.komi.to_string(),
+                komi: g.komi,
                 jigo: tie == Some(TieRule::Jigo),
                 equal: match tie {
                     Some(TieRule::Jigo) => "tie_rule.jigo",
@@ -253,6 +253,11 @@ pub(super) struct RoundPage {
     /// When the players assemble and the round starts (RFG 16.6.1), "" when
     /// the organiser has set no start.
     time: String,
+    /// The rounds before and after, when the reader may see them.
+    prev: Option<RoundLink>,
+    next: Option<RoundLink>,
+    /// The latest round out, when it is a later one.
+    later: Option<RoundLink>,
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -283,14 +288,40 @@ pub(super) async fn show_round(
     let recorded = view.book.check_round_free(round).is_err();
     let log = view.book.log;
     let state = view.effective.tournament;
-    let s = state_of(
-        &round_store::states(&app.store.pool, tournament.tournament_id).await?,
-        n,
-    );
+    let states = round_store::states(&app.store.pool, tournament.tournament_id).await?;
+    let s = state_of(&states, n);
     let is_staff = ctx.is_staff(&roles);
-    if !state.is_paired(round) || (s.published_at.is_none() && !is_staff) {
-        return Err(WebError::NotFound);
+    // A round the reader may see: paired, and published unless they are staff.
+    let visible = |r: u32| {
+        RoundNo::new(r).is_some_and(|r| state.is_paired(r))
+            && (is_staff || state_of(&states, r).published_at.is_some())
+    };
+    let link = |r: u32| RoundLink {
+        n: r,
+        label: ctx.lang.tf("title.round", &[("n", r.to_string())]),
+    };
+    if !visible(n) {
+        if n > state.settings().number_of_rounds {
+            return Err(WebError::NotFound);
+        }
+        // A player who opens the round before it is out waits on a page
+        // that reloads itself when it is published (issue 31).
+        let Html(html) = render(&WaitingPage {
+            layout: Layout::titled(&ctx, &format!("{} — {}", tournament.name, link(n).label))
+                .live(&tournament.short_name, version),
+            words: ctx.lang.tf("round.waiting", &[("n", n.to_string())]),
+            latest: (1..n).rev().find(|r| visible(*r)).map(link),
+            tournament,
+        })?;
+        return Ok(crate::web::page_cache::cacheable(tournament_id, Html(html)));
     }
+    let prev = (n > 1 && visible(n - 1)).then(|| link(n - 1));
+    let next = visible(n + 1).then(|| link(n + 1));
+    // A page left open on an earlier round points to the latest one out.
+    let later = (n + 1..=state.settings().number_of_rounds)
+        .rev()
+        .find(|r| visible(*r))
+        .map(link);
     let can_pair = may(&ctx, &roles, Action::EditPairings);
     let report = if can_pair {
         report_lines(&ctx, &state, round)
@@ -363,8 +394,29 @@ pub(super) async fn show_round(
         problems,
         players,
         time,
+        prev,
+        next,
+        later,
     })?;
     Ok(crate::web::page_cache::cacheable(tournament_id, Html(html)))
+}
+
+/// A round named in the round pages' links: "Round 3".
+pub(super) struct RoundLink {
+    n: u32,
+    label: String,
+}
+
+/// A round the reader cannot see yet, in place of its pairings.
+#[derive(Template)]
+#[template(path = "rounds/waiting.html")]
+pub(super) struct WaitingPage {
+    layout: Layout,
+    tournament: TournamentRow,
+    /// "Round 3 is not published yet; this page shows it as soon as it is."
+    words: String,
+    /// The latest round out before it, if any.
+    latest: Option<RoundLink>,
 }
 
 /// The pairing report as sentences for the organiser.
