@@ -240,6 +240,11 @@ const STATIC_FILES: &[(&str, &str, &str)] = &[
         include_str!("../../static/lookup.js"),
     ),
     (
+        "opens.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../static/opens.js"),
+    ),
+    (
         "print.js",
         "text/javascript; charset=utf-8",
         include_str!("../../static/print.js"),

@@ -470,6 +470,31 @@ async fn an_upheld_appeal_changes_the_standings_and_the_audit_log_keeps_both_val
     h.app
         .post_ok(&h.judge, &format!("{appeal}/review"), &[])
         .await;
+    // Issue 31: nobody signs until they tick their box, and a refused
+    // decision comes back as it was typed.
+    let ticked = |page: &scraper::Html| -> Vec<String> {
+        page.select(&Selector::parse("input[name=signed_by][checked]").unwrap())
+            .filter_map(|b| b.attr("value").map(str::to_string))
+            .collect()
+    };
+    let (_, page) = h.app.get_html(&h.judge, &appeal).await;
+    assert!(ticked(&page).is_empty(), "{:?}", ticked(&page));
+    let unfinished = [
+        ("reasons", "a timer is not a communication device"),
+        ("signed_by", "Judge Two"),
+        ("result", "w"),
+    ];
+    let res = h
+        .app
+        .post_form(&h.judge, &format!("{appeal}/decide"), &unfinished)
+        .await;
+    assert_eq!(res.status(), 422, "no outcome chosen");
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(ticked(&page), ["Judge Two"]);
+    assert_eq!(
+        text(&page, "#reasons").unwrap(),
+        "a timer is not a communication device"
+    );
     h.app
         .post_ok(&h.judge, &format!("{appeal}/decide"), &decide)
         .await;
@@ -1930,4 +1955,72 @@ async fn gtr_sanctions_a_second_warning_says_it_loses_the_game_where_it_is_shown
     let ru = scraper::Html::parse_document(&res.text().await.unwrap());
     let ru = text(&ru, "[data-test=effect]").unwrap_or_default();
     assert!(ru.contains("второе предупреждение"), "{ru}");
+}
+
+/// Issue 31: before the forfeit time the absence buttons are greyed, and
+/// the page says when they open, in seconds from its rendering, for
+/// `opens.js` to open them then without a reload.
+#[tokio::test]
+async fn the_forfeit_buttons_open_at_the_forfeit_time_without_a_reload() {
+    let h = hall("60").await;
+    h.app
+        .post_ok(&h.referee, "/t/autumn/referee/rounds/1/start", &[])
+        .await;
+    let (_, page) = h
+        .app
+        .get_html(&h.referee, "/t/autumn/referee/rounds/1/boards/1")
+        .await;
+    let select = |css: &str| Selector::parse(css).unwrap();
+    let button = page
+        .select(&select("[data-test=absent-white]"))
+        .next()
+        .unwrap();
+    assert!(button.attr("disabled").is_some(), "too early to forfeit");
+    let opens: u64 = page
+        .select(&select("section.late"))
+        .next()
+        .and_then(|s| s.attr("data-opens-in"))
+        .expect("the section says when it opens")
+        .parse()
+        .unwrap();
+    assert!((3500..=3600).contains(&opens), "{opens} s");
+    assert!(
+        page.select(&select("script[src='/static/opens.js']"))
+            .next()
+            .is_some(),
+        "the script that opens them is loaded"
+    );
+    let res = h
+        .app
+        .new_client()
+        .get(h.app.url("/static/opens.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+}
+
+/// Issue 31: a refused committee keeps both lists as they were typed.
+#[tokio::test]
+async fn a_refused_committee_keeps_both_lists_as_typed() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    assert_eq!(
+        app.create_tournament(&org, "cup", "Cup").await.status(),
+        303
+    );
+    let members = "Anna Ivanova\nBoris Petrov";
+    let res = app
+        .post_form(
+            &org,
+            "/t/cup/appeals/committee",
+            &[("members", members), ("reserves", "Vera Sidorova")],
+        )
+        .await;
+    assert_eq!(res.status(), 422, "two members are too few");
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    assert_eq!(text(&page, "#members").unwrap(), members);
+    assert_eq!(text(&page, "#reserves").unwrap(), "Vera Sidorova");
 }

@@ -44,6 +44,8 @@ pub(super) struct ShowPage {
     /// The appeal is about a game, so a decision may set its result.
     has_game: bool,
     error: String,
+    /// What a refused decision or ruling sent, shown again as typed.
+    typed: DecisionForm,
 }
 
 pub(super) async fn show_page(
@@ -52,6 +54,7 @@ pub(super) async fn show_page(
     access: Access,
     id: u32,
     error: String,
+    typed: DecisionForm,
 ) -> WebResult<Response> {
     let view = view(app, access.tournament.tournament_id).await?;
     let appeal = view
@@ -102,6 +105,7 @@ pub(super) async fn show_page(
         has_game: appeal.game(&view.book.log).is_some(),
         tournament: access.tournament,
         error,
+        typed,
     };
     crate::web::page::render_refusal(&page, !page.error.is_empty())
 }
@@ -113,15 +117,24 @@ pub(super) async fn show(
     Path((short, id)): Path<(String, u32)>,
 ) -> WebResult<Response> {
     let access = staff(&app, &short, me).await?;
-    show_page(&app, &ctx, access, id, String::new()).await
+    show_page(
+        &app,
+        &ctx,
+        access,
+        id,
+        String::new(),
+        DecisionForm::default(),
+    )
+    .await
 }
 
-/// Back to the appeal, or the appeal again with the refusal.
+/// Back to the appeal, or the appeal again with the refusal and what was
+/// typed.
 pub(super) async fn after_step<T>(
     app: &AppState,
     ctx: &Ctx,
     access: Access,
-    id: u32,
+    (id, typed): (u32, DecisionForm),
     outcome: Result<T, FormError>,
     notice: &'static str,
 ) -> WebResult<Response> {
@@ -131,7 +144,7 @@ pub(super) async fn after_step<T>(
             Redirect::to(&urls::appeal(&access.tournament.short_name, id)),
         )
             .into_response()),
-        Err(e) => show_page(app, ctx, access, id, e.message(ctx.lang)).await,
+        Err(e) => show_page(app, ctx, access, id, e.message(ctx.lang), typed).await,
     }
 }
 
@@ -146,7 +159,16 @@ pub(super) async fn review(
         appeal: AppealId(id),
     };
     let outcome = settle_as_staff(&app, &access, command).await?;
-    after_step(&app, &ctx, access, id, outcome, "notice.appeal_reviewing").await
+    let typed = (id, DecisionForm::default());
+    after_step(
+        &app,
+        &ctx,
+        access,
+        typed,
+        outcome,
+        "notice.appeal_reviewing",
+    )
+    .await
 }
 
 /// What a decision or ruling form sends.
@@ -227,7 +249,7 @@ pub(super) async fn decide_with(
     app: &AppState,
     access: &Access,
     id: u32,
-    form: DecisionForm,
+    form: &DecisionForm,
     federation: bool,
 ) -> WebResult<Result<(), FormError>> {
     let current = view(app, access.tournament.tournament_id).await?;
@@ -235,7 +257,7 @@ pub(super) async fn decide_with(
         .book
         .appeal(AppealId(id))
         .ok_or(WebError::NotFound)?;
-    let decision = match decision(&form, appeal, &current.book) {
+    let decision = match decision(form, appeal, &current.book) {
         Ok(d) => d,
         Err(e) => return Ok(Err(e)),
     };
@@ -259,8 +281,16 @@ pub(super) async fn decide(
     axum_extra::extract::Form(form): axum_extra::extract::Form<DecisionForm>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::DecideAppeal).await?;
-    let outcome = decide_with(&app, &access, id, form, false).await?;
-    after_step(&app, &ctx, access, id, outcome, "notice.appeal_decided").await
+    let outcome = decide_with(&app, &access, id, &form, false).await?;
+    after_step(
+        &app,
+        &ctx,
+        access,
+        (id, form),
+        outcome,
+        "notice.appeal_decided",
+    )
+    .await
 }
 
 pub(super) async fn escalate(
@@ -274,7 +304,8 @@ pub(super) async fn escalate(
         appeal: AppealId(id),
     };
     let outcome = settle_as_staff(&app, &access, command).await?;
-    after_step(&app, &ctx, access, id, outcome, "notice.appeal_referred").await
+    let typed = (id, DecisionForm::default());
+    after_step(&app, &ctx, access, typed, outcome, "notice.appeal_referred").await
 }
 
 pub(super) async fn rule(
@@ -285,6 +316,14 @@ pub(super) async fn rule(
     axum_extra::extract::Form(form): axum_extra::extract::Form<DecisionForm>,
 ) -> WebResult<Response> {
     let access = authorise(&app, &short, me, Action::EditSettings).await?;
-    let outcome = decide_with(&app, &access, id, form, true).await?;
-    after_step(&app, &ctx, access, id, outcome, "notice.appeal_ruled").await
+    let outcome = decide_with(&app, &access, id, &form, true).await?;
+    after_step(
+        &app,
+        &ctx,
+        access,
+        (id, form),
+        outcome,
+        "notice.appeal_ruled",
+    )
+    .await
 }

@@ -118,6 +118,6 @@ pub(super) async fn file_for_player(
             }),
         )
             .into_response()),
-        Err(e) => list_page(&app, &ctx, access, e.message(ctx.lang), String::new()).await,
+        Err(e) => list_page(&app, &ctx, access, e.message(ctx.lang), Default::default()).await,
     }
 }

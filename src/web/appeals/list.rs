@@ -61,6 +61,16 @@ pub(super) struct ListPage {
     error: String,
     /// A private link just issued, shown once.
     link: String,
+    /// What a refused committee form sent, shown again as typed.
+    typed: CommitteeForm,
+}
+
+/// What the list shows besides the appeals: a link just issued, or a
+/// refused committee form as typed.
+#[derive(Default)]
+pub(super) struct Shown {
+    pub link: String,
+    pub typed: CommitteeForm,
 }
 
 pub(super) async fn list_page(
@@ -68,8 +78,9 @@ pub(super) async fn list_page(
     ctx: &Ctx,
     access: Access,
     error: String,
-    link: String,
+    shown: Shown,
 ) -> WebResult<Response> {
+    let Shown { link, typed } = shown;
     let view = view(app, access.tournament.tournament_id).await?;
     let roles = tournaments::roles_of(
         &app.store.pool,
@@ -134,6 +145,7 @@ pub(super) async fn list_page(
         tournament: access.tournament,
         error,
         link,
+        typed,
     };
     crate::web::page::render_refusal(&page, !page.error.is_empty())
 }
@@ -145,7 +157,7 @@ pub(super) async fn list(
     Path(short): Path<String>,
 ) -> WebResult<Response> {
     let access = staff(&app, &short, me).await?;
-    list_page(&app, &ctx, access, String::new(), String::new()).await
+    list_page(&app, &ctx, access, String::new(), Shown::default()).await
 }
 
 /// Runs a step on the appeals through the door; a refusal by the rules
@@ -228,7 +240,14 @@ pub(super) async fn fix_committee(
         }
         (Err(e), _) | (_, Err(e)) => Err(FormError::Discipline(e)),
     };
-    done(&app, &ctx, access, outcome, "notice.committee_saved").await
+    done(
+        &app,
+        &ctx,
+        access,
+        (outcome, form),
+        "notice.committee_saved",
+    )
+    .await
 }
 
 pub(super) async fn co_opt(
@@ -244,15 +263,22 @@ pub(super) async fn co_opt(
         Ok(members) => settle_as_staff(&app, &access, Command::CoOpt { members }).await?,
         Err(e) => Err(FormError::Discipline(e)),
     };
-    done(&app, &ctx, access, outcome, "notice.committee_saved").await
+    done(
+        &app,
+        &ctx,
+        access,
+        (outcome, form),
+        "notice.committee_saved",
+    )
+    .await
 }
 
-/// Back to the list, or the list again with the refusal.
+/// Back to the list, or the list again with the refusal and the form as typed.
 pub(super) async fn done<T>(
     app: &AppState,
     ctx: &Ctx,
     access: Access,
-    outcome: Result<T, FormError>,
+    (outcome, typed): (Result<T, FormError>, CommitteeForm),
     notice: &'static str,
 ) -> WebResult<Response> {
     match outcome {
@@ -261,7 +287,13 @@ pub(super) async fn done<T>(
             Redirect::to(&urls::appeals(&access.tournament.short_name)),
         )
             .into_response()),
-        Err(e) => list_page(app, ctx, access, e.message(ctx.lang), String::new()).await,
+        Err(e) => {
+            let shown = Shown {
+                typed,
+                ..Shown::default()
+            };
+            list_page(app, ctx, access, e.message(ctx.lang), shown).await
+        }
     }
 }
 
@@ -299,5 +331,9 @@ pub(super) async fn issue_link(
     .await?;
     tx.commit().await?;
     let link = format!("{}/p/{token}", crate::web::urls::site_url(&headers));
-    list_page(&app, &ctx, access, String::new(), link).await
+    let shown = Shown {
+        link,
+        ..Shown::default()
+    };
+    list_page(&app, &ctx, access, String::new(), shown).await
 }

@@ -44,7 +44,9 @@ pub(super) struct SideStatus {
     warnings: u32,
     /// Penalty points, "" when none.
     penalty: String,
-    minutes: i32,
+    /// Minutes added to or taken from the clock, in words ("+5 мин"); ""
+    /// when none.
+    minutes: String,
     /// The time the referee last set the clock to, "" when never.
     clock: String,
 }
@@ -68,6 +70,9 @@ pub(super) struct BoardPage {
     /// When the absent player may be forfeited ("" before the round starts).
     forfeit_from: String,
     forfeit_now: bool,
+    /// Seconds until the forfeit time, when it is still to come: the
+    /// buttons open then without a reload (issue 31).
+    forfeit_in: u64,
     incidents: Vec<history::BoardIncident>,
     /// Where an annulment is posted.
     annul_action: String,
@@ -181,7 +186,10 @@ pub(super) fn board_page(
             } else {
                 status.penalties[i].to_string()
             },
-            minutes: status.time_changes[i] / 60,
+            minutes: match status.time_changes[i] / 60 {
+                0 => String::new(),
+                m => ctx.lang.tf("time.minutes", &[("n", format!("{m:+}"))]),
+            },
             clock: status.clocks[i].map(clock_time).unwrap_or_default(),
         }),
         warnings_to_forfeit: status.warnings_to_forfeit,
@@ -193,6 +201,7 @@ pub(super) fn board_page(
             .map(|at| wall_clock(at, &tournament.time_zone))
             .unwrap_or_default(),
         forfeit_now: status.forfeit_from.is_some_and(|at| at <= now),
+        forfeit_in: status.forfeit_from.map_or(0, |at| at.since(now).as_secs()),
         incidents,
         annul_action: format!("{}/annul", urls::referee(&tournament.short_name)),
         order: order_of_play(t, g),
