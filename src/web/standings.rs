@@ -175,7 +175,15 @@ async fn page(
         None => standings(&state, round, &criteria),
     };
     let cells = if crosstable {
+        let bye = ctx.lang.t("standings.bye");
         crosstable::table(&state, &table)
+            .into_iter()
+            .map(|row| {
+                row.into_iter()
+                    .map(|c| if c == crosstable::BYE { bye.clone() } else { c })
+                    .collect()
+            })
+            .collect()
     } else {
         vec![Vec::new(); table.rows.len()]
     };

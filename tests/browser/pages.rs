@@ -25,9 +25,92 @@ struct Person {
     start: Vec<String>,
 }
 
+/// English words of the interface that must not be left on a Russian or
+/// Ukrainian page (issue 31: "bye", "min", "Rank"/"Rating" were). The
+/// tournament's own data here (Crawl Open, Player1, A One …) uses none.
+const ENGLISH: &[&str] = &[
+    "and",
+    "the",
+    "of",
+    "with",
+    "from",
+    "to",
+    "Bye",
+    "bye",
+    "min",
+    "Rank",
+    "Rating",
+    "Round",
+    "Board",
+    "White",
+    "Black",
+    "Result",
+    "Results",
+    "Save",
+    "Delete",
+    "Edit",
+    "Cancel",
+    "Submit",
+    "Guidelines",
+    "Referee",
+    "Players",
+    "Standings",
+    "Settings",
+    "Appeal",
+    "Appeals",
+    "Warning",
+    "Penalty",
+    "Name",
+    "Club",
+    "Country",
+    "Place",
+    "Score",
+    "Pairing",
+    "Print",
+    "Download",
+    "Upload",
+    "Search",
+    "Back",
+    "Next",
+    "Yes",
+    "None",
+    "none",
+    "Total",
+    "Date",
+    "Time",
+    "Start",
+    "Komi",
+    "Handicap",
+    "published",
+    "Published",
+];
+
+/// The English words of `ENGLISH` on the page's visible text.
+async fn english_words(browser: &Browser) -> BTreeSet<String> {
+    let text = browser
+        .client
+        .execute("return document.body.innerText", vec![])
+        .await
+        .unwrap();
+    text.as_str()
+        .unwrap_or_default()
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| ENGLISH.contains(w))
+        .map(str::to_string)
+        .collect()
+}
+
 /// The problems of the page the browser shows now.
-async fn problems(browser: &Browser, width: u32) -> Vec<String> {
+async fn problems(browser: &Browser, width: u32, lang: &str) -> Vec<String> {
     let mut found = Vec::new();
+    // A page asked for in English (the protocol's `?lang=en`) is English.
+    let url = browser.client.current_url().await.unwrap();
+    if lang != "en" && !url.query().unwrap_or("").contains("lang=en") {
+        let words = english_words(browser).await;
+        if !words.is_empty() {
+            found.push(format!("English words on a {lang} page: {words:?}"));
+        }
+    }
     let status = browser
         .client
         .execute(
@@ -198,7 +281,7 @@ async fn every_page_loads_whole_without_errors_and_fits_a_phone_in_every_languag
                             person.role
                         ));
                     }
-                    for problem in problems(&browser, width).await {
+                    for problem in problems(&browser, width, lang).await {
                         let who = person.role;
                         failures.push(format!("{who} {lang} {width}px {page}: {problem}"));
                     }

@@ -91,7 +91,7 @@ pub async fn running_tournament(app: &TestApp) -> reqwest::Client {
         ("player", "1"),
         ("appealed", "pairing"),
         ("round", "1"),
-        ("grounds", "paired twice with a club mate"),
+        ("grounds", "paired twice: a club mate"),
     ];
     app.post_ok(&org, "/t/crawl/appeals", &appeal).await;
     app.post_ok(&org, "/t/crawl/appeals/1/review", &[]).await;

@@ -9,6 +9,9 @@ use crate::core::standings::Standings;
 use crate::core::tournament::Tournament;
 use std::collections::HashMap;
 
+/// A bye's cell, as wallcharts write it; pages say it in the reader's words.
+pub const BYE: &str = "bye";
+
 /// One cell of the crosstable.
 pub fn cell(
     tournament: &Tournament,
@@ -21,7 +24,7 @@ pub fn cell(
         .iter()
         .any(|b| b.round == round && b.player == player)
     {
-        return "bye".into();
+        return BYE.into();
     }
     let Some(game) = tournament
         .games()
