@@ -255,6 +255,11 @@ const STATIC_FILES: &[(&str, &str, &str)] = &[
         include_str!("../../static/time.js"),
     ),
     (
+        "a4.css",
+        "text/css; charset=utf-8",
+        include_str!("../../static/a4.css"),
+    ),
+    (
         "landscape.css",
         "text/css; charset=utf-8",
         include_str!("../../static/landscape.css"),

@@ -70,7 +70,7 @@ fn pdf_pages(name: &str, pdf: &[u8]) -> Option<Vec<String>> {
 }
 
 #[tokio::test]
-async fn six_boards_of_result_slips_print_on_two_a4_pages() {
+async fn six_boards_of_result_slips_print_four_to_a_page_on_a4_and_letter() {
     let Some(browser) = Browser::start(1280, 900).await else {
         return;
     };
@@ -102,6 +102,17 @@ async fn six_boards_of_result_slips_print_on_two_a4_pages() {
         "{pages:#?}"
     );
     assert!(pages[0].contains("Round 1"), "{}", pages[0]);
+    // Issue 31: on US Letter too, at the print dialog's default margins,
+    // four slips to a page (138 mm slips went two to a page).
+    let letter = browser.print_on(fantoccini::wd::PrintSize::US_LETTER).await;
+    let Some(pages) = pdf_pages("slips-letter", &letter) else {
+        return;
+    };
+    let slips_on: Vec<usize> = pages
+        .iter()
+        .map(|p| p.matches("White won").count())
+        .collect();
+    assert_eq!(slips_on, [4, 2], "{pages:#?}");
     browser.client.clone().close().await.unwrap();
 }
 

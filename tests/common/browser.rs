@@ -195,10 +195,16 @@ impl Browser {
     /// The page printed to PDF on A4 with 1 cm margins, as Chromium's print
     /// dialog would (WebDriver's Print Page).
     pub async fn print_a4(&self) -> Vec<u8> {
-        self.client
-            .print(fantoccini::wd::PrintConfiguration::default())
-            .await
-            .unwrap()
+        self.print_on(fantoccini::wd::PrintSize::A4).await
+    }
+
+    /// The page printed to PDF on paper of `size` with 1 cm margins.
+    pub async fn print_on(&self, size: fantoccini::wd::PrintSize) -> Vec<u8> {
+        let config = fantoccini::wd::PrintConfiguration::builder()
+            .size(size)
+            .build()
+            .unwrap();
+        self.client.print(config).await.unwrap()
     }
 
     /// Saves a PNG of the viewport under the test target's tmp dir and returns its path.
