@@ -334,7 +334,13 @@ fn standings_round(
 pub fn h9(file: &std::path::Path, keep_by_default: bool, encoding: Charset) -> anyhow::Result<()> {
     use crate::core::formats::h9;
     let tournament = read_tournament(file)?;
-    let text = h9::export(&tournament, h9::Options { keep_by_default });
+    let text = h9::export(
+        &tournament,
+        h9::Options {
+            keep_by_default,
+            latin_names: false,
+        },
+    );
     print_bytes(&encoding.encode(&text))
 }
 

@@ -10,13 +10,23 @@
 //! `ya`). Letters of one language met in the other's name are spelt as
 //! their own language spells them.
 
+/// `text` in Latin letters, by the Ukrainian national system when
+/// `ukrainian`, else by BGN/PCGN for Russian; a text without Cyrillic
+/// letters comes back as it is.
+pub fn latin(text: &str, ukrainian: bool) -> String {
+    if !text.chars().any(is_cyrillic) {
+        return text.to_string();
+    }
+    spell(text, if ukrainian { ukrainian_letter } else { russian })
+}
+
 /// The Latin spellings of `text` in both systems, when it holds Cyrillic
 /// letters; none otherwise. Other characters are kept as they are.
 pub fn latin_spellings(text: &str) -> Vec<String> {
     if !text.chars().any(is_cyrillic) {
         return Vec::new();
     }
-    let mut spellings = vec![spell(text, russian), spell(text, ukrainian)];
+    let mut spellings = vec![spell(text, russian), spell(text, ukrainian_letter)];
     spellings.dedup();
     spellings
 }
@@ -68,7 +78,7 @@ fn russian(c: char, _word_start: bool) -> &'static str {
 }
 
 /// The Ukrainian national system (2010).
-fn ukrainian(c: char, word_start: bool) -> &'static str {
+fn ukrainian_letter(c: char, word_start: bool) -> &'static str {
     match (c, word_start) {
         ('г', _) => "h",
         ('ґ', _) => "g",
@@ -164,6 +174,13 @@ mod tests {
         assert_eq!(latin_spellings("Юрій"), ["Yuriy", "Yurii"]);
         assert_eq!(latin_spellings("Зінов'єв"), ["Zinov'ev", "Zinov'iev"]);
         assert!(latin_spellings("Shikshin").is_empty());
+    }
+
+    #[test]
+    fn one_spelling_follows_the_language() {
+        assert_eq!(latin("Гнатюк Ярослава", true), "Hnatiuk Yaroslava");
+        assert_eq!(latin("Гнатюк Ярослава", false), "Gnatyuk Yaroslava");
+        assert_eq!(latin("Müller", true), "Müller");
     }
 
     #[test]

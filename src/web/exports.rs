@@ -5,7 +5,7 @@
 //!
 //! | route | handler | who |
 //! |---|---|---|
-//! | `GET /t/{short}/export/results.h9?encoding=&keep_by_default=` | [`export_h9`] | organisers |
+//! | `GET /t/{short}/export/results.h9?encoding=&keep_by_default=&latin_names=` | [`export_h9`] | organisers |
 //! | `GET /t/{short}/export/results.tou?encoding=` | [`export_tou`] | organisers |
 //! | `POST /t/{short}/export/submitted` | [`submit_results`] | organisers |
 
@@ -42,6 +42,9 @@ struct FileQuery {
     /// A checkbox: present when games won by default are kept.
     #[serde(default)]
     keep_by_default: Option<String>,
+    /// A checkbox, ticked on the form: names in Latin letters.
+    #[serde(default)]
+    latin_names: Option<String>,
 }
 
 impl FileQuery {
@@ -94,6 +97,7 @@ async fn export_h9(
     let (ranked, played, short) = rated(&app, &short, me).await?;
     let options = h9::Options {
         keep_by_default: query.keep_by_default.is_some(),
+        latin_names: query.latin_names.is_some(),
     };
     let encoding = query.encoding(Charset::Utf8);
     let text = h9::export_played(&ranked, &played, options);

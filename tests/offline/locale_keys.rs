@@ -59,6 +59,10 @@ const DYNAMIC_PREFIXES: &[(&str, &str)] = &[
         "standings: criterion.{name}, each tie-break criterion",
     ),
     (
+        "criterion.word.",
+        "tournaments/form.html: criterion.word.{Rank,Rating}, the two criteria named by a word",
+    ),
+    (
         "matches.jigo.",
         "tournaments/form.html: what a jigo counts for in a match",
     ),

@@ -196,6 +196,7 @@ fn our_h9_of_every_fixture_reads_back_to_the_same_games() {
             &original,
             h9::Options {
                 keep_by_default: true,
+                ..h9::Options::default()
             },
         );
         let back = match h9_read::import(&text) {

@@ -550,3 +550,63 @@ async fn a_cyrillic_keyboard_finds_latin_names_and_types_ranks() {
     let found = text(&page, "[data-test=found]").expect("found from Cyrillic");
     assert!(found.contains("Shikshin"), "{found}");
 }
+
+/// Issue 31: the EGD wants Latin names. The h9 download spells Cyrillic in
+/// Latin letters by the player's country (Ukrainian national system for
+/// Ukraine, BGN/PCGN otherwise) when asked, as its form asks by default;
+/// Tengen keeps the names as typed.
+#[tokio::test]
+async fn the_h9_for_the_egd_spells_cyrillic_names_in_latin_letters() {
+    let app = TestApp::start().await;
+    let org = organiser_with_tournament(&app).await;
+    for (name, first, country) in [("Гнатюк", "Ярослава", "UA"), ("Иванов", "Пётр", "RU")]
+    {
+        let changes = [
+            ("name", name),
+            ("first_name", first),
+            ("rank", "3k"),
+            ("country", country),
+        ];
+        let res = app
+            .submit(
+                &org,
+                "/t/lviv/players/new",
+                FORM,
+                "/t/lviv/players",
+                &changes,
+            )
+            .await;
+        assert_eq!(res.status(), 303, "{name}");
+    }
+    app.post_ok(&org, "/t/lviv/rounds/pair", &[]).await;
+    app.post_ok(&org, "/t/lviv/rounds/1/publish", &[]).await;
+    app.post_ok(&org, "/t/lviv/rounds/1/results", &[("entry", "1 w")])
+        .await;
+    let (_, page) = app.get_html(&org, "/t/lviv/standings").await;
+    let ticked = page
+        .select(&Selector::parse("[data-test=latin-names]").unwrap())
+        .next()
+        .and_then(|b| b.value().attr("checked"));
+    assert!(
+        ticked.is_some(),
+        "Latin names unless the organiser says otherwise"
+    );
+    let h9 = |query: &'static str| {
+        let org = org.clone();
+        let url = app.url(&format!("/t/lviv/export/results.h9{query}"));
+        async move { org.get(url).send().await.unwrap().text().await.unwrap() }
+    };
+    let latin = h9("?latin_names=1").await;
+    assert!(latin.contains("Hnatiuk Yaroslava"), "{latin}");
+    assert!(latin.contains("Ivanov Petr"), "{latin}");
+    let typed = h9("").await;
+    assert!(typed.contains("Гнатюк Ярослава"), "{typed}");
+    let (_, players) = app.get_html(&org, "/t/lviv/players").await;
+    assert!(
+        players
+            .root_element()
+            .text()
+            .collect::<String>()
+            .contains("Гнатюк")
+    );
+}

@@ -32,6 +32,11 @@ pub struct Options {
     /// Keep games won by default, marked `!` (OpenGotha asks; the EGD rates
     /// none of them, so the default drops them to `0=` as OpenGotha's "No").
     pub keep_by_default: bool,
+    /// Names in Latin letters, as the EGD keeps them: Cyrillic spelt by the
+    /// Ukrainian national system for a player from Ukraine, by BGN/PCGN
+    /// otherwise ([`crate::core::translit`]). OpenGotha writes names as
+    /// they are, so files compared with its own leave this off.
+    pub latin_names: bool,
 }
 
 /// The EGF results file of the tournament after its last round.
@@ -56,7 +61,16 @@ pub fn export_played(ranked: &Tournament, played: &Tournament, options: Options)
         out.push('\n');
         out.push_str(&lines.place(index));
         out.push(' ');
-        out.push_str(&padded_right(&unblanked_name(player), 30));
+        let name = if options.latin_names {
+            let ukrainian = player.country.eq_ignore_ascii_case("UA");
+            let mut latin = player.clone();
+            latin.name = crate::core::translit::latin(&player.name, ukrainian);
+            latin.first_name = crate::core::translit::latin(&player.first_name, ukrainian);
+            unblanked_name(&latin)
+        } else {
+            unblanked_name(player)
+        };
+        out.push_str(&padded_right(&name, 30));
         out.push(' ');
         out.push_str(&padded_left(&rank(player.rank), 3));
         out.push(' ');
@@ -435,6 +449,7 @@ mod tests {
             &small(),
             Options {
                 keep_by_default: true,
+                ..Options::default()
             },
         );
         assert!(line(&kept, "Dee").contains("    4+!b0"), "{kept}");
