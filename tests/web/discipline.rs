@@ -2023,4 +2023,8 @@ async fn a_refused_committee_keeps_both_lists_as_typed() {
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     assert_eq!(text(&page, "#members").unwrap(), members);
     assert_eq!(text(&page, "#reserves").unwrap(), "Vera Sidorova");
+    // Every rule is said on the form, before any refusal.
+    let (_, page) = app.get_html(&org, "/t/cup/appeals").await;
+    let rules = text(&page, "[data-test=committee-rules]").unwrap();
+    assert!(rules.contains("exactly 3 members and at least"), "{rules}");
 }

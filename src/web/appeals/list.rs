@@ -63,6 +63,9 @@ pub(super) struct ListPage {
     link: String,
     /// What a refused committee form sent, shown again as typed.
     typed: CommitteeForm,
+    /// Every rule of the committee under the tournament's rule text, said
+    /// before the first refusal (issue 31: one at a time, by refusals).
+    committee_rules: String,
 }
 
 /// What the list shows besides the appeals: a link just issued, or a
@@ -117,7 +120,16 @@ pub(super) async fn list_page(
         })
         .map(|e| (e.id.0, format!("{} {}", e.id, describe(t, ctx.lang, e))))
         .collect();
+    let rules = &view.book.settings;
+    let committee_rules = ctx.lang.tf(
+        "appeals.committee_rules",
+        &[
+            ("members", rules.committee_members.to_string()),
+            ("reserves", rules.committee_reserves.to_string()),
+        ],
+    );
     let page = ListPage {
+        committee_rules,
         layout: Layout::titled(
             ctx,
             &format!(
