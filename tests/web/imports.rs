@@ -132,6 +132,36 @@ async fn a_macmahon_file_becomes_a_tournament_and_downloads_back() {
     assert_eq!(names(&back), names(&file));
     assert_eq!(back.games().len(), file.games().len());
     assert_eq!(back.settings().rules.board_size, 9);
+
+    // Every real file imports through the page: its players, its round 1.
+    let mut files: Vec<_> = std::fs::read_dir(fixtures.join("macmahon"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "xml"))
+        .collect();
+    files.sort();
+    for (i, path) in files.iter().enumerate() {
+        let xml = std::fs::read(path).unwrap();
+        let file = tengen::core::formats::macmahon::import_bytes(&xml)
+            .unwrap()
+            .tournament;
+        let short = format!("division{i}");
+        let res = upload(&app, &org, xml, &short, "en").await;
+        assert_eq!(res.status(), 200, "{path:?}");
+        let page = scraper::Html::parse_document(&res.text().await.unwrap());
+        let done = text(&page, "[data-test=import-done]").unwrap();
+        assert!(
+            done.contains(&format!("{} players", file.players().len())),
+            "{path:?}: {done}"
+        );
+        let (_, round) = app
+            .get_html(&app.new_client(), &format!("/t/{short}/rounds/1"))
+            .await;
+        let boards = round
+            .select(&scraper::Selector::parse("[data-test=board]").unwrap())
+            .count();
+        assert_eq!(boards, file.games().len(), "{path:?}: round 1's boards");
+    }
 }
 
 /// Files no reader takes, and another program's file without players, are

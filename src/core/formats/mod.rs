@@ -132,14 +132,15 @@ pub fn sniff(bytes: &[u8]) -> TournamentFile {
         }
         match tag.chars().next() {
             Some('?' | '!') => rest = tag[end..].trim_start(),
-            _ => return root(tag, end),
+            _ => return root(tag, end, &text),
         }
     }
     TournamentFile::Unknown(Foreign::Xml(String::new()))
 }
 
-/// The program of an XML file whose root tag is `tag[..end]`.
-fn root(tag: &str, end: usize) -> TournamentFile {
+/// The program of an XML file whose root tag is `tag[..end]`; `head` is
+/// the file's start, where MacMahon's settings show.
+fn root(tag: &str, end: usize, head: &str) -> TournamentFile {
     let name: String = tag
         .chars()
         .take_while(|c| !c.is_whitespace() && !matches!(c, '>' | '/'))
@@ -158,10 +159,17 @@ fn root(tag: &str, end: usize) -> TournamentFile {
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
         .collect();
+    // AutoKorsak writes its settings in its own order, so one of
+    // MacMahon's may come later than the first child.
+    let macmahon_later = MACMAHON_SECTIONS
+        .iter()
+        .any(|s| head.contains(&format!("<{s}>")) || head.contains(&format!("<{s} ")));
     // A `<Tournament>` of neither kind goes to OpenGotha's reader, which
     // refuses it for want of OpenGotha's sections.
     if !OPENGOTHA_SECTIONS.contains(&child.as_str())
-        && (MACMAHON_SECTIONS.contains(&child.as_str()) || attributes.contains("typeversion="))
+        && (MACMAHON_SECTIONS.contains(&child.as_str())
+            || attributes.contains("typeversion=")
+            || macmahon_later)
     {
         TournamentFile::MacMahon
     } else {
@@ -201,6 +209,9 @@ mod tests {
         assert_eq!(sniff(og), TournamentFile::OpenGotha);
         let mm = "\u{feff}<?xml version=\"1.0\"?>\n<!-- MacMahon -->\n<Tournament typeversion=\"9\">\n  <NumberOfRounds>5</NumberOfRounds>";
         assert_eq!(sniff(mm.as_bytes()), TournamentFile::MacMahon);
+        // AutoKorsak's own settings first, MacMahon's later in the file.
+        let korsak = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<Tournament xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n  <Kind>0</Kind>\n  <NumberOfRounds>5</NumberOfRounds>";
+        assert_eq!(sniff(korsak.as_bytes()), TournamentFile::MacMahon);
         // OpenGotha's first child decides, whatever the attributes say.
         assert_eq!(
             sniff(b"<Tournament typeversion=\"1\"><Players/>"),
