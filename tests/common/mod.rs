@@ -267,6 +267,17 @@ pub fn text(page: &scraper::Html, selector: &str) -> Option<String> {
         .map(|e| e.text().collect::<String>().trim().to_string())
 }
 
+/// The real MacMahon files of the shared fixtures, in name order.
+pub fn macmahon_files(fixtures: &std::path::Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(fixtures.join("macmahon"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "xml"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// The project's `../shared/fixtures`, when present.
 pub fn shared_fixtures() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures");

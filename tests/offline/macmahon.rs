@@ -14,13 +14,7 @@ fn fixtures() -> Vec<(String, Vec<u8>)> {
         println!("skipped: ../shared/fixtures not found");
         return Vec::new();
     };
-    let mut files: Vec<_> = std::fs::read_dir(dir.join("macmahon"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "xml"))
-        .collect();
-    files.sort();
-    files
+    common::macmahon_files(&dir)
         .into_iter()
         .map(|p| {
             let name = p.file_name().unwrap().to_string_lossy().into_owned();

@@ -129,23 +129,26 @@ async fn admin_commands_create_users_and_tokens() {
         let again = tengen(&data_dir).args(args).output().unwrap();
         assert!(!again.status.success(), "the short name is taken now");
         assert!(String::from_utf8_lossy(&again.stderr).contains("nothing was imported"));
-        // A real MacMahon file: imported, with what it held that Tengen has not.
-        let file = dir.join("macmahon/tesuji-07_-_13x13_A.xml");
-        let out = tengen(&data_dir)
-            .args(["import", file.to_str().unwrap(), "--owner", "anna"])
-            .output()
-            .unwrap();
-        let said = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert!(said.contains("imported /t/07-13x13-A"), "{said}");
-        assert!(
-            said.contains("not carried over") && said.contains("weaker than 30 kyu"),
-            "{said}"
-        );
+        // Every real MacMahon file: imported, with what it held that Tengen has not.
+        let files = common::macmahon_files(&dir);
+        assert!(!files.is_empty());
+        for file in &files {
+            let out = tengen(&data_dir)
+                .args(["import", file.to_str().unwrap(), "--owner", "anna"])
+                .output()
+                .unwrap();
+            let said = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(said.contains("imported /t/"), "{file:?}: {said}");
+            assert!(
+                said.contains("not carried over") && said.contains("weaker than 30 kyu"),
+                "{said}"
+            );
+        }
     });
 
     let server = start(&data_dir).await;

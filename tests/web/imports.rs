@@ -134,13 +134,7 @@ async fn a_macmahon_file_becomes_a_tournament_and_downloads_back() {
     assert_eq!(back.settings().rules.board_size, 9);
 
     // Every real file imports through the page: its players, its round 1.
-    let mut files: Vec<_> = std::fs::read_dir(fixtures.join("macmahon"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "xml"))
-        .collect();
-    files.sort();
-    for (i, path) in files.iter().enumerate() {
+    for (i, path) in common::macmahon_files(&fixtures).iter().enumerate() {
         let xml = std::fs::read(path).unwrap();
         let file = tengen::core::formats::macmahon::import_bytes(&xml)
             .unwrap()
