@@ -25,6 +25,9 @@ pub fn notation(result: GameResult, origin: ResultOrigin) -> String {
 /// Reads a result code as typed at the entry page: `w` or `1-0` White wins,
 /// `b` or `0-1` Black wins, `=` or `j` jigo, `0` or `0-0` both lose, `1` or
 /// `1-1` both win, `?` or `-` no result; a trailing `!` means by default.
+/// On a Russian or Ukrainian keyboard the sides are written by their own
+/// initials: `б` White (белые, білі), `ч` Black (чёрные, чорні), `н` jigo
+/// (ничья, нічия).
 pub fn parse_code(code: &str) -> Option<(GameResult, ResultOrigin)> {
     let code = code.trim().to_lowercase();
     let (body, origin) = match code.strip_suffix('!') {
@@ -32,9 +35,9 @@ pub fn parse_code(code: &str) -> Option<(GameResult, ResultOrigin)> {
         None => (code.as_str(), ResultOrigin::Played),
     };
     let result = match body {
-        "w" | "1-0" | "w+" => GameResult::WhiteWins,
-        "b" | "0-1" | "b+" => GameResult::BlackWins,
-        "=" | "j" | "½-½" | "1/2" => GameResult::Jigo,
+        "w" | "1-0" | "w+" | "б" | "б+" => GameResult::WhiteWins,
+        "b" | "0-1" | "b+" | "ч" | "ч+" => GameResult::BlackWins,
+        "=" | "j" | "½-½" | "1/2" | "н" => GameResult::Jigo,
         "0" | "0-0" => GameResult::BothLose,
         "1" | "1-1" => GameResult::BothWin,
         "?" | "-" | "" => GameResult::Unknown,
@@ -73,13 +76,14 @@ pub fn parse_entry_code(code: &str) -> Option<(GameResult, ResultOrigin, Option<
         .filter(|(_, how)| !how.trim().is_empty())
     {
         let result = match side.trim() {
-            "w" => GameResult::WhiteWins,
-            "b" => GameResult::BlackWins,
+            "w" | "б" => GameResult::WhiteWins,
+            "b" | "ч" => GameResult::BlackWins,
             _ => return None,
         };
+        // Resigned: сдача, здача; on time: время, час.
         let method = match how.trim() {
-            "r" | "res" | "resign" => Method::Resignation,
-            "t" | "time" => Method::Time,
+            "r" | "res" | "resign" | "с" | "з" => Method::Resignation,
+            "t" | "time" | "в" | "ч" => Method::Time,
             margin
                 if margin
                     .chars()
@@ -286,6 +290,38 @@ mod tests {
         );
         assert_eq!(parse_entry("12"), Err(None), "a board without a result");
         assert_eq!(parse_entry("w"), Err(None), "a result without a board");
+        // Issue 31: typed on a Russian or Ukrainian keyboard.
+        let read = |e: &str| parse_entry(e).map(|(b, r, o, m)| (b.get(), r, o, m));
+        assert_eq!(
+            read("3 б"),
+            Ok((3, GameResult::WhiteWins, ResultOrigin::Played, None))
+        );
+        assert_eq!(
+            read("4ч!"),
+            Ok((4, GameResult::BlackWins, ResultOrigin::ByDefault, None))
+        );
+        assert_eq!(
+            read("5 Н"),
+            Ok((5, GameResult::Jigo, ResultOrigin::Played, None))
+        );
+        assert_eq!(
+            read("6 ч+3,5"),
+            Ok((
+                6,
+                GameResult::BlackWins,
+                ResultOrigin::Played,
+                Some(Method::Count(HalfPoints::from_halves(7)))
+            ))
+        );
+        assert_eq!(
+            read("7 б+с"),
+            Ok((
+                7,
+                GameResult::WhiteWins,
+                ResultOrigin::Played,
+                Some(Method::Resignation)
+            ))
+        );
     }
 
     proptest::proptest! {

@@ -549,6 +549,15 @@ async fn a_cyrillic_keyboard_finds_latin_names_and_types_ranks() {
         .await;
     let found = text(&page, "[data-test=found]").expect("found from Cyrillic");
     assert!(found.contains("Shikshin"), "{found}");
+    // The results page, typed on a Russian keyboard: "б", White won.
+    app.post_ok(&org, "/t/lviv/rounds/1/results", &[("entry", "1 б, 2 ч!")])
+        .await;
+    let (_, page) = app.get_html(&org, "/t/lviv/rounds/1").await;
+    let results: Vec<String> = page
+        .select(&Selector::parse("[data-test=result]").unwrap())
+        .map(|e| e.text().collect())
+        .collect();
+    assert_eq!(results, ["1-0", "0-1!"]);
 }
 
 /// Issue 31: the EGD wants Latin names. The h9 download spells Cyrillic in
