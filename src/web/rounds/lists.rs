@@ -6,6 +6,7 @@ use crate::core::access::{self, Action, StaffRole};
 use crate::core::discipline::{GameRef, Log, adjourned};
 use crate::core::pairing::{self, report::ReportLimits};
 use crate::core::settings::TieRule;
+use crate::core::translit::NameQuery;
 use crate::core::{GameResult, PlayerId, RoundNo, Tournament, results};
 use crate::store::rounds::{self as round_store, RoundState};
 use crate::store::tournaments::TournamentRow;
@@ -166,13 +167,8 @@ pub struct BoardLine {
 }
 
 /// The boards of `round` in `t`, read with the referees' `log` for the
-/// games adjourned and still without a result in `t`.
-/// Whether "find me" with `query` finds the player named `name`: case,
-/// diacritics and punctuation aside, typed in Cyrillic or Latin letters.
-fn finds(query: &str, name: &str) -> bool {
-    crate::core::translit::name_contains(name, query)
-}
-
+/// games adjourned and still without a result in `t`; "find me" with
+/// `query` marks the boards it finds, in either script.
 pub(super) fn board_lines(
     t: &Tournament,
     log: &Log,
@@ -180,6 +176,7 @@ pub(super) fn board_lines(
     query: &str,
 ) -> Vec<BoardLine> {
     let adjourned = adjourned(t, log);
+    let needle = NameQuery::new(query);
     let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
     let rank = |id: PlayerId| t.player(id).map(|p| p.rank.to_string()).unwrap_or_default();
     let mut games: Vec<_> = t.games().iter().filter(|g| g.round == round).collect();
@@ -190,7 +187,7 @@ pub(super) fn board_lines(
             let (white, black) = (name(g.white), name(g.black));
             let tie = (g.komi.halves() % 2 == 0)
                 .then(|| crate::core::rules::counting::tie_rule(&t.settings().rules, g.handicap));
-            let found = finds(query, &white) || finds(query, &black);
+            let found = needle.finds(&white) || needle.finds(&black);
             BoardLine {
                 board: g.board.get(),
                 white_rank: rank(g.white),
@@ -351,7 +348,7 @@ pub(super) async fn show_round(
         .map(|p| p.full_name())
         .unwrap_or_default();
     let boards = board_lines(&state, &log, round, &find.q);
-    let bye_found = finds(&find.q, &bye);
+    let bye_found = NameQuery::new(&find.q).finds(&bye);
     let not_found = if find.q.trim().is_empty() || bye_found || boards.iter().any(|b| b.found) {
         String::new()
     } else {
