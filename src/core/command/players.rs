@@ -75,6 +75,11 @@ pub struct ListEntry {
 /// than any real one only widen every list they appear in (a 300-character
 /// name made a phone page 5,327 px wide). EGF pins have 8 digits; RFC 5321
 /// allows 254 characters of e-mail address.
+/// A pair go or rengo side's name, its members' names joined by " & ":
+/// up to three members (rengo) of a name's length each, so a side of two
+/// 60-letter names is not refused for the names the form accepted.
+pub const MAX_SIDE_NAME: usize = 3 * 60 + 2 * " & ".len();
+
 pub const MAX_LENGTHS: [(&str, usize); 5] = [
     ("name", 60),
     ("first_name", 60),
@@ -120,17 +125,21 @@ impl PlayerDraft {
             .map(|m| m.name.as_str())
             .collect::<Vec<_>>()
             .join(" & ");
-        let name = match super::text::name(&self.name) {
-            typed if typed.is_empty() => built_name,
-            typed => typed,
+        let typed = super::text::name(&self.name);
+        let name = if typed.is_empty() {
+            built_name
+        } else {
+            typed.clone()
         };
         let first_name = super::text::name(&self.first_name);
         let club = super::text::name(&self.club);
         if name.is_empty() {
             problems.push(FieldProblem::new("name", "form.required"));
         }
+        // A name built from the members is as long as they are, each within
+        // its own limit: only a typed name has the field's.
         for (field, max) in overlong(&[
-            ("name", &name),
+            ("name", &typed),
             ("first_name", &first_name),
             ("club", &club),
             ("egf_pin", &self.egf_pin),

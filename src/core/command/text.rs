@@ -122,7 +122,7 @@ pub fn check_new(state: &State) -> Result<(), Refusal> {
 /// log) that [`problem`] refuses as lines of [`MAX_TEXT`].
 pub fn check_value(value: &Value) -> Result<(), Refusal> {
     let mut found = Vec::new();
-    walk(value, "text", false, &mut found);
+    walk(value, "text", Within::Document, &mut found);
     refuse(found.into_iter())
 }
 
@@ -188,7 +188,7 @@ fn bad_text(state: &State) -> Vec<Bad> {
     .into_iter()
     .flatten()
     {
-        walk(&part, "text", false, &mut found);
+        walk(&part, "text", Within::Document, &mut found);
     }
     found
 }
@@ -197,28 +197,41 @@ fn changed_text(before: &State, after: &State) -> Vec<Bad> {
     let mut found = Vec::new();
     for part in after.doc.changed_parts(Some(&before.doc)) {
         if let Ok(value) = serde_json::to_value(&part.piece) {
-            walk(&value, part.name, false, &mut found);
+            walk(&value, part.name, Within::Document, &mut found);
         }
     }
     if before.book != after.book
         && let Ok(value) = serde_json::to_value(&after.book)
     {
-        walk(&value, "text", false, &mut found);
+        walk(&value, "text", Within::Document, &mut found);
     }
     if before.header != after.header
         && let Ok(value) = serde_json::to_value(&after.header)
     {
-        walk(&value, "text", false, &mut found);
+        walk(&value, "text", Within::Document, &mut found);
     }
     found
 }
 
-/// `in_players`: below the document's `players`, whose fields have the
-/// player form's limits.
-fn walk(value: &Value, key: &str, in_players: bool, found: &mut Vec<Bad>) {
+/// Where a text is stored: a player's fields have the player form's limits,
+/// and a pair go or rengo side's name is as long as its members' names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Within {
+    Document,
+    Player,
+    Side,
+}
+
+/// Collects the texts of `value`, stored under `key`, that break their shape.
+fn walk(value: &Value, key: &str, within: Within, found: &mut Vec<Bad>) {
+    let inner = if within == Within::Document && key != "players" {
+        Within::Document
+    } else {
+        Within::Player
+    };
     match value {
         Value::String(text) => {
-            let shape = shape(key, in_players);
+            let shape = shape(key, within);
             if let Some(problem) = problem(text, shape) {
                 found.push(Bad {
                     key: key.to_string(),
@@ -228,19 +241,29 @@ fn walk(value: &Value, key: &str, in_players: bool, found: &mut Vec<Bad>) {
                 });
             }
         }
-        Value::Array(items) => items
-            .iter()
-            .for_each(|v| walk(v, key, in_players || key == "players", found)),
-        Value::Object(fields) => fields
-            .iter()
-            .for_each(|(k, v)| walk(v, k, in_players || key == "players", found)),
+        Value::Array(items) => items.iter().for_each(|v| walk(v, key, inner, found)),
+        Value::Object(fields) => {
+            let side = inner == Within::Player
+                && fields
+                    .get("members")
+                    .and_then(Value::as_array)
+                    .is_some_and(|m| !m.is_empty());
+            for (k, v) in fields {
+                let within = if side && k == "name" {
+                    Within::Side
+                } else {
+                    inner
+                };
+                walk(v, k, within, found);
+            }
+        }
         _ => {}
     }
 }
 
 /// The shape of the text stored under `key`: the player form's limit for a
 /// player's field, one line for names, lines for anything else.
-fn shape(key: &str, in_players: bool) -> Shape {
+fn shape(key: &str, within: Within) -> Shape {
     const LINES: [&str; 9] = [
         "name",
         "first_name",
@@ -254,11 +277,12 @@ fn shape(key: &str, in_players: bool) -> Shape {
     ];
     let player_limit = super::players::MAX_LENGTHS
         .iter()
-        .find(|(f, _)| in_players && *f == key);
-    match player_limit {
-        Some((_, max)) => Shape::Line(*max),
-        None if LINES.contains(&key) => Shape::Line(MAX_LINE),
-        None => Shape::Lines(MAX_TEXT),
+        .find(|(f, _)| within != Within::Document && *f == key);
+    match (player_limit, within) {
+        (Some(_), Within::Side) => Shape::Line(super::players::MAX_SIDE_NAME),
+        (Some((_, max)), _) => Shape::Line(*max),
+        (None, _) if LINES.contains(&key) => Shape::Line(MAX_LINE),
+        (None, _) => Shape::Lines(MAX_TEXT),
     }
 }
 
@@ -311,9 +335,23 @@ mod tests {
     }
 
     #[test]
+    fn a_sides_name_is_as_long_as_its_members_names_and_a_players_is_not() {
+        let member = "Дем’яненко-Святополк-Мирська Олександра-Мар’яна-Богданівна";
+        let side = format!("{member} & {member}");
+        let players = |members: Value| serde_json::json!({ "players": [{ "name": side, "members": members }] });
+        let two = serde_json::json!([{ "name": member }, { "name": member }]);
+        assert!(check_value(&players(two)).is_ok());
+        assert!(check_value(&players(serde_json::json!([]))).is_err());
+        let overlong = serde_json::json!([{ "name": side }, { "name": member }]);
+        assert!(check_value(&players(overlong)).is_err(), "a member has 60");
+    }
+
+    #[test]
     fn a_players_fields_have_the_player_forms_limits_and_other_names_one_line() {
-        assert_eq!(shape("club", true), Shape::Line(60));
-        assert_eq!(shape("name", false), Shape::Line(MAX_LINE));
-        assert_eq!(shape("statement", false), Shape::Lines(MAX_TEXT));
+        assert_eq!(shape("club", Within::Player), Shape::Line(60));
+        assert_eq!(shape("name", Within::Player), Shape::Line(60));
+        assert_eq!(shape("name", Within::Side), Shape::Line(186));
+        assert_eq!(shape("name", Within::Document), Shape::Line(MAX_LINE));
+        assert_eq!(shape("statement", Within::Document), Shape::Lines(MAX_TEXT));
     }
 }
