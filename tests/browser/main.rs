@@ -10,6 +10,7 @@ mod browser;
 mod crawl;
 mod gor;
 mod inclusive;
+mod keyboard;
 mod pages;
 mod pair_go;
 mod phone;

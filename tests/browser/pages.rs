@@ -2,8 +2,13 @@
 //! visits each page as a visitor, a player with a private link, a referee, a
 //! committee member and an organiser (and the admin's own pages), in
 //! English, Russian and Ukrainian, on a 360 px phone and a 1280 px laptop.
+//! The tournament is in the states that break layouts (issue 31): a
+//! referee's decision on a board, a bye, an adjourned game, 60-character
+//! names, and beside it a pair go event whose sides have such names.
 //! A page fails on a sub-resource that did not load, a console error or a
-//! script exception, and, on the phone, on being wider than the screen.
+//! script exception, English words on a Russian or Ukrainian page, and, on
+//! the phone, on being wider than the screen, on a table cell cut off at
+//! the right edge and on a name laid out on more than two lines.
 //! A screenshot of every visit is kept under the test target's tmp dir
 //! (`target/tmp/screenshots/pages/`), for a person to look at.
 
@@ -13,7 +18,7 @@ use std::collections::BTreeSet;
 
 use common::TestApp;
 use common::browser::Browser;
-use common::hall::{crawl, running_tournament};
+use common::hall::{crawl, running_tournament_with};
 
 const WIDTHS: [(u32, u32); 2] = [(360, 800), (1280, 900)];
 const LANGS: [&str; 3] = ["en", "ru", "uk"];
@@ -100,6 +105,96 @@ async fn english_words(browser: &Browser) -> BTreeSet<String> {
         .collect()
 }
 
+/// Players with names of about 60 characters, the longest a layout meets
+/// in practice (double surnames and given names, in both scripts' forms).
+const LONG_NAMES: [(&str, &str, &str); 2] = [
+    (
+        "Константинопольская-Верхнеднепровская",
+        "Анна-Мария-Аполлинария",
+        "3k",
+    ),
+    (
+        "Святополк-Четвертинська-Загребельна",
+        "Олександра-Мирослава-Іра",
+        "5k",
+    ),
+];
+
+/// Pair go sides whose members have such names (RFG App. 4 §3).
+const LONG_SIDES: [&str; 3] = [
+    "Дем’яненко-Святополк-Мирська Олександра-Мар’яна-Богданівна, 2150, f\nПреображенский-Нововоскресенский Анатолий-Валентин, 1k, m",
+    "Kozlova Olga, 1950, f\nSmirnov Ivan, 1950, m",
+    "Преображенская-Нововоскресенская Анастасия-Валентиновна, 1800, f\nКонстантинопольский Владислав-Аполлинарий, 3k, m",
+];
+
+/// The names whose lines the phone's pages are checked for.
+fn long_names() -> Vec<&'static str> {
+    let mut names: Vec<&str> = LONG_NAMES.iter().map(|(name, ..)| *name).collect();
+    for side in LONG_SIDES {
+        for member in side.split('\n') {
+            let name = member.split(',').next().unwrap();
+            names.push(name);
+            names.push(name.split(' ').next().unwrap());
+        }
+    }
+    names
+}
+
+/// The running tournament in the states that break layouts, and a pair go
+/// event beside it, both with a round published.
+async fn hall_in_every_state(app: &TestApp) -> reqwest::Client {
+    let org = running_tournament_with(app, &LONG_NAMES).await;
+    app.post_ok(&org, "/t/crawl/rounds/2/publish", &[]).await;
+    app.post_ok(&org, "/t/crawl/referee/rounds/2/start", &[])
+        .await;
+    // A game lost by the referee's decision: the label that once squeezed
+    // the names to a letter a line.
+    let forfeit = [
+        ("act", "forfeit"),
+        ("player", "black"),
+        ("reason", "опоздание"),
+    ];
+    app.post_ok(&org, "/t/crawl/referee/rounds/2/boards/2", &forfeit)
+        .await;
+
+    let created = app
+        .submit(
+            &org,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            &[
+                ("name", "Пары"),
+                ("short_name", "pairs"),
+                ("-use_presets", ""),
+                ("sides", "pair_go"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status(), 303);
+    for members in LONG_SIDES {
+        let res = app
+            .submit(
+                &org,
+                "/t/pairs/players/new",
+                "[data-test=player-form]",
+                "/t/pairs/players",
+                &[("members", members)],
+            )
+            .await;
+        let status = res.status();
+        let said = res.text().await.unwrap();
+        let said: String = scraper::Html::parse_document(&said)
+            .select(&scraper::Selector::parse("[role=alert], .error, [data-test$=error]").unwrap())
+            .map(|e| e.text().collect::<String>())
+            .collect();
+        assert_eq!(status, 303, "side {members}: {said:.300}");
+    }
+    app.post_ok(&org, "/t/pairs/rounds/pair", &[]).await;
+    app.post_ok(&org, "/t/pairs/rounds/1/publish", &[]).await;
+    org
+}
+
 /// The problems of the page the browser shows now.
 async fn problems(browser: &Browser, width: u32, lang: &str) -> Vec<String> {
     let mut found = Vec::new();
@@ -145,6 +240,12 @@ async fn problems(browser: &Browser, width: u32, lang: &str) -> Vec<String> {
         if overflow > 0 {
             found.push(format!("{overflow} px wider than the {width} px screen"));
         }
+        for cell in browser.cells_past_the_edge().await {
+            found.push(format!("cell past the right edge: {cell}"));
+        }
+        for name in browser.names_over_two_lines(&long_names()).await {
+            found.push(format!("name wrapped: {name}"));
+        }
     }
     found
 }
@@ -165,7 +266,7 @@ async fn every_page_loads_whole_without_errors_and_fits_a_phone_in_every_languag
         return;
     }
     let app = TestApp::start().await;
-    let org = running_tournament(&app).await;
+    let org = hall_in_every_state(&app).await;
     app.account("root", true, false).await;
     // A player's private link, as the referee hands it out.
     let res = app
@@ -191,6 +292,7 @@ async fn every_page_loads_whole_without_errors_and_fits_a_phone_in_every_languag
                 "/".into(),
                 "/t/crawl".into(),
                 "/t/crawl/register".into(),
+                "/t/pairs".into(),
                 "/login".into(),
             ],
         },
@@ -219,6 +321,7 @@ async fn every_page_loads_whole_without_errors_and_fits_a_phone_in_every_languag
             start: vec![
                 "/".into(),
                 "/t/crawl".into(),
+                "/t/pairs".into(),
                 "/account".into(),
                 "/tournaments/new".into(),
                 "/tournaments/import".into(),

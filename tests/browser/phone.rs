@@ -51,12 +51,15 @@ async fn published_round(app: &TestApp) {
 }
 
 /// The text of each element matching `css`, and whether it is shown whole
-/// on the screen.
+/// on the screen; a cell laid out as its contents alone (the phone's result
+/// cell) has no box of its own and is left to its contents.
 async fn on_screen(browser: &Browser, css: &str) -> Vec<(String, bool)> {
     let found = browser
         .client
         .execute(
-            "return [...document.querySelectorAll(arguments[0])].map(e => {
+            "return [...document.querySelectorAll(arguments[0])]
+               .filter(e => getComputedStyle(e).display !== 'contents')
+               .map(e => {
                const r = e.getBoundingClientRect();
                return [e.textContent.trim(), r.width > 0 && r.left >= 0 && r.right <= window.innerWidth];
              })",

@@ -233,6 +233,84 @@ impl Browser {
             .collect()
     }
 
+    /// Table cells that reach past the window's right edge where no
+    /// scrolling box around them lets the reader get to them: a cell cut
+    /// off (issue 31: the protocol on a phone), not a wide table that
+    /// scrolls sideways.
+    pub async fn cells_past_the_edge(&self) -> Vec<String> {
+        let found = self
+            .client
+            .execute(
+                "const edge = document.documentElement.clientWidth + 1;
+                 const scrolls = cell => {
+                   for (let a = cell.parentElement; a; a = a.parentElement) {
+                     const x = getComputedStyle(a).overflowX;
+                     if ((x === 'auto' || x === 'scroll') && a.scrollWidth > a.clientWidth) return true;
+                   }
+                   return false;
+                 };
+                 return [...document.querySelectorAll('td, th')]
+                   .filter(c => { const r = c.getBoundingClientRect();
+                                  return r.width > 0 && r.right > edge && !scrolls(c); })
+                   .map(c => (c.closest('table').className || 'table') + ': '
+                             + c.textContent.trim().slice(0, 30));",
+                vec![],
+            )
+            .await
+            .unwrap();
+        strings(found)
+    }
+
+    /// Each place where one of `names` is laid out on more than two lines
+    /// of a column narrower than three quarters of the window, with the
+    /// number of lines and the element holding it (issue 31: a column
+    /// squeezed until a name ran a letter a line). Lines are told apart by
+    /// the tops of the name's boxes, and only those the reader sees count:
+    /// a box clipped away (a name cut to two lines with an ellipsis) does
+    /// not. A name in a box as wide as the page is running text, wrapped
+    /// where the line ends.
+    pub async fn names_over_two_lines(&self, names: &[&str]) -> Vec<String> {
+        let found = self
+            .client
+            .execute(
+                "const names = arguments[0];
+                 const out = [];
+                 const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+                 for (let node; (node = walk.nextNode()); ) {
+                   const text = node.textContent;
+                   let column = node.parentElement;
+                   while (getComputedStyle(column).display.startsWith('inline')) column = column.parentElement;
+                   if (column.getBoundingClientRect().width >= 0.75 * window.innerWidth) continue;
+                   let clip = node.parentElement;
+                   while (clip && getComputedStyle(clip).overflowY === 'visible') clip = clip.parentElement;
+                   const seen = clip ? clip.getBoundingClientRect() : null;
+                   for (const name of names) {
+                     for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
+                       const range = document.createRange();
+                       range.setStart(node, i);
+                       range.setEnd(node, i + name.length);
+                       const tops = new Set();
+                       for (const r of range.getClientRects()) {
+                         if (r.width > 0 && (!seen || (r.top >= seen.top - 1 && r.bottom <= seen.bottom + 1))) {
+                           tops.add(Math.round(r.top));
+                         }
+                       }
+                       if (tops.size > 2) {
+                         const e = node.parentElement;
+                         out.push(name + ': ' + tops.size + ' lines in <' + e.tagName.toLowerCase()
+                                  + (e.className ? '.' + e.className : '') + '>');
+                       }
+                     }
+                   }
+                 }
+                 return out;",
+                vec![serde_json::json!(names)],
+            )
+            .await
+            .unwrap();
+        strings(found)
+    }
+
     /// How far the page is wider than the window, in CSS pixels.
     pub async fn overflow(&self) -> i64 {
         self.client
@@ -270,4 +348,14 @@ impl fantoccini::wd::WebDriverCompatibleCommand for BrowserLog {
 
 fn hyper_connector() -> hyper_util::client::legacy::connect::HttpConnector {
     hyper_util::client::legacy::connect::HttpConnector::new()
+}
+
+/// The strings of a script's array answer.
+fn strings(value: serde_json::Value) -> Vec<String> {
+    value
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.as_str().map(str::to_string))
+        .collect()
 }

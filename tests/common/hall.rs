@@ -10,6 +10,15 @@ use super::TestApp;
 /// A tournament with players, a published round with results and a second
 /// round paired but not yet published, its first game adjourned.
 pub async fn running_tournament(app: &TestApp) -> reqwest::Client {
+    running_tournament_with(app, &[]).await
+}
+
+/// The running tournament with `extra` players (name, first name, rank)
+/// registered after the five and paired with them from round 1.
+pub async fn running_tournament_with(
+    app: &TestApp,
+    extra: &[(&str, &str, &str)],
+) -> reqwest::Client {
     app.account("org", false, true).await;
     app.account("referee", false, false).await;
     app.account("judge", false, false).await;
@@ -36,13 +45,13 @@ pub async fn running_tournament(app: &TestApp) -> reqwest::Client {
         .status(),
         303
     );
-    for (i, rank) in ["2d", "1k", "4k", "6k", "9k"].iter().enumerate() {
-        let changes = [
-            ("name", format!("Player{i}")),
-            ("first_name", "P".into()),
-            ("rank", rank.to_string()),
-        ];
-        let changes: Vec<(&str, &str)> = changes.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let names: Vec<String> = (0..5).map(|i| format!("Player{i}")).collect();
+    let five = ["2d", "1k", "4k", "6k", "9k"]
+        .iter()
+        .zip(&names)
+        .map(|(rank, name)| (name.as_str(), "P", *rank));
+    for (name, first_name, rank) in five.chain(extra.iter().copied()) {
+        let changes = [("name", name), ("first_name", first_name), ("rank", rank)];
         let res = app
             .submit(
                 &org,

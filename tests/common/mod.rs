@@ -382,3 +382,15 @@ impl TestApp {
         .await
     }
 }
+
+/// A line of the EGD rating list (`egf_db.txt`, its columns) for a
+/// Ukrainian player.
+pub fn egd_line(pin: &str, names: &str, club: &str, grade: &str, gor: i32) -> String {
+    format!(" {pin:>8}  {names:<37} UA  {club:<4}   {grade:>3}   --   {gor:>4}     1  T171125N\n")
+}
+
+/// An EGD list of `date` in windows-1251, as a Ukrainian federation might save it.
+pub fn egd_list(date: &str, lines: &[String]) -> Vec<u8> {
+    let text = format!("<pre>\n({date})\n{}</pre>\n", lines.concat());
+    encoding_rs::WINDOWS_1251.encode(&text).0.into_owned()
+}

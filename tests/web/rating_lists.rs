@@ -4,6 +4,7 @@
 //! list until round 1 is paired.
 
 use crate::common;
+use common::{egd_line, egd_list};
 
 use common::{TestApp, text};
 use scraper::{Html, Selector};
@@ -66,17 +67,6 @@ fn the_real_ffg_list_reads_whole_and_finds_known_players() {
 
 const FORM: &str = "[data-test=player-form]";
 
-/// A line of `egf_db.txt`, columns as in the EGD's file.
-fn egf_line(pin: &str, names: &str, club: &str, grade: &str, gor: i32) -> String {
-    format!(" {pin:>8}  {names:<37} UA  {club:<4}   {grade:>3}   --   {gor:>4}     1  T171125N\n")
-}
-
-/// An EGD list of `date` in windows-1251, as a Ukrainian federation might save it.
-fn list(date: &str, lines: &[String]) -> Vec<u8> {
-    let text = format!("<pre>\n({date})\n{}</pre>\n", lines.concat());
-    encoding_rs::WINDOWS_1251.encode(&text).0.into_owned()
-}
-
 async fn organiser_with_tournament(app: &TestApp) -> reqwest::Client {
     app.account("org", false, true).await;
     let org = app.new_client();
@@ -137,11 +127,11 @@ async fn a_windows_1251_list_uploads_and_ratings_keep_its_date() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
     let admin = site_admin(&app).await;
-    let older = list(
+    let older = egd_list(
         "22 Feb 2018",
         &[
-            egf_line("13000001", "Іваненко Петро", "Lviv", "2k", 1833),
-            egf_line("13000002", "Шевченко Тарас_Григорович", "Kyiv", "3d", 2250),
+            egd_line("13000001", "Іваненко Петро", "Lviv", "2k", 1833),
+            egd_line("13000002", "Шевченко Тарас_Григорович", "Kyiv", "3d", 2250),
         ],
     );
     let res = upload(&app, &admin, "/rating-list", older.clone(), "UTF-8").await;
@@ -225,11 +215,11 @@ async fn ratings_are_refreshed_from_a_newer_list_until_round_one_is_paired() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
     let admin = site_admin(&app).await;
-    let older = list(
+    let older = egd_list(
         "22 Feb 2018",
         &[
-            egf_line("13000001", "Іваненко Петро", "Lviv", "2k", 1833),
-            egf_line("13000002", "Шевченко Тарас", "Kyiv", "3d", 2250),
+            egd_line("13000001", "Іваненко Петро", "Lviv", "2k", 1833),
+            egd_line("13000002", "Шевченко Тарас", "Kyiv", "3d", 2250),
         ],
     );
     assert_eq!(
@@ -262,11 +252,11 @@ async fn ratings_are_refreshed_from_a_newer_list_until_round_one_is_paired() {
         .await;
     assert_eq!(res.status(), 303);
 
-    let newer = list(
+    let newer = egd_list(
         "03 May 2018",
         &[
-            egf_line("13000001", "Іваненко Петро", "Lviv", "1k", 1960),
-            egf_line("13000002", "Шевченко Тарас", "Kyiv", "3d", 2270),
+            egd_line("13000001", "Іваненко Петро", "Lviv", "1k", 1960),
+            egd_line("13000002", "Шевченко Тарас", "Kyiv", "3d", 2270),
         ],
     );
     assert_eq!(
@@ -367,9 +357,9 @@ async fn ratings_are_refreshed_from_a_newer_list_until_round_one_is_paired() {
 async fn a_rating_list_named_with_a_nul_or_an_override_is_never_a_server_error() {
     let app = TestApp::start().await;
     let org = site_admin(&app).await;
-    let file = list(
+    let file = egd_list(
         "22 Feb 2018",
-        &[egf_line("13000001", "Ivanenko Petro", "Lviv", "2k", 1833)],
+        &[egd_line("13000001", "Ivanenko Petro", "Lviv", "2k", 1833)],
     );
     for name in ["list\0.txt", "list\u{202E}txt.exe"] {
         let csrf = app.csrf_token(&org).await;
@@ -410,9 +400,9 @@ async fn only_a_site_admin_replaces_the_rating_list_and_the_old_one_is_deleted()
     let org = organiser_with_tournament(&app).await;
     let admin = site_admin(&app).await;
     let egd = |date: &str, gor: i32| {
-        list(
+        egd_list(
             date,
-            &[egf_line("13000001", "Ivanenko Petro", "Lviv", "2k", gor)],
+            &[egd_line("13000001", "Ivanenko Petro", "Lviv", "2k", gor)],
         )
     };
     let res = upload(&app, &admin, "/rating-list", egd("22 Feb 2018", 1833), "").await;
@@ -486,11 +476,11 @@ async fn a_cyrillic_keyboard_finds_latin_names_and_types_ranks() {
     let app = TestApp::start().await;
     let org = organiser_with_tournament(&app).await;
     let admin = site_admin(&app).await;
-    let egd = list(
+    let egd = egd_list(
         "22 Feb 2018",
         &[
-            egf_line("13000011", "Shikshin Ilya", "Kaza", "5d", 2480),
-            egf_line("13000012", "Hnatiuk Yaroslava", "Kyiv", "2k", 1850),
+            egd_line("13000011", "Shikshin Ilya", "Kaza", "5d", 2480),
+            egd_line("13000012", "Hnatiuk Yaroslava", "Kyiv", "2k", 1850),
         ],
     );
     let res = upload(&app, &admin, "/rating-list", egd, "windows-1251").await;
