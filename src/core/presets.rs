@@ -156,9 +156,10 @@ pub fn placement(system: System) -> Vec<Criterion> {
         System::Cup => vec![Criterion::Cps],
         // Ukrainian rules Annex 1 and RFG App. 9 §3: points, then the games between the tied, then Berger.
         System::RoundRobin => vec![Criterion::Nbw, Criterion::HeadToHead, Criterion::Sodosw],
-        // RFG App. 7 §4: how far the bracket took a player, then the wins
-        // (a player the bracket let through without a game has none for it).
-        System::Knockout => vec![Criterion::Stage, Criterion::Nbw],
+        // RFG App. 7 §4: how far the bracket took a player; those out in
+        // the same bracket round share the place unless they play for it
+        // (losers playing on) or the organiser adds a tie-break.
+        System::Knockout => vec![Criterion::Stage],
         // RFG App. 9 §2.3: wins, then head-to-head, SOS-2, SOS-1, SOS, rating.
         System::RfgSwiss => vec![
             Criterion::Nbw,

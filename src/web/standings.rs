@@ -31,7 +31,8 @@ pub(super) fn routes() -> Router<AppState> {
 
 /// One line of the table, ready to print.
 struct StandingLine {
-    place: u32,
+    /// "3", or "3–4" for a place two players share.
+    place: String,
     no: u32,
     name: String,
     rank: String,
@@ -187,6 +188,10 @@ async fn page(
     } else {
         vec![Vec::new(); table.rows.len()]
     };
+    let mut sharing = std::collections::HashMap::<u32, u32>::new();
+    for row in &table.rows {
+        *sharing.entry(row.place).or_default() += 1;
+    }
     let lines = table
         .rows
         .iter()
@@ -194,7 +199,10 @@ async fn page(
         .filter_map(|(row, cells)| {
             let p = state.player(row.player)?;
             Some(StandingLine {
-                place: row.place,
+                place: match sharing[&row.place] {
+                    1 => row.place.to_string(),
+                    n => format!("{}–{}", row.place, row.place + n - 1),
+                },
                 no: p.id.0,
                 name: p.full_name(),
                 rank: p.rank.to_string(),

@@ -16,6 +16,7 @@ mod closing;
 mod discipline;
 mod hygiene;
 mod imports;
+mod knockouts;
 mod matches;
 mod notices;
 mod officials;

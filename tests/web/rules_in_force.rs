@@ -159,7 +159,8 @@ async fn tiebreaks_decide_only_the_places_the_settings_give() {
         .select(&places)
         .map(|td| td.text().collect::<String>().trim().to_string())
         .collect();
-    assert_eq!(shown, ["1", "2", "3", "3", "5", "5", "5", "5"]);
+    // A shared place reads as its range (issue 34: 3–4, 5–8).
+    assert_eq!(shown, ["1", "2", "3–4", "3–4", "5–8", "5–8", "5–8", "5–8"]);
     let json: serde_json::Value = app
         .client
         .get(app.url("/api/v1/tournaments/top/standings"))

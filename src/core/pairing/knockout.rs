@@ -81,6 +81,11 @@ impl Knockout {
         self.groups.iter().all(|g| g.len() <= 1)
     }
 
+    /// The slots of each group of equal record, best record first.
+    pub fn groups(&self) -> &[Vec<Option<usize>>] {
+        &self.groups
+    }
+
     /// The players still in play, best record first; once finished with
     /// losers playing on, this is the final order of places.
     pub fn standing(&self) -> Vec<usize> {

@@ -16,6 +16,7 @@ use crate::core::events::double_elimination::DoubleElimination;
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::round::Game;
 use crate::core::tournament::Tournament;
+use std::collections::HashMap;
 
 /// The bracket between two rounds: what the next round must play.
 struct Bracket {
@@ -111,6 +112,62 @@ fn bracket_round(
             }
         }
     }
+}
+
+/// How far each player of a single-elimination knockout came in the rounds
+/// up to `last`: the bracket rounds they came through, a tie won or a path
+/// through an empty slot each counting one (RFG code App. 7 §4: those out
+/// in the same bracket round share a place). A bracket round counts once
+/// its last tie is decided: until then (a best-of-3 at 1–1, a game without
+/// its result) it counts for nobody, so a match being played ranks nobody
+/// by its last game. With losers playing
+/// on for places, the groups of equal record rank instead, best first.
+/// `None` for a double elimination or a bracket the records do not follow.
+pub fn stages_passed(tournament: &Tournament, last: RoundNo) -> Option<HashMap<PlayerId, u32>> {
+    if tournament.settings().two_losses_eliminate {
+        return None;
+    }
+    let players: Vec<PlayerId> = numbers::checked(tournament)
+        .ok()?
+        .iter()
+        .map(|p| p.id)
+        .collect();
+    let losers_play_on = tournament.settings().losers_play_on;
+    let mut bracket = Bracket::new(Knockout::new(players.len(), losers_play_on));
+    let mut passed: HashMap<PlayerId, u32> = players.iter().map(|&p| (p, 0)).collect();
+    let mut first = RoundNo::FIRST;
+    let upto = RoundNo::from_index(last.index() + 1);
+    while !bracket.knockout.is_finished() {
+        let ties: Vec<Tie> = bracket
+            .to_play
+            .iter()
+            .map(|&(a, b)| (players[a.min(b)], players[a.max(b)]))
+            .collect();
+        let Ok(Stage::Over { outcomes, next }) = stage(tournament, &ties, first, upto) else {
+            break;
+        };
+        let outcomes: Vec<Outcome> = (bracket.to_play.iter().zip(outcomes))
+            .map(|(&(a, b), o)| if a < b { o } else { o.reversed() })
+            .collect();
+        let before = bracket.knockout.clone();
+        bracket = bracket.record(&outcomes).ok()?;
+        first = next;
+        if bracket.knockout == before {
+            continue;
+        }
+        let groups = bracket.knockout.groups();
+        for (rank, group) in groups.iter().enumerate() {
+            for &seed in group.iter().flatten() {
+                let value = if losers_play_on {
+                    (groups.len() - 1 - rank) as u32
+                } else {
+                    passed[&players[seed]] + 1
+                };
+                passed.insert(players[seed], value);
+            }
+        }
+    }
+    Some(passed)
 }
 
 /// The games of `round` in a double elimination of `players` in seed order

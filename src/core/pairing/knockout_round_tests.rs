@@ -297,3 +297,77 @@ fn with_two_losses_to_eliminate_a_first_loss_keeps_the_player_in_play() {
     assert_eq!(play(&mut t, &ids, 5, stronger_wins), vec![(0, 1)]);
     assert_finished(&t, 6);
 }
+
+/// Each seed's bracket rounds come through after round `r`, by seed.
+fn passed(t: &Tournament, ids: &[PlayerId], r: u32) -> Vec<u32> {
+    let stages = stages_passed(t, round(r)).unwrap();
+    ids.iter().map(|id| stages[id]).collect()
+}
+
+#[test]
+fn players_out_in_the_same_bracket_round_come_equally_far() {
+    let (mut t, ids) = knockout(8, false);
+    play(&mut t, &ids, 1, stronger_wins);
+    assert_eq!(passed(&t, &ids, 1), [1, 1, 1, 1, 0, 0, 0, 0]);
+    play(&mut t, &ids, 2, stronger_wins);
+    play(&mut t, &ids, 3, |_| GameResult::BlackWins);
+    // Seed 1 beat seed 0 in the final: 1, 2, 3–4, 5–8 (RFG App. 7 §4).
+    assert_eq!(passed(&t, &ids, 3), [2, 3, 1, 1, 0, 0, 0, 0]);
+    // The standings after round 1 read only round 1.
+    assert_eq!(passed(&t, &ids, 1), [1, 1, 1, 1, 0, 0, 0, 0]);
+}
+
+#[test]
+fn a_best_of_three_being_played_ranks_nobody_by_its_last_game() {
+    let (mut t, ids) = knockout_with(4, |s| s.best_of = 3);
+    play(&mut t, &ids, 1, stronger_wins);
+    assert_eq!(passed(&t, &ids, 1), [0, 0, 0, 0], "1–0 decides no tie");
+    play(&mut t, &ids, 2, |g| {
+        if g.colour_of(ids[0]).is_some() {
+            seed_wins(&ids, true)(g)
+        } else {
+            seed_wins(&ids, false)(g)
+        }
+    });
+    // Seed 0 is through 2–0 but seeds 1 and 2 stand at 1–1: the bracket
+    // round closes with its last tie, and until then it places nobody.
+    assert_eq!(passed(&t, &ids, 2), [0, 0, 0, 0]);
+    play(&mut t, &ids, 3, seed_wins(&ids, false));
+    assert_eq!(passed(&t, &ids, 3), [1, 0, 1, 0]);
+    // The final at 1–0 for seed 0 places neither finalist above the other.
+    play(&mut t, &ids, 4, stronger_wins);
+    assert_eq!(passed(&t, &ids, 4), [1, 0, 1, 0]);
+    play(&mut t, &ids, 5, seed_wins(&ids, true));
+    assert_eq!(passed(&t, &ids, 5), [2, 0, 1, 0]);
+}
+
+#[test]
+fn with_losers_playing_on_every_place_is_ranked_by_its_group() {
+    let (mut t, ids) = knockout(4, true);
+    play(&mut t, &ids, 1, stronger_wins);
+    assert_eq!(passed(&t, &ids, 1), [1, 1, 0, 0]);
+    play(&mut t, &ids, 2, stronger_wins);
+    assert_eq!(passed(&t, &ids, 2), [3, 2, 1, 0]);
+}
+
+#[test]
+fn a_double_elimination_has_no_bracket_rounds_to_count() {
+    let (t, _) = knockout_with(4, |s| s.two_losses_eliminate = true);
+    assert_eq!(stages_passed(&t, round(1)), None);
+}
+
+#[test]
+fn the_knockouts_standings_share_the_places_of_each_bracket_round() {
+    use crate::core::standings::{Criterion, standings};
+    let (mut t, ids) = knockout(8, false);
+    play(&mut t, &ids, 1, stronger_wins);
+    play(&mut t, &ids, 2, stronger_wins);
+    play(&mut t, &ids, 3, |_| GameResult::BlackWins);
+    let table = standings(&t, 3, &[Criterion::Stage]);
+    let place = |seed: usize| {
+        let row = table.rows.iter().find(|r| r.player == ids[seed]).unwrap();
+        row.place
+    };
+    let places: Vec<u32> = (0..8).map(place).collect();
+    assert_eq!(places, [2, 1, 3, 3, 5, 5, 5, 5]);
+}

@@ -13,10 +13,13 @@ mod sos;
 mod sosos;
 
 use super::scores::ScoreSheet;
+use crate::core::ids::{PlayerId, RoundNo};
+use crate::core::pairing::knockout_round;
 use crate::core::round::GameResult;
 use crate::core::settings::System;
 use crate::core::standings::Criterion;
 use crate::core::units::{HalfPoints, Quarters, Ratio};
+use std::collections::HashMap;
 
 /// OpenGotha's second-level values of one player.
 #[derive(Debug, Clone, Copy, Default)]
@@ -38,6 +41,9 @@ struct Second {
 pub(super) struct Values<'s, 't> {
     sheet: &'s ScoreSheet<'t>,
     second: Vec<Second>,
+    /// A knockout's bracket rounds each player came through, read from
+    /// the bracket once for the sheet.
+    stages: Option<HashMap<PlayerId, u32>>,
 }
 
 impl<'s, 't> Values<'s, 't> {
@@ -72,7 +78,15 @@ impl<'s, 't> Values<'s, 't> {
         for (i, s) in second.iter_mut().enumerate() {
             (s.sososw, s.sososm) = sosos::sosos(sheet, i, &sosw, &sosm);
         }
-        Values { sheet, second }
+        let knockout = sheet.tournament.settings().system == System::Knockout;
+        let stages = RoundNo::new(sheet.rounds())
+            .filter(|_| knockout)
+            .and_then(|last| knockout_round::stages_passed(sheet.tournament, last));
+        Values {
+            sheet,
+            second,
+            stages,
+        }
     }
 
     /// The value of `criterion` for record `i`; 0 for the group-relative criteria
@@ -117,23 +131,13 @@ impl<'s, 't> Values<'s, 't> {
                 half(sos::without_lowest(&rule_texts::rfg_terms(sheet, i), 2))
             }
             Criterion::BuchholzUa => rule_texts::buchholz_ua(sheet, i),
-            // The round a player reached: the last one played, and the next
-            // one when they won it.
-            Criterion::Stage => {
-                let rounds = sheet.rounds();
-                let id = player.id;
-                let last = (sheet.tournament.games().iter())
-                    .filter(|g| g.round.get() <= rounds && (g.white == id || g.black == id))
-                    .max_by_key(|g| g.round);
-                let reached = last.map_or(0, |g| {
-                    let won = matches!(
-                        (g.result, g.white == id),
-                        (GameResult::WhiteWins, true) | (GameResult::BlackWins, false)
-                    );
-                    g.round.get() + u32::from(won)
-                });
-                Ratio::whole(i64::from(reached))
-            }
+            // RFG App. 7 §4: a knockout places by the bracket round reached.
+            Criterion::Stage => match &self.stages {
+                Some(stages) => {
+                    Ratio::whole(i64::from(stages.get(&player.id).copied().unwrap_or(0)))
+                }
+                None => Ratio::whole(i64::from(last_round_reached(sheet, player.id))),
+            },
             Criterion::Dc | Criterion::Sdc | Criterion::HeadToHead | Criterion::PlayOff => {
                 Ratio::whole(0)
             }
@@ -184,4 +188,20 @@ impl<'s, 't> Values<'s, 't> {
             _ => vec![0; group.len()],
         }
     }
+}
+
+/// The round a player of a double elimination reached: the last one they
+/// played, and the next one when they won it.
+fn last_round_reached(sheet: &ScoreSheet, id: PlayerId) -> u32 {
+    let rounds = sheet.rounds();
+    let last = (sheet.tournament.games().iter())
+        .filter(|g| g.round.get() <= rounds && (g.white == id || g.black == id))
+        .max_by_key(|g| g.round);
+    last.map_or(0, |g| {
+        let won = matches!(
+            (g.result, g.white == id),
+            (GameResult::WhiteWins, true) | (GameResult::BlackWins, false)
+        );
+        g.round.get() + u32::from(won)
+    })
 }
