@@ -25,6 +25,7 @@ mod protocol;
 mod rating_lists;
 mod results;
 mod rules_in_force;
+mod sides;
 mod stages;
 mod supergroup;
 mod tournament;

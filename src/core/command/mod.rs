@@ -48,6 +48,7 @@ pub use results::{ResultEntry, check_results};
 pub use rounds::{next_round, split_round};
 pub use scope::{Changes, Scope, staleness};
 pub use settings::{check_settings, is_valid_short_name, text_changes};
+pub use sides::member_line;
 pub use teams::TeamDraft;
 
 /// Everything a rule of a user action reads: one tournament as a whole.

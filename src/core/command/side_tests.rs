@@ -63,6 +63,17 @@ fn a_pair_takes_its_name_rating_and_rank_from_its_members() {
 }
 
 #[test]
+fn a_sides_members_read_back_as_typed_lines_save_unchanged() {
+    let mut state = event(Sides::PairGo);
+    register(&mut state, "", "Ivanova Anna, 2150, ж\nPetrov Boris, 1k, м").unwrap();
+    let side = state.doc.players()[0].clone();
+    let lines: Vec<String> = side.members.iter().map(member_line).collect();
+    assert_eq!(lines, ["Ivanova Anna, 2150, f", "Petrov Boris, 2000, m"]);
+    register(&mut state, "", &lines.join("\n")).unwrap();
+    assert_eq!(state.doc.players()[1].members, side.members);
+}
+
+#[test]
 fn a_side_of_the_wrong_size_or_an_unreadable_line_is_refused() {
     let mut pairs = event(Sides::PairGo);
     let three = register(&mut pairs, "", "A, 1k\nB, 2k\nC, 3k").unwrap_err();
@@ -78,7 +89,10 @@ fn a_side_of_the_wrong_size_or_an_unreadable_line_is_refused() {
             "{same}"
         );
     }
-    assert!(register(&mut pairs, "", "A, 1k, м\nB, 2k, ж").is_ok());
+    // The woman moves first (RFG App. 4 §3.3), so she is listed first.
+    let man_first = register(&mut pairs, "", "A, 1k, м\nB, 2k, ж").unwrap_err();
+    assert_eq!(problems(man_first), [("members", "side.error.pair_order")]);
+    assert!(register(&mut pairs, "", "B, 2k, ж\nA, 1k, м").is_ok());
     pairs = event(Sides::PairGo);
     let mut rengo = event(Sides::Rengo);
     assert!(register(&mut rengo, "Trio", "A, 1k\nB, 2k\nC, 3k").is_ok());

@@ -68,12 +68,29 @@ pub(super) fn members(text: &str, sides: Sides, problems: &mut Vec<FieldProblem>
         );
     }
     let genders: Vec<_> = members.iter().map(|m| m.gender).collect();
-    let mixed = genders == [Some(Gender::Female), Some(Gender::Male)]
-        || genders == [Some(Gender::Male), Some(Gender::Female)];
-    if sides == Sides::PairGo && problems.iter().all(|p| p.field != "members") && !mixed {
-        problems.push(FieldProblem::new("members", "side.error.pair_genders"));
+    let man_first = genders == [Some(Gender::Male), Some(Gender::Female)];
+    let mixed = genders == [Some(Gender::Female), Some(Gender::Male)] || man_first;
+    if sides == Sides::PairGo && problems.iter().all(|p| p.field != "members") {
+        if !mixed {
+            problems.push(FieldProblem::new("members", "side.error.pair_genders"));
+        } else if man_first {
+            // RFG App. 4 §3.3: the woman makes her side's first move, and
+            // the side is listed (and named) in its order of play.
+            problems.push(FieldProblem::new("members", "side.error.pair_order"));
+        }
     }
     members
+}
+
+/// A member as the player form's line reads it back: `name, rating`, and
+/// for pair go `f` or `m`, so that a side's form saves unchanged.
+pub fn member_line(member: &Member) -> String {
+    let gender = match member.gender {
+        Some(Gender::Female) => ", f",
+        Some(Gender::Male) => ", m",
+        None => "",
+    };
+    format!("{}, {}{gender}", member.name, member.rating)
 }
 
 /// The mean rating of a side's members, rounded to the nearest point; the

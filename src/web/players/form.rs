@@ -27,7 +27,7 @@ pub struct PlayerForm {
     pub email: String,
     /// "It is a different person" on the duplicate warning.
     pub confirm_duplicate: Option<String>,
-    /// A side's members, one a line: `name, rating`.
+    /// A side's members, one a line: `name, rating`, then `f` or `m`.
     pub members: String,
     pub birth_year: String,
     /// "female", "male" or "".
@@ -72,7 +72,7 @@ impl PlayerForm {
             members: player
                 .members
                 .iter()
-                .map(|m| format!("{}, {}", m.name, m.rating))
+                .map(crate::core::command::member_line)
                 .collect::<Vec<_>>()
                 .join("\n"),
             birth_year: player.birth_year.map(|y| y.to_string()).unwrap_or_default(),
