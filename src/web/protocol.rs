@@ -357,7 +357,7 @@ async fn show_protocol(
         ),
         heading: heading(&p, ruleset, lang),
         rounds: (1..=p.rounds).collect(),
-        criteria: super::settings_form::named(lang, &p.criteria),
+        criteria: super::rule_words::named(lang, &p.criteria),
         lines,
         panel: panel(&p, lang),
         signatures,

@@ -2,7 +2,7 @@
 //! applied and what an equal count means, as the overview, the protocol,
 //! the slips and the player's page say them; and a rule text's defaults
 //! (core::rule_texts) as the settings form's confirmation and the API
-//! report them.
+//! report them; the placement criteria as the standings head them.
 
 use crate::core::discipline::Ruleset;
 use crate::core::pairing::colours;
@@ -150,5 +150,34 @@ impl ChangeWords {
             before: value_words(&change.before, lang),
             after: value_words(&change.after, lang),
         }
+    }
+}
+
+/// Each criterion's column heading in the reader's language (Russian and
+/// Ukrainian pages head "Победы", not "NBW"; the SOS family keeps the Latin
+/// letters the RFG code itself writes) and its meaning, which names
+/// OpenGotha's code where the heading is another word.
+pub fn named(
+    lang: super::i18n::Lang,
+    criteria: &[crate::core::standings::Criterion],
+) -> Vec<(String, String)> {
+    criteria
+        .iter()
+        .map(|c| {
+            let head = lang.t(&format!("criterion.head.{}", c.name()));
+            let meaning = lang.t(&format!("criterion.{}", c.name()));
+            headed(c.name(), head, meaning)
+        })
+        .collect()
+}
+
+/// A heading and its meaning, the code added to the meaning when the
+/// heading is not the code.
+pub fn headed(code: &str, head: String, meaning: String) -> (String, String) {
+    if head == code {
+        (head, meaning)
+    } else {
+        let meaning = format!("{code}: {meaning}");
+        (head, meaning)
     }
 }

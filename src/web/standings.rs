@@ -16,7 +16,7 @@ use super::AppState;
 use super::access::viewable;
 use super::error::WebResult;
 use super::page::{Ctx, Layout, render};
-use super::settings_form::named;
+use super::rule_words::named;
 use super::view::{RoundQuery, last_visible_round};
 use crate::core::admission::age_group_standings;
 use crate::core::formats::{crosstable, standings_tsv};

@@ -59,6 +59,10 @@ const DYNAMIC_PREFIXES: &[(&str, &str)] = &[
         "standings: criterion.{name}, each tie-break criterion",
     ),
     (
+        "criterion.head.",
+        "standings: criterion.head.{name}, each criterion's column heading",
+    ),
+    (
         "criterion.word.",
         "tournaments/form.html: criterion.word.{Rank,Rating}, the two criteria named by a word",
     ),
@@ -94,6 +98,10 @@ const DYNAMIC_PREFIXES: &[(&str, &str)] = &[
     (
         "system.",
         "protocol, tournaments, tournaments/form.html: system.{system}",
+    ),
+    (
+        "teams.head.",
+        "teams: teams.head.{short name}, each team criterion's column heading",
     ),
     (
         "teams.criterion.",

@@ -137,3 +137,31 @@ async fn a_best_of_three_final_at_one_all_places_neither_finalist_first() {
     expected.extend(shared("5–8", 4));
     assert_eq!(after.last().unwrap(), &expected);
 }
+
+#[tokio::test]
+async fn criteria_are_headed_in_the_readers_language_with_the_code_explained() {
+    let app = TestApp::start().await;
+    let org = knockout(&app, "heads", 4, 1).await;
+    play_out(&app, &org, "heads").await;
+    let heads = Selector::parse("[data-test=standings] th abbr").unwrap();
+    for (lang, word) in [("en", "STAGE"), ("ru", "Этап"), ("uk", "Етап")] {
+        let res = org
+            .get(app.url(&format!("/language/{lang}?back=/")))
+            .send()
+            .await
+            .unwrap();
+        assert!(res.status().is_success() || res.status().is_redirection());
+        let (_, page) = app.get_html(&org, "/t/heads/standings").await;
+        let abbr = page.select(&heads).next().expect("a criterion heading");
+        let shown = abbr.text().collect::<String>();
+        assert_eq!(shown, word, "{lang}");
+        let title = abbr.value().attr("title").unwrap_or_default();
+        assert!(
+            title.contains("App. 7") || title.contains("7 §4"),
+            "{title}"
+        );
+        if lang != "en" {
+            assert!(title.starts_with("STAGE: "), "the code explained: {title}");
+        }
+    }
+}

@@ -516,18 +516,6 @@ impl ValidForm {
 
 /// Each criterion's short name with its explanation in `lang`, as the
 /// standings and the protocol head their columns.
-pub fn named(lang: super::i18n::Lang, criteria: &[Criterion]) -> Vec<(String, String)> {
-    criteria
-        .iter()
-        .map(|c| {
-            (
-                c.name().to_string(),
-                lang.t(&format!("criterion.{}", c.name())),
-            )
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests;
 

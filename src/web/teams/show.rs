@@ -112,13 +112,20 @@ pub(super) async fn show_teams(
             .iter()
             .map(|c| {
                 let short = c.to_string();
-                let meaning = match c {
-                    TeamCriterion::UpperBoardWins(k) => ctx
-                        .lang
-                        .tf("teams.criterion.upper", &[("boards", k.to_string())]),
-                    _ => ctx.lang.t(&format!("teams.criterion.{short}")),
+                let (head, meaning) = match c {
+                    TeamCriterion::UpperBoardWins(k) => {
+                        let boards = [("boards", k.to_string())];
+                        (
+                            ctx.lang.tf("teams.head.upper", &boards),
+                            ctx.lang.tf("teams.criterion.upper", &boards),
+                        )
+                    }
+                    _ => (
+                        ctx.lang.t(&format!("teams.head.{short}")),
+                        ctx.lang.t(&format!("teams.criterion.{short}")),
+                    ),
                 };
-                (short, meaning)
+                crate::web::rule_words::headed(&short, head, meaning)
             })
             .collect(),
         lines,
