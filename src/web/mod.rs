@@ -31,6 +31,7 @@ pub mod appeal_words;
 pub mod appeals;
 pub mod audit_words;
 pub mod auth;
+pub mod bracket;
 pub mod change;
 pub mod closing;
 pub mod cookies;
@@ -146,6 +147,7 @@ pub fn router(app: AppState) -> Router {
         .merge(rounds::routes())
         .merge(explain::routes())
         .merge(standings::routes())
+        .merge(bracket::routes())
         .merge(teams::routes())
         .merge(series::routes())
         .merge(play_offs::routes())

@@ -60,6 +60,8 @@ struct StandingsPage {
     may_export: bool,
     /// A team event: the team standings are a link away.
     has_teams: bool,
+    /// A knockout: its bracket is a link away.
+    knockout: bool,
     /// The viewer may make the final stage from these standings.
     may_stage: bool,
     /// A match-tournament (best of N): its table by matches won.
@@ -240,6 +242,7 @@ async fn page(
         pending_appeals,
         may_export,
         has_teams: !state.teams().is_empty(),
+        knockout: state.settings().system == crate::core::settings::System::Knockout,
         may_stage: crate::core::access::may(
             &roles,
             ctx.is_admin(),

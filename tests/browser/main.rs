@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod bracket;
 mod browser;
 mod crawl;
 mod gor;

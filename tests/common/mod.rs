@@ -7,6 +7,7 @@
 pub mod browser;
 pub mod cup;
 pub mod hall;
+pub mod knockout;
 pub mod process;
 
 use std::net::SocketAddr;

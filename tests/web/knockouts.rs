@@ -7,93 +7,8 @@
 use crate::common;
 
 use common::TestApp;
+use common::knockout::{knockout, play, play_out};
 use scraper::Selector;
-
-/// A knockout of `players` created through the form, with matches of
-/// `best_of` games, its players registered strongest first.
-async fn knockout(app: &TestApp, short: &str, players: usize, best_of: u32) -> reqwest::Client {
-    app.account(short, false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, short).await;
-    let best_of = best_of.to_string();
-    let changes = [
-        ("name", short),
-        ("short_name", short),
-        ("system", "knockout"),
-        ("rounds", "20"),
-        ("best_of", best_of.as_str()),
-    ];
-    let res = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes,
-        )
-        .await;
-    assert_eq!(res.status(), 303);
-    for k in 0..players {
-        let name = format!("Player{k:02}");
-        let rank = format!("{}k", k + 1);
-        let changes = [
-            ("name", name.as_str()),
-            ("first_name", "P"),
-            ("rank", &rank),
-        ];
-        let res = app
-            .submit(
-                &org,
-                &format!("/t/{short}/players/new"),
-                "[data-test=player-form]",
-                &format!("/t/{short}/players"),
-                &changes,
-            )
-            .await;
-        assert_eq!(res.status(), 303, "{name}");
-    }
-    org
-}
-
-/// The places in the standings page's first column, best first.
-async fn places(app: &TestApp, org: &reqwest::Client, short: &str) -> Vec<String> {
-    let (_, page) = app.get_html(org, &format!("/t/{short}/standings")).await;
-    let first = Selector::parse("[data-test=standing-row] td:first-child").unwrap();
-    page.select(&first)
-        .map(|td| td.text().collect::<String>().trim().to_string())
-        .collect()
-}
-
-/// Pairs the next round and has White win every game, until the knockout
-/// is decided; answers the places after each round.
-async fn play_out(app: &TestApp, org: &reqwest::Client, short: &str) -> Vec<Vec<String>> {
-    let mut after = Vec::new();
-    for round in 1.. {
-        let res = app
-            .post_form(org, &format!("/t/{short}/rounds/pair"), &[])
-            .await;
-        if res.status() == 409 {
-            break;
-        }
-        assert_eq!(res.status(), 303, "pairing round {round}");
-        let (_, page) = app
-            .get_html(org, &format!("/t/{short}/rounds/{round}"))
-            .await;
-        let boards = page
-            .select(&Selector::parse("[data-test=board]").unwrap())
-            .count();
-        let fields: Vec<(String, &str)> =
-            (1..=boards).map(|b| (format!("board_{b}"), "w")).collect();
-        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), *v)).collect();
-        let res = app
-            .post_form(org, &format!("/t/{short}/rounds/{round}/results"), &fields)
-            .await;
-        assert_eq!(res.status(), 303, "results of round {round}");
-        after.push(places(app, org, short).await);
-        assert!(round < 20, "the knockout never ended");
-    }
-    after
-}
 
 /// `n` copies of the label of a place shared by `n`.
 fn shared(label: &str, n: usize) -> Vec<String> {
@@ -164,4 +79,41 @@ async fn criteria_are_headed_in_the_readers_language_with_the_code_explained() {
             assert!(title.starts_with("STAGE: "), "the code explained: {title}");
         }
     }
+}
+
+#[tokio::test]
+async fn the_bracket_page_shows_each_ties_score_and_games_and_who_waits() {
+    let app = TestApp::start().await;
+    let org = knockout(&app, "br", 4, 3).await;
+    // Semi-finals: 1–0, 1–1, then the deciders; the final's first two
+    // games leave it at 1–1.
+    play(&app, &org, "br", 5).await;
+    for path in ["/t/br/standings", "/t/br/bracket"] {
+        let (status, _) = app.get_html(&app.new_client(), path).await;
+        assert_eq!(status, 200, "{path}");
+    }
+    let (_, standings) = app.get_html(&org, "/t/br/standings").await;
+    assert!(common::text(&standings, "[data-test=bracket-link]").is_some());
+    let (_, page) = app.get_html(&org, "/t/br/bracket").await;
+    let rounds = Selector::parse("[data-test=bracket-round]").unwrap();
+    let rounds: Vec<_> = page.select(&rounds).collect();
+    assert_eq!(rounds.len(), 2, "semi-finals and the final");
+    let games = Selector::parse("[data-test=tie-game]").unwrap();
+    let states = Selector::parse("[data-test=tie-state]").unwrap();
+    let won = Selector::parse("[data-test=won]").unwrap();
+    let final_games: Vec<String> = rounds[1]
+        .select(&games)
+        .map(|g| g.text().collect())
+        .collect();
+    assert_eq!(final_games.len(), 2, "{final_games:?}");
+    assert!(final_games[1].contains("Game 2 of 3"), "{final_games:?}");
+    let final_state: String = rounds[1].select(&states).next().unwrap().text().collect();
+    assert_eq!(final_state, "Being played");
+    let score: Vec<String> = rounds[1].select(&won).map(|w| w.text().collect()).collect();
+    assert_eq!(score, ["1", "1"]);
+    let semi_states: Vec<String> = rounds[0]
+        .select(&states)
+        .map(|s| s.text().collect())
+        .collect();
+    assert_eq!(semi_states, ["Decided", "Decided"]);
 }

@@ -19,17 +19,17 @@ use crate::core::tournament::Tournament;
 use std::collections::HashMap;
 
 /// The bracket between two rounds: what the next round must play.
-struct Bracket {
-    knockout: Knockout,
+pub(super) struct Bracket {
+    pub(super) knockout: Knockout,
     /// One per match of the bracket round; a match not yet decided counts as
     /// drawn, which is what makes [`Knockout::advance`] ask for it again.
     outcomes: Vec<Outcome>,
     /// The matches of the next round: the bracket round's, or its replays.
-    to_play: Vec<(usize, usize)>,
+    pub(super) to_play: Vec<(usize, usize)>,
 }
 
 impl Bracket {
-    fn new(knockout: Knockout) -> Self {
+    pub(super) fn new(knockout: Knockout) -> Self {
         let to_play = knockout.matches();
         Bracket {
             outcomes: vec![Outcome::Drawn; to_play.len()],
@@ -40,7 +40,7 @@ impl Bracket {
 
     /// Takes the outcomes of [`Bracket::to_play`], in order: the drawn ones are
     /// replayed next, and once none is left the bracket moves to its next round.
-    fn record(mut self, played: &[Outcome]) -> Result<Self, PairingError> {
+    pub(super) fn record(mut self, played: &[Outcome]) -> Result<Self, PairingError> {
         let mut played = played.iter();
         for outcome in self.outcomes.iter_mut().filter(|o| **o == Outcome::Drawn) {
             *outcome = *played.next().ok_or(PairingError::NoValidPairing)?;

@@ -371,3 +371,67 @@ fn the_knockouts_standings_share_the_places_of_each_bracket_round() {
     let places: Vec<u32> = (0..8).map(place).collect();
     assert_eq!(places, [2, 1, 3, 3, 5, 5, 5, 5]);
 }
+
+/// A tie by seeds: the first, the second and who went through.
+type SeedTie = (Option<usize>, Option<usize>, Option<usize>);
+
+/// Each bracket round's ties as seed pairs, a waiting place as `None`, and
+/// who went through, by seed.
+fn bracket_seeds(t: &Tournament, ids: &[PlayerId], r: u32) -> Vec<Vec<SeedTie>> {
+    let seed = |p: Option<PlayerId>| p.map(|p| ids.iter().position(|&i| i == p).unwrap());
+    super::super::knockout_view::bracket(t, round(r))
+        .unwrap()
+        .iter()
+        .map(|ties| {
+            ties.iter()
+                .map(|tie| (seed(tie.first), seed(tie.second), seed(tie.through)))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_bracket_shows_each_tie_and_the_next_rounds_known_players() {
+    let (mut t, ids) = knockout(6, false);
+    // Seeds 0 and 1 go through without a game; seed 4 beats seed 3.
+    play(&mut t, &ids, 1, on_board(1, GameResult::BlackWins));
+    let shown = bracket_seeds(&t, &ids, 1);
+    assert_eq!(
+        shown[0],
+        [
+            (Some(0), None, Some(0)),
+            (Some(3), Some(4), Some(4)),
+            (Some(1), None, Some(1)),
+            (Some(2), Some(5), Some(2)),
+        ]
+    );
+    // Round 2 is not played yet: its ties wait with their players known.
+    assert_eq!(
+        shown[1],
+        [(Some(0), Some(4), None), (Some(1), Some(2), None)]
+    );
+    // And the final after them, its players still to be decided.
+    assert_eq!(shown[2], [(None, None, None)]);
+    assert_eq!(shown.len(), 3);
+}
+
+#[test]
+fn a_best_of_three_tie_shows_its_score_and_its_winner_once_decided() {
+    let (mut t, ids) = knockout_with(4, |s| s.best_of = 3);
+    play(&mut t, &ids, 1, stronger_wins);
+    play(&mut t, &ids, 2, |g| {
+        if g.colour_of(ids[0]).is_some() {
+            seed_wins(&ids, true)(g)
+        } else {
+            seed_wins(&ids, false)(g)
+        }
+    });
+    let view = super::super::knockout_view::bracket(&t, round(2)).unwrap();
+    let scores: Vec<(u32, u32)> = view[0].iter().map(|tie| tie.score()).collect();
+    assert_eq!(scores, [(2, 0), (1, 1)]);
+    // Seed 0 is through at 2–0 while the other tie goes to a third game.
+    let through: Vec<_> = view[0].iter().map(|tie| tie.through).collect();
+    assert_eq!(through, [Some(ids[0]), None]);
+    assert_eq!(view[1][0].first, Some(ids[0]));
+    assert_eq!(view[1][0].second, None);
+}

@@ -32,6 +32,7 @@ pub mod groups;
 pub mod knockout;
 pub mod knockout_round;
 pub mod knockout_stage;
+pub mod knockout_view;
 pub mod manual;
 pub mod match_round;
 pub mod matching;
