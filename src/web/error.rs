@@ -347,39 +347,47 @@ impl IntoResponse for WebError {
                 WebError::Refused(r) => Some(r.clone()),
                 _ => None,
             },
-            args: match &self {
-                WebError::Discipline(e) => discipline_message(e).1,
-                // The first refused result names its message's values.
-                WebError::Refused(r) => match r.as_ref() {
-                    crate::core::command::Refusal::Results(problems) => match problems.first() {
-                        Some(crate::core::command::ResultProblem::Confirmed(_, e)) => {
-                            discipline_message(e).1
-                        }
-                        _ => Vec::new(),
-                    },
-                    _ => Vec::new(),
-                },
-                WebError::Pairing(PairingError::DuplicateDrawNumber(number)) => {
-                    vec![("number", number.to_string())]
-                }
-                WebError::Pairing(PairingError::ScheveningenTeams(teams)) => {
-                    vec![("teams", teams.to_string())]
-                }
-                WebError::Pairing(
-                    PairingError::BracketChanged { round }
-                    | PairingError::TableChanged { round }
-                    | PairingError::ResultsMissing(round)
-                    | PairingError::BothWon(round)
-                    | PairingError::ScheveningenFinished(round),
-                ) => vec![("round", round.get().to_string())],
-                WebError::Pairing(PairingError::ColourLimits { round, gap }) => {
-                    vec![("round", round.get().to_string()), ("gap", gap.to_string())]
-                }
-                _ => Vec::new(),
-            },
+            args: self.message_args(),
         };
         let mut response = page.status.into_response();
         response.extensions_mut().insert(page);
         response
+    }
+}
+
+impl WebError {
+    /// The values the message names (`%{round}` and the like), for the
+    /// error page and for a page that says beforehand why it would refuse.
+    pub fn message_args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            WebError::Discipline(e) => discipline_message(e).1,
+            // The first refused result names its message's values.
+            WebError::Refused(r) => match r.as_ref() {
+                crate::core::command::Refusal::Results(problems) => match problems.first() {
+                    Some(crate::core::command::ResultProblem::Confirmed(_, e)) => {
+                        discipline_message(e).1
+                    }
+                    _ => Vec::new(),
+                },
+                _ => Vec::new(),
+            },
+            WebError::Pairing(PairingError::DuplicateDrawNumber(number)) => {
+                vec![("number", number.to_string())]
+            }
+            WebError::Pairing(PairingError::ScheveningenTeams(teams)) => {
+                vec![("teams", teams.to_string())]
+            }
+            WebError::Pairing(
+                PairingError::BracketChanged { round }
+                | PairingError::TableChanged { round }
+                | PairingError::ResultsMissing(round)
+                | PairingError::BothWon(round)
+                | PairingError::ScheveningenFinished(round),
+            ) => vec![("round", round.get().to_string())],
+            WebError::Pairing(PairingError::ColourLimits { round, gap }) => {
+                vec![("round", round.get().to_string()), ("gap", gap.to_string())]
+            }
+            _ => Vec::new(),
+        }
     }
 }

@@ -21,6 +21,11 @@ async fn single_game_knockouts_of_8_and_16_share_the_places_of_each_bracket_roun
     for (short, players) in [("ko8", 8), ("ko16", 16)] {
         let org = knockout(&app, short, players, 1).await;
         let after = play_out(&app, &org, short).await;
+        // The pairing button says the knockout is decided before a click.
+        let (_, rounds) = app.get_html(&org, &format!("/t/{short}/rounds")).await;
+        let said = common::text(&rounds, "[data-test=cannot-pair]").expect("said");
+        assert!(said.contains("decided"), "{said}");
+        assert!(common::text(&rounds, "[data-test=pair-next]").is_none());
         let mut expected = vec!["1".to_string(), "2".to_string()];
         expected.extend(shared("3–4", 2));
         expected.extend(shared("5–8", 4));
@@ -116,4 +121,33 @@ async fn the_bracket_page_shows_each_ties_score_and_games_and_who_waits() {
         .map(|s| s.text().collect())
         .collect();
     assert_eq!(semi_states, ["Decided", "Decided"]);
+}
+
+#[tokio::test]
+async fn when_two_losses_eliminate_the_round_page_names_who_rests() {
+    let app = TestApp::start().await;
+    let org = knockout(&app, "two", 4, 1).await;
+    let res = app
+        .submit(
+            &org,
+            "/t/two/settings",
+            "[data-test=tournament-form]",
+            "/t/two/settings",
+            &[("two_losses", "on")],
+        )
+        .await;
+    assert_eq!(res.status(), 303);
+    // White wins every game: after two rounds one player is unbeaten, two
+    // have one loss and one has two; the unbeaten one rests in round 3.
+    play(&app, &org, "two", 2).await;
+    app.post_ok(&org, "/t/two/rounds/pair", &[]).await;
+    let (_, page) = app.get_html(&org, "/t/two/rounds/3").await;
+    let resting = common::text(&page, "[data-test=resting]").expect("who rests is said");
+    let boards = Selector::parse("[data-test=board]").unwrap();
+    assert_eq!(page.select(&boards).count(), 1);
+    let names: Vec<&str> = ["Player00", "Player01", "Player02", "Player03"]
+        .into_iter()
+        .filter(|n| resting.contains(n))
+        .collect();
+    assert_eq!(names.len(), 1, "{resting}");
 }

@@ -170,6 +170,40 @@ pub fn stages_passed(tournament: &Tournament, last: RoundNo) -> Option<HashMap<P
     Some(passed)
 }
 
+/// Who rests in `round` of a knockout that two losses decide (Ukrainian
+/// rules II.4): still in play, with fewer than two losses, yet given no
+/// game, since the field is paired by equal records. `None` for any other
+/// knockout, whose players are all paired or out.
+pub fn resting(tournament: &Tournament, round: RoundNo) -> Option<Vec<PlayerId>> {
+    if !tournament.settings().two_losses_eliminate {
+        return None;
+    }
+    let players: Vec<PlayerId> = numbers::checked(tournament)
+        .ok()?
+        .iter()
+        .map(|p| p.id)
+        .collect();
+    let mut field = DoubleElimination::new(&players).ok()?;
+    let mut first = RoundNo::FIRST;
+    loop {
+        let proposal = field.next_round();
+        if field.winner().is_some() || proposal.games.is_empty() {
+            return Some(Vec::new());
+        }
+        match stage(tournament, &proposal.games, first, round).ok()? {
+            Stage::Playing(_) => break,
+            Stage::Over { outcomes, next } => {
+                field.record(&proposal, &outcomes).ok()?;
+                first = next;
+            }
+        }
+    }
+    let plays = |p: PlayerId| {
+        (tournament.games().iter()).any(|g| g.round == round && g.colour_of(p).is_some())
+    };
+    Some(field.in_play().into_iter().filter(|&p| !plays(p)).collect())
+}
+
 /// The games of `round` in a double elimination of `players` in seed order
 /// (Ukrainian rules II.4): each round proposed afresh from the records.
 fn double_elimination_round(

@@ -291,6 +291,8 @@ fn with_two_losses_to_eliminate_a_first_loss_keeps_the_player_in_play() {
     // Seed 3 has left with two losses; seeds 1 and 2 have one each, and
     // seed 0 none: seed 0 waits while 1 meets 2.
     assert_eq!(play(&mut t, &ids, 3, stronger_wins), vec![(1, 2)]);
+    assert_eq!(resting(&t, round(3)), Some(vec![ids[0]]), "seed 0 rests");
+    assert_eq!(resting(&t, round(2)), Some(vec![]));
     // The final: seed 0 (no loss) against seed 1 (one loss); seed 1 wins,
     // so each has one loss and they meet again.
     assert_eq!(play(&mut t, &ids, 4, seed_wins(&ids, false)), vec![(0, 1)]);
@@ -348,6 +350,12 @@ fn with_losers_playing_on_every_place_is_ranked_by_its_group() {
     assert_eq!(passed(&t, &ids, 1), [1, 1, 0, 0]);
     play(&mut t, &ids, 2, stronger_wins);
     assert_eq!(passed(&t, &ids, 2), [3, 2, 1, 0]);
+}
+
+#[test]
+fn only_a_knockout_of_two_losses_has_players_resting() {
+    let (t, _) = knockout(8, false);
+    assert_eq!(resting(&t, round(1)), None);
 }
 
 #[test]

@@ -39,6 +39,9 @@ pub(super) struct RoundsPage {
     rounds: Vec<RoundLine>,
     next_round: Option<u32>,
     can_pair: bool,
+    /// Why the next round cannot be paired, said before the click: a
+    /// knockout decided or waiting for results ("" when it can be).
+    cannot_pair: String,
     /// The programme: each round's start and assembly in words, with the
     /// start as the organiser's form shows it ("" when none).
     schedule: Vec<ScheduleLine>,
@@ -121,14 +124,30 @@ pub(super) async fn list_rounds(
         })
         .filter(|line| line.published || ctx.is_staff(&roles))
         .collect();
+    // A knockout's next round is cheap to try: the button says beforehand
+    // what pairing would refuse, instead of leading to an error page.
+    let next_round = state.next_round();
+    let cannot_pair = match next_round {
+        Some(next) if can_pair && state.settings().system == crate::core::System::Knockout => {
+            match crate::core::pairing::pair_round(&state, next) {
+                Err(e) => {
+                    let e = WebError::Pairing(e);
+                    ctx.lang.tf(e.message_key(), &e.message_args())
+                }
+                Ok(_) => String::new(),
+            }
+        }
+        _ => String::new(),
+    };
     let html = render(&RoundsPage {
         // Players wait here for the next round: it appears when published.
         layout: Layout::titled(&ctx, &tournament.name)
             .live(&tournament.short_name, tournament.version),
-        next_round: state.next_round().map(RoundNo::get),
+        next_round: next_round.map(RoundNo::get),
         tournament,
         rounds,
         can_pair,
+        cannot_pair,
         schedule,
         can_schedule,
         has_assembly: crate::core::schedule::assembly_minutes(ruleset).is_some(),
@@ -230,6 +249,8 @@ pub(super) struct RoundPage {
     bye: String,
     /// "Find me" found the player with the bye.
     bye_found: bool,
+    /// Who rests this round while two losses decide: "Ann P, Bob Q".
+    resting: String,
     /// What "find me" says when it found nobody in this round; "" otherwise.
     not_found: String,
     query: String,
@@ -347,6 +368,13 @@ pub(super) async fn show_round(
         .and_then(|b| state.player(b.player))
         .map(|p| p.full_name())
         .unwrap_or_default();
+    let resting = crate::core::pairing::knockout_round::resting(&state, round)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|p| state.player(p))
+        .map(|p| p.full_name())
+        .collect::<Vec<_>>()
+        .join(", ");
     let boards = board_lines(&state, &log, round, &find.q);
     let bye_found = NameQuery::new(&find.q).finds(&bye);
     let not_found = if find.q.trim().is_empty() || bye_found || boards.iter().any(|b| b.found) {
@@ -378,6 +406,7 @@ pub(super) async fn show_round(
         boards,
         bye,
         bye_found,
+        resting,
         not_found,
         query: find.q,
         published: s.published_at.is_some(),
