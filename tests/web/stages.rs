@@ -9,6 +9,17 @@ use common::TestApp;
 /// A round robin of three at `/t/<short>`, every round paired, White
 /// winning every game, and published.
 async fn group(app: &TestApp, org: &reqwest::Client, short: &str, names: [&str; 3]) {
+    group_played(app, org, short, names, 3).await;
+}
+
+/// [`group`] with its first `played` rounds played.
+async fn group_played(
+    app: &TestApp,
+    org: &reqwest::Client,
+    short: &str,
+    names: [&str; 3],
+    played: u32,
+) {
     let changes = [
         ("name", short),
         ("short_name", short),
@@ -40,7 +51,7 @@ async fn group(app: &TestApp, org: &reqwest::Client, short: &str, names: [&str; 
             .await;
         assert_eq!(res.status(), 303, "register {name}");
     }
-    for round in 1..=3 {
+    for round in 1..=played {
         app.post_ok(org, &format!("/t/{short}/rounds/pair"), &[])
             .await;
         app.post_ok(
@@ -133,6 +144,30 @@ async fn the_final_takes_the_top_two_of_each_group_and_pairs_group_mates_apart()
         let from_a = a.iter().filter(|n| board.contains(n.as_str())).count();
         assert_eq!(from_a, 1, "one of group A on each board: {board}");
     }
+}
+
+#[tokio::test]
+async fn a_group_still_being_played_makes_a_final_only_when_taken_as_it_stands() {
+    let app = TestApp::start().await;
+    app.account("org", false, true).await;
+    let org = app.new_client();
+    app.log_in(&org, "org").await;
+    group(&app, &org, "group-a", ["Alpha", "Bravo", "Charlie"]).await;
+    group_played(&app, &org, "group-c", ["Delta", "Echo", "Foxtrot"], 2).await;
+    let (_, form) = app.get_html(&org, "/t/group-a/final").await;
+    let mut fields = common::form_values(&form, "[data-test=stage-form]");
+    fields.push(("group".into(), "group-c".into()));
+    let post =
+        |fields: Vec<(String, String)>| org.post(app.url("/t/group-a/final")).form(&fields).send();
+    let refused = post(fields.clone()).await.unwrap();
+    assert_eq!(refused.status(), 422);
+    let page = scraper::Html::parse_document(&refused.text().await.unwrap());
+    let said = common::text(&page, "[data-test=unfinished-error]").expect("said");
+    assert!(said.contains("group-c"), "the group is named: {said}");
+    let (status, _) = app.get_html(&org, "/t/group-a-final").await;
+    assert_eq!(status, 404, "nothing made");
+    fields.push(("unfinished".into(), "on".into()));
+    assert_eq!(post(fields).await.unwrap().status(), 303);
 }
 
 #[tokio::test]

@@ -8,8 +8,10 @@
 //! who played in two groups is listed twice and refused.
 
 use super::stages::{FinalFormat, StageProblem, StageRules};
-use crate::core::ids::PlayerId;
+use crate::core::ids::{PlayerId, RoundNo};
+use crate::core::pairing::{PairingError, pair_round};
 use crate::core::player::{Participation, Player, Registration};
+use crate::core::round::GameResult;
 use crate::core::settings::{Settings, System};
 use crate::core::standings::standings;
 use crate::core::tournament::Tournament;
@@ -44,6 +46,26 @@ fn final_order(group: &Tournament) -> Vec<PlayerId> {
     final_places(group, rounds).into_iter().flatten().collect()
 }
 
+/// Whether a group is over: every game has its result, and its last round
+/// is played (a knockout: its bracket is decided).
+pub fn is_finished(group: &Tournament) -> bool {
+    if group
+        .games()
+        .iter()
+        .any(|g| g.result == GameResult::Unknown)
+    {
+        return false;
+    }
+    let Some(last) = group.last_round_with_game() else {
+        return false;
+    };
+    if group.settings().system == System::Knockout {
+        let next = RoundNo::from_index(last.index() + 1);
+        return pair_round(group, next) == Err(PairingError::KnockoutFinished);
+    }
+    last.get() >= group.settings().number_of_rounds
+}
+
 /// Whether two entries of different tournaments are one person: the same
 /// EGF PIN, or with none, the same name and first name.
 pub fn same_person(a: &Player, b: &Player) -> bool {
@@ -58,12 +80,25 @@ pub fn same_person(a: &Player, b: &Player) -> bool {
 
 /// The final's tournament with `settings` (its name and dates as the
 /// organiser gave them; the system and rounds are set here), holding the top
-/// `rules.qualifiers_per_group` of each of `groups`.
+/// `rules.qualifiers_per_group` of each of `groups`. A group still being
+/// played is refused unless the organiser takes it as it stands
+/// (`unfinished`): its order may yet change. The groups' entries must be of
+/// one kind, all single players or all pair go (or rengo) sides.
 pub fn final_stage(
     groups: &[&Tournament],
     rules: &StageRules,
     mut settings: Settings,
+    unfinished: bool,
 ) -> Result<Tournament, StageProblem> {
+    if groups
+        .windows(2)
+        .any(|w| w[0].settings().sides != w[1].settings().sides)
+    {
+        return Err(StageProblem::MixedEntries);
+    }
+    if let Some(i) = groups.iter().position(|g| !unfinished && !is_finished(g)) {
+        return Err(StageProblem::GroupUnfinished { group: i + 1 });
+    }
     // One id per entry over all the groups, so the seeding sees a player
     // listed in two groups as one.
     let mut entries: Vec<&Player> = Vec::new();
@@ -118,7 +153,8 @@ mod tests {
     fn group(names: &[&str]) -> Tournament {
         let settings = Settings {
             system: System::RoundRobin,
-            number_of_rounds: names.len() as u32 - 1,
+            // Every game is recorded in round 1: the group is over after it.
+            number_of_rounds: 1,
             ..Settings::default()
         };
         let mut t = Tournament::new(settings);
@@ -164,6 +200,7 @@ mod tests {
             &[&a, &b],
             &rules(2, FinalFormat::Knockout),
             Settings::default(),
+            false,
         )
         .unwrap();
         let seeded: Vec<_> = final_
@@ -184,8 +221,39 @@ mod tests {
             &[&a, &b],
             &rules(1, FinalFormat::RoundRobin),
             Settings::default(),
+            false,
         );
         assert!(matches!(refused, Err(StageProblem::PlayerListedTwice(_))));
+    }
+
+    #[test]
+    fn a_group_still_being_played_is_taken_only_when_asked() {
+        let (a, mut b) = (group(&["A1", "A2", "A3"]), group(&["B1", "B2", "B3"]));
+        let mut settings = b.settings().clone();
+        settings.number_of_rounds = 3;
+        b.set_settings(settings);
+        let rules = rules(1, FinalFormat::Knockout);
+        let refused = final_stage(&[&a, &b], &rules, Settings::default(), false);
+        assert_eq!(
+            refused.unwrap_err(),
+            StageProblem::GroupUnfinished { group: 2 }
+        );
+        assert!(final_stage(&[&a, &b], &rules, Settings::default(), true).is_ok());
+    }
+
+    #[test]
+    fn pair_go_sides_and_single_players_make_no_final_together() {
+        let (a, mut b) = (group(&["A1", "A2"]), group(&["B1", "B2"]));
+        let mut settings = b.settings().clone();
+        settings.sides = crate::core::settings::Sides::PairGo;
+        b.set_settings(settings);
+        let refused = final_stage(
+            &[&a, &b],
+            &rules(1, FinalFormat::Knockout),
+            Settings::default(),
+            true,
+        );
+        assert_eq!(refused.unwrap_err(), StageProblem::MixedEntries);
     }
 
     #[test]

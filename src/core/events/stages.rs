@@ -83,6 +83,17 @@ pub enum StageProblem {
     /// A player is listed twice, in one group or in two.
     #[error("player {0} is listed twice")]
     PlayerListedTwice(PlayerId),
+    /// A group is still being played: a game without its result, a round
+    /// still to play or a knockout not yet decided.
+    #[error("group {group} is still being played")]
+    GroupUnfinished {
+        /// The group, counted from 1.
+        group: usize,
+    },
+    /// The groups' entries are of different kinds (single players and pair
+    /// go sides): a final pairs one kind.
+    #[error("the groups' entries are of different kinds")]
+    MixedEntries,
 }
 
 impl StageRules {

@@ -34,6 +34,9 @@ pub(super) struct StageForm {
     format: String,
     name: String,
     short_name: String,
+    /// Ticked: groups still being played are taken as they stand.
+    #[serde(default)]
+    unfinished: Option<String>,
 }
 
 #[derive(Template)]
@@ -45,6 +48,8 @@ struct StagePage {
     groups: Vec<(String, String, bool)>,
     qualifiers: String,
     knockout: bool,
+    /// Groups still being played are taken as they stand.
+    unfinished: bool,
     name: String,
     short_name: String,
     errors: FieldErrors,
@@ -86,6 +91,7 @@ fn page(
             .collect(),
         qualifiers: form.qualifiers.clone(),
         knockout: form.format != "round_robin",
+        unfinished: form.unfinished.is_some(),
         name: form.name.clone(),
         short_name: form.short_name.clone(),
         errors,
@@ -106,12 +112,14 @@ pub(super) async fn stage_form(
         format: "knockout".into(),
         name: format!("{} — {}", access.tournament.name, ctx.lang.t("stage.final")),
         short_name: format!("{short}-final"),
+        unfinished: None,
     };
     render(&page(&ctx, &access, &rows, &form, FieldErrors::default()))
 }
 
 /// The problem in the reader's words, on the field it concerns.
-fn stage_error(ctx: &Ctx, problem: &StageProblem) -> FieldErrors {
+/// `groups` are the tournaments chosen as groups, in order.
+fn stage_error(ctx: &Ctx, problem: &StageProblem, groups: &[&TournamentRow]) -> FieldErrors {
     let mut errors = FieldErrors::default();
     let (field, text) = match problem {
         StageProblem::NoGroups | StageProblem::GroupCount { .. } => {
@@ -142,6 +150,12 @@ fn stage_error(ctx: &Ctx, problem: &StageProblem) -> FieldErrors {
         ),
         StageProblem::FinalTooSmall(_) => ("qualifiers", ctx.lang.t("stage.final_too_small")),
         StageProblem::PlayerListedTwice(_) => ("group", ctx.lang.t("stage.listed_twice")),
+        StageProblem::MixedEntries => ("group", ctx.lang.t("stage.mixed_entries")),
+        StageProblem::GroupUnfinished { group } => {
+            let name = groups.get(group - 1).map(|r| r.name.clone());
+            let name = [("group", name.unwrap_or_else(|| group.to_string()))];
+            ("unfinished", ctx.lang.tf("stage.group_unfinished", &name))
+        }
     };
     errors.add(field, text);
     errors
@@ -160,7 +174,7 @@ pub(super) async fn create_final(
         Ok(render_invalid(&page(&ctx, &access, &rows, &form, errors))?.into_response())
     };
     let Ok(k) = form.qualifiers.trim().parse::<usize>() else {
-        return invalid(stage_error(&ctx, &StageProblem::NoQualifiers));
+        return invalid(stage_error(&ctx, &StageProblem::NoQualifiers, &[]));
     };
     // Only the tournaments offered, which the organiser may change, are groups.
     let chosen: Vec<&TournamentRow> = rows
@@ -193,9 +207,10 @@ pub(super) async fn create_final(
     settings.general.name = form.name.trim().to_string();
     settings.general.short_name = form.short_name.trim().to_string();
     let group_refs: Vec<&Tournament> = groups.iter().collect();
-    let doc = match final_stage(&group_refs, &rules, settings) {
+    let unfinished = form.unfinished.is_some();
+    let doc = match final_stage(&group_refs, &rules, settings, unfinished) {
         Ok(doc) => doc,
-        Err(problem) => return invalid(stage_error(&ctx, &problem)),
+        Err(problem) => return invalid(stage_error(&ctx, &problem, &chosen)),
     };
     let header = Header {
         registration_open: false,
