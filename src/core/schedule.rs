@@ -39,6 +39,14 @@ impl Start {
         )
     }
 
+    /// The moment it names in the hall's time zone `zone` (IANA name), as
+    /// Unix seconds; `None` for a zone the time-zone database lacks or a
+    /// time the clocks skip.
+    pub fn unix_seconds(self, zone: &str) -> Option<i64> {
+        let zone = jiff::tz::TimeZone::get(zone).ok()?;
+        Some(self.0.to_zoned(zone).ok()?.timestamp().as_second())
+    }
+
     /// The time of day, `10:00`.
     pub fn time_of_day(self) -> String {
         self.0.strftime("%H:%M").to_string()

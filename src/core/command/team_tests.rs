@@ -253,6 +253,29 @@ fn only_the_captain_submits_through_a_link_and_a_late_line_up_is_flagged_not_ref
 }
 
 #[test]
+fn a_line_up_is_late_against_the_programmes_start_before_any_referee_press() {
+    // RFG App. 4 §1.2: the round officially starts at 10:00 in Kyiv
+    // (07:00 UTC in May); the deadline is 15 minutes before. A line-up
+    // filed at 09:55 is 10 minutes late though nobody pressed "start".
+    let mut state = event(2, BoardOrder::Free, 0);
+    state.header.time_zone = "Europe/Kyiv".into();
+    let start = crate::core::schedule::Start::parse("2026-05-10 10:00").unwrap();
+    state.rounds.entry(1).or_default().start = Some(start);
+    let official = start.unix_seconds("Europe/Kyiv").unwrap();
+    assert_eq!(official % 86_400, 7 * 3600, "10:00 in Kyiv is 07:00 UTC");
+    let m = members(&state, 1);
+    let filed_at = official - 5 * 60 - at(0).unix_seconds();
+    apply(
+        &mut state,
+        submit(1, 1, vec![m[0], m[1], m[2]]),
+        &captain(m[0], filed_at),
+    )
+    .unwrap();
+    let filed = state.doc.team(1).unwrap().filed[0];
+    assert_eq!(filed.late_minutes, Some(10));
+}
+
+#[test]
 fn a_line_up_changed_after_the_pairing_reseats_the_boards_until_a_result_is_in() {
     let mut state = event(2, BoardOrder::Free, 0);
     let round = pair(&mut state);

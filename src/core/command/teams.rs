@@ -256,16 +256,22 @@ pub(super) fn submit_line_up(
     if state.doc.is_paired(round) {
         reseat(&mut state.doc, &team, round, &line_up)?;
     }
-    let started = state.book.log.entries().iter().find_map(|e| match e.act {
+    // RFG App. 4 §1.2: the deadline counts from the round's start: the
+    // official one where the programme fixes it, else the referee's press.
+    let official = (state.rounds.get(&round.get()))
+        .and_then(|mark| mark.start)
+        .and_then(|start| start.unix_seconds(&state.header.time_zone));
+    let pressed = state.book.log.entries().iter().find_map(|e| match e.act {
         Act::StartRound {
             round: r,
             board: None,
-        } if r == round => Some(e.at),
+        } if r == round => Some(e.at.unix_seconds()),
         _ => None,
     });
-    let late_minutes = started.and_then(|start| {
-        let minutes = |m: crate::core::discipline::Moment| m.unix_seconds().div_euclid(60);
-        match lateness(minutes(cx.at), minutes(start), rules.deadline_minutes) {
+    let late_minutes = official.or(pressed).and_then(|start| {
+        let minutes = |seconds: i64| seconds.div_euclid(60);
+        let filed = minutes(cx.at.unix_seconds());
+        match lateness(filed, minutes(start), rules.deadline_minutes) {
             Timeliness::OnTime => None,
             Timeliness::Late { minutes } => Some(minutes),
         }
