@@ -84,6 +84,8 @@ async fn a_six_team_three_board_event_runs_from_line_ups_to_team_standings_on_a_
     phone.submit("form.stack button[type=submit]").await;
     phone.goto(&app.url("/t/league/teams/manage")).await;
     phone.fill("#boards", &BOARDS.to_string()).await;
+    // Placed as the RFG code places teams (App. 4 §1.6).
+    phone.select("#placement", "rfg").await;
     phone
         .submit("[data-test=team-settings] button[type=submit]")
         .await;
@@ -199,7 +201,12 @@ async fn a_six_team_three_board_event_runs_from_line_ups_to_team_standings_on_a_
     phone
         .submit("[data-test=results-table] button[type=submit]")
         .await;
-    for (lang, team) in [("en", "Team"), ("ru", "Команда"), ("uk", "Команда")] {
+    let heads = [
+        ("en", "Team", ["TP", "H2H", "BDW", "SOST"]),
+        ("ru", "Команда", ["Очки", "Личн. встр.", "Доски", "SOST"]),
+        ("uk", "Команда", ["Очки", "Особ. зустр.", "Дошки", "SOST"]),
+    ];
+    for (lang, team, criteria) in heads {
         phone.goto(&app.url(&format!("/language/{lang}"))).await;
         phone.goto(&app.url("/t/league/teams")).await;
         assert_eq!(
@@ -208,6 +215,17 @@ async fn a_six_team_three_board_event_runs_from_line_ups_to_team_standings_on_a_
                 .await,
             team
         );
+        // The RFG's criteria in its order, headed in the reader's words
+        // (on a phone all but the first two sit behind "all columns").
+        let shown = phone
+            .client
+            .execute(
+                "return [...document.querySelectorAll('[data-test=team-standings] th abbr')].map(a => a.textContent)",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(shown, serde_json::json!(criteria), "{lang}");
         assert_eq!(phone.count("[data-test=team-row]").await, TEAMS as usize);
         assert_eq!(phone.count("[data-test=team-match]").await, 3);
         assert_eq!(phone.count("[data-test=team-board]").await, 9);

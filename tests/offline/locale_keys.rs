@@ -100,6 +100,10 @@ const DYNAMIC_PREFIXES: &[(&str, &str)] = &[
         "protocol, tournaments, tournaments/form.html: system.{system}",
     ),
     (
+        "teams.placement.",
+        "teams/manage.html: teams.placement.{key}, each core::settings::TeamPlacement preset",
+    ),
+    (
         "teams.head.",
         "teams: teams.head.{short name}, each team criterion's column heading",
     ),

@@ -17,7 +17,7 @@ mod teams;
 pub use adjournment::{Adjournment, Resumption};
 pub use general::{General, PanelMember, RefereePanel};
 pub use level::Level;
-pub use teams::TeamParameters;
+pub use teams::{TeamParameters, TeamPlacement};
 
 /// Everything that configures a tournament.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

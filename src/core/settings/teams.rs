@@ -36,6 +36,55 @@ pub struct TeamParameters {
     pub pair_by_teams: bool,
 }
 
+/// Whose order of team placement criteria the standings follow: a preset
+/// of [`TeamParameters::placement`], the setting an organiser chooses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TeamPlacement {
+    /// OpenGotha's default: team points, board wins, board wins on the
+    /// upper 3, 2 and 1 boards, mean rating (files from OpenGotha).
+    OpenGotha,
+    /// RFG App. 4 §1.6: team points, then the match between the tied
+    /// teams, then games won on the boards, then the coefficient (SOST);
+    /// teams still equal share the place.
+    Rfg,
+    /// Ukrainian rules III.4: team points, then the match(es) between the
+    /// tied teams, then the board points of every match.
+    Ukraine,
+}
+
+impl TeamPlacement {
+    /// Every preset, in the order the form lists them.
+    pub const ALL: [TeamPlacement; 3] = [
+        TeamPlacement::OpenGotha,
+        TeamPlacement::Rfg,
+        TeamPlacement::Ukraine,
+    ];
+
+    /// The criteria, named as the settings keep them.
+    pub fn criteria(self) -> Vec<String> {
+        let names: &[&str] = match self {
+            TeamPlacement::OpenGotha => &["TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"],
+            TeamPlacement::Rfg => &["TEAMP", "H2H", "BDW", "SOST"],
+            TeamPlacement::Ukraine => &["TEAMP", "H2H", "BDW"],
+        };
+        names.iter().map(|n| n.to_string()).collect()
+    }
+
+    /// The preset `placement` is, if it is one.
+    pub fn of(placement: &[String]) -> Option<TeamPlacement> {
+        Self::ALL.into_iter().find(|p| p.criteria() == placement)
+    }
+
+    /// The form's name for it.
+    pub fn key(self) -> &'static str {
+        match self {
+            TeamPlacement::OpenGotha => "opengotha",
+            TeamPlacement::Rfg => "rfg",
+            TeamPlacement::Ukraine => "ukraine",
+        }
+    }
+}
+
 fn default_line_up_deadline() -> u32 {
     crate::core::teams::LineUpRules::default().deadline_minutes
 }
@@ -56,9 +105,7 @@ impl Default for TeamParameters {
     fn default() -> Self {
         TeamParameters {
             team_size: 4,
-            placement: ["TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"]
-                .map(String::from)
-                .to_vec(),
+            placement: TeamPlacement::OpenGotha.criteria(),
             reserves: 0,
             board_order: crate::core::teams::BoardOrder::default(),
             line_up_deadline: default_line_up_deadline(),

@@ -192,3 +192,33 @@ fn file_names_of_criteria_read_as_opengotha_writes_them() {
     );
     assert_eq!(TeamCriterion::UpperBoardWins(3).to_string(), "B3U");
 }
+
+/// The RFG's order of team criteria (App. 4 §1.6), read as the settings
+/// keep it.
+fn rfg() -> Vec<TeamCriterion> {
+    let names = crate::core::settings::TeamPlacement::Rfg.criteria();
+    names
+        .iter()
+        .filter_map(|n| TeamCriterion::from_file_name(n))
+        .collect()
+}
+
+#[test]
+fn the_rfg_order_shares_a_place_when_teams_beat_each_other_in_turn_and_all_else_is_equal() {
+    // A round robin of four. A, B and C each win twice (4 TP) and beat
+    // each other in turn (A–B, B–C, C–A), so the match decides nothing;
+    // C won fewer games (5 against 6) and is third; A and B are equal on
+    // the coefficient too and share first place (RFG App. 4 §1.6).
+    let (mut t, m) = event(3, &["A", "B", "C", "D"]);
+    let [a, b, c, d] = [m[0], m[1], m[2], m[3]];
+    play(&mut t, 1, a, b, ["+", "+", "-"]);
+    play(&mut t, 1, c, d, ["+", "+", "-"]);
+    play(&mut t, 2, a, c, ["-", "+", "-"]);
+    play(&mut t, 2, b, d, ["+", "+", "+"]);
+    play(&mut t, 3, a, d, ["+", "+", "+"]);
+    play(&mut t, 3, b, c, ["+", "+", "-"]);
+    assert_eq!(
+        shown(&t, 3, &rfg()),
+        ["1 A 4 2 6 8", "1 B 4 2 6 8", "3 C 4 2 5 8", "4 D 0 0 1 12"]
+    );
+}

@@ -12,6 +12,7 @@ use serde::Deserialize;
 use super::lineup::{line_up_round, status};
 use crate::core::access::Action;
 use crate::core::command::{Command, Refusal, State as Aggregate, TeamDraft};
+use crate::core::settings::TeamPlacement;
 use crate::core::teams::BoardOrder;
 use crate::core::teams::individual::IndividualShare;
 use crate::core::{PlayerId, Tournament};
@@ -95,6 +96,9 @@ struct ManagePage {
     half_share: bool,
     scheveningen: bool,
     pair_by_teams: bool,
+    /// The team placement preset ("opengotha", "rfg", "ukraine"), or
+    /// "custom" for criteria a file brought.
+    placement: String,
     round: Option<u32>,
     /// The round whose match sheets print: the open round, once paired.
     sheets: Option<u32>,
@@ -188,6 +192,9 @@ fn page(
         half_share: teams_settings.individual_share == IndividualShare::Half,
         scheveningen: teams_settings.scheveningen,
         pair_by_teams: teams_settings.pair_by_teams,
+        placement: TeamPlacement::of(&teams_settings.placement)
+            .map_or("custom", TeamPlacement::key)
+            .to_string(),
         round: round.map(|r| r.get()),
         sheets: round
             .filter(|r| t.is_paired(*r) && !t.teams().is_empty())
@@ -341,6 +348,7 @@ fn refused_settings(
     page.half_share = form.individual_share == "half";
     page.scheveningen = form.scheveningen.is_some();
     page.pair_by_teams = form.pair_by_teams.is_some();
+    page.placement = form.placement.clone();
     render_refusal(&page, true)
 }
 
@@ -358,6 +366,10 @@ pub(super) struct TeamSettingsForm {
     scheveningen: Option<String>,
     #[serde(default)]
     pair_by_teams: Option<String>,
+    /// A preset of [`TeamPlacement`] by its key; "custom" or none keeps
+    /// the criteria as they are.
+    #[serde(default)]
+    placement: String,
 }
 
 pub(in crate::web) async fn save_team_settings(
@@ -400,6 +412,12 @@ pub(in crate::web) async fn save_team_settings(
     settings.teams.line_up_deadline = deadline;
     settings.teams.scheveningen = form.scheveningen.is_some();
     settings.teams.pair_by_teams = form.pair_by_teams.is_some();
+    if let Some(preset) = TeamPlacement::ALL
+        .into_iter()
+        .find(|p| p.key() == form.placement)
+    {
+        settings.teams.placement = preset.criteria();
+    }
     settings.teams.individual_share = match form.individual_share.as_str() {
         "half" => IndividualShare::Half,
         _ => IndividualShare::TwoThirds,

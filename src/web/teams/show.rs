@@ -48,7 +48,7 @@ pub(super) struct MatchLine {
 /// One board's individual table.
 struct BoardTableLine {
     board: u32,
-    /// Place, name, team, points, games, per cent.
+    /// Place, name, team, points, games, points over games as a fraction.
     rows: Vec<(usize, String, String, String, u32, String)>,
 }
 
@@ -166,14 +166,14 @@ fn individual_tables(
                 .iter()
                 .enumerate()
                 .map(|(i, r)| {
-                    let per_cent = r.points.halves() * 50 / (r.played.max(1) as i32);
+                    let fraction = points_share(r.points.halves(), r.played);
                     (
                         i + 1,
                         name(r.player),
                         team(r.player),
                         r.points.to_string(),
                         r.played,
-                        format!("{per_cent}%"),
+                        fraction,
                     )
                 })
                 .collect(),
@@ -245,5 +245,36 @@ pub(super) fn match_line(t: &Tournament, m: &TeamMatch) -> MatchLine {
         black: t.teams()[m.black].name.clone(),
         score: format!("{}–{}", m.board_points(m.white), m.board_points(m.black)),
         boards,
+    }
+}
+
+/// Points over games played as a fraction in lowest terms, "2/3", "1½" of
+/// 2 as "3/4", whole numbers whole: a share a truncated per cent (66%)
+/// would misstate.
+fn points_share(halves: i32, played: u32) -> String {
+    let (mut a, mut b) = (halves.max(0) as u32, 2 * played.max(1));
+    let gcd = {
+        let (mut x, mut y) = (a, b);
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        x.max(1)
+    };
+    (a, b) = (a / gcd, b / gcd);
+    if b == 1 {
+        a.to_string()
+    } else {
+        format!("{a}/{b}")
+    }
+}
+
+#[cfg(test)]
+mod share_tests {
+    #[test]
+    fn a_share_is_a_fraction_in_lowest_terms() {
+        assert_eq!(super::points_share(4, 3), "2/3");
+        assert_eq!(super::points_share(3, 2), "3/4");
+        assert_eq!(super::points_share(6, 3), "1");
+        assert_eq!(super::points_share(0, 3), "0");
     }
 }
