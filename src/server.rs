@@ -47,7 +47,15 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     .await?;
     sweeper.abort();
     notices.abort();
-    store.pool.close().await;
+    // Closing says goodbye to the database on every connection and waits
+    // for its answer: a database that has stopped answering (a cut line)
+    // would keep the server from ever exiting on SIGTERM.
+    if tokio::time::timeout(std::time::Duration::from_secs(5), store.pool.close())
+        .await
+        .is_err()
+    {
+        tracing::warn!("the database did not answer the goodbye within 5 s");
+    }
     drop(database);
     tracing::info!("stopped");
     Ok(())

@@ -114,6 +114,10 @@ async fn while_the_database_is_away_pages_answer_503_and_200_again_after_without
         );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
+    // The proxy's links run on this test's runtime, which `terminate`
+    // blocks while the server says goodbye on them: close them first.
+    proxy.cut();
+    tokio::time::sleep(Duration::from_millis(200)).await;
     terminate(server);
 }
 
