@@ -175,6 +175,50 @@ pub async fn visible(
     .await
 }
 
+/// A tournament as the front page lists it: its dates as the organiser wrote
+/// them (`yyyy-mm-dd`, "" when unset), its rounds and how many are out.
+pub struct Listed {
+    pub short_name: String,
+    pub name: String,
+    pub begin_date: String,
+    pub end_date: String,
+    pub rounds: i32,
+    pub published: i32,
+}
+
+/// The tournaments the viewer may read (as [`visible`]), the latest to
+/// begin first: a tournament without dates counts from when it was made,
+/// so an old event imported today does not head the list.
+pub async fn listed(
+    db: impl PgExecutor<'_>,
+    viewer: Option<Uuid>,
+    admin: bool,
+) -> sqlx::Result<Vec<Listed>> {
+    sqlx::query_as!(
+        Listed,
+        r#"select t.short_name, t.name,
+                  coalesce(p.body -> 'general' ->> 'begin_date', '') as "begin_date!",
+                  coalesce(p.body -> 'general' ->> 'end_date', '') as "end_date!",
+                  coalesce((p.body ->> 'number_of_rounds')::int, 0) as "rounds!",
+                  (select count(*) from jsonb_each(t.rounds) r
+                    where r.value ->> 'published' is not null)::int as "published!"
+           from tournament t
+           left join tournament_part p
+             on p.tournament_id = t.tournament_id and p.part = 'settings' and p.chunk = 0
+           where t.is_public or $2
+              or t.owner_id = $1
+              or exists (select 1 from tournament_staff s
+                         where s.tournament_id = t.tournament_id and s.account_id = $1)
+           order by coalesce(nullif(p.body -> 'general' ->> 'begin_date', ''),
+                             to_char(t.created_at, 'YYYY-MM-DD')) desc,
+                    t.created_at desc"#,
+        viewer,
+        admin
+    )
+    .fetch_all(db)
+    .await
+}
+
 /// The roles an account holds in a tournament, owner included.
 pub async fn roles_of(
     db: impl PgExecutor<'_>,

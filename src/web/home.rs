@@ -16,7 +16,7 @@ use super::error::{WebError, WebResult};
 use super::i18n::{self, Lang};
 use super::page::{Ctx, Layout, render};
 use super::{AppState, cookies};
-use crate::store::tournaments::{self, TournamentRow};
+use crate::store::tournaments::{self, Listed};
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -28,17 +28,65 @@ pub(super) fn routes() -> Router<AppState> {
 #[template(path = "home.html")]
 struct HomePage {
     layout: Layout,
-    tournaments: Vec<TournamentRow>,
+    tournaments: Vec<Line>,
     needs_setup: bool,
 }
 
+/// A tournament on the front page: its name, dates and where it stands.
+struct Line {
+    short_name: String,
+    name: String,
+    /// "28.11.2026 – 30.11.2026" in Russian and Ukrainian, as written in
+    /// English; "" without dates.
+    dates: String,
+    /// "Round 3 of 5 published", or "Registration".
+    status: String,
+}
+
+/// A date as the reader's language writes it: `28.11.2026` in Russian and
+/// Ukrainian, `2026-11-28` in English; anything else as typed.
+fn date(lang: Lang, typed: &str) -> String {
+    let parts: Vec<&str> = typed.trim().split('-').collect();
+    match (lang, parts.as_slice()) {
+        (Lang::Ru | Lang::Uk, [y, m, d]) if y.len() == 4 => format!("{d}.{m}.{y}"),
+        _ => typed.trim().to_string(),
+    }
+}
+
+fn line(lang: Lang, t: Listed) -> Line {
+    let (begin, end) = (date(lang, &t.begin_date), date(lang, &t.end_date));
+    let dates = match (begin.is_empty(), end.is_empty() || end == begin) {
+        (true, _) => String::new(),
+        (false, true) => begin,
+        (false, false) => format!("{begin} – {end}"),
+    };
+    let status = if t.published == 0 {
+        lang.t("home.status.registration")
+    } else {
+        let of = [
+            ("round", t.published.to_string()),
+            ("rounds", t.rounds.max(t.published).to_string()),
+        ];
+        lang.tf("home.status.round", &of)
+    };
+    Line {
+        short_name: t.short_name,
+        name: t.name,
+        dates,
+        status,
+    }
+}
+
 async fn show_home(State(app): State<AppState>, ctx: Ctx) -> WebResult<Html<String>> {
-    let tournaments = tournaments::visible(
+    let tournaments = tournaments::listed(
         &app.store.pool,
         ctx.user.as_ref().map(|me| me.account_id),
         ctx.is_admin(),
     )
-    .await?;
+    .await?
+    .into_iter()
+    .map(|t| line(ctx.lang, t))
+    .collect();
     let needs_setup = crate::store::accounts::count(&app.store.pool).await? == 0;
     render(&HomePage {
         layout: Layout::new(&ctx, "home.title"),
