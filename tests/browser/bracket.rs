@@ -36,6 +36,16 @@ async fn the_bracket_fits_a_phone_in_russian_and_ukrainian_and_prints() {
         assert_eq!(phone.count("[data-test=bracket-round]").await, 3);
         assert_eq!(phone.count("[data-test=tie]").await, 4 + 2 + 1);
         phone.screenshot(&format!("bracket-{lang}-360")).await;
+        // The final's round page says which game of the match it is.
+        phone.goto(&app.url("/t/cup/rounds/8")).await;
+        assert_eq!(
+            phone.overflow().await,
+            0,
+            "{lang}: round 8 wider than the phone"
+        );
+        assert_eq!(phone.text("[data-test=match-game]").await, "2/3");
+        phone.screenshot(&format!("bracket-round-{lang}-360")).await;
+        phone.goto(&app.url("/t/cup/bracket")).await;
         let pdf = phone.print_a4().await;
         assert!(pdf.starts_with(b"%PDF"), "{lang}: the bracket prints");
         let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))

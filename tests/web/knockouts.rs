@@ -121,6 +121,10 @@ async fn the_bracket_page_shows_each_ties_score_and_games_and_who_waits() {
         .map(|s| s.text().collect())
         .collect();
     assert_eq!(semi_states, ["Decided", "Decided"]);
+    // The round page says which game of the match each board plays.
+    let (_, round) = app.get_html(&org, "/t/br/rounds/5").await;
+    let game = common::text(&round, "[data-test=match-game]").expect("game of the match");
+    assert_eq!(game, "2/3");
 }
 
 #[tokio::test]

@@ -5,7 +5,7 @@ use super::pairing::check_lines;
 use crate::core::access::{self, Action, StaffRole};
 use crate::core::discipline::{GameRef, Log, adjourned};
 use crate::core::pairing::{self, report::ReportLimits};
-use crate::core::settings::TieRule;
+use crate::core::settings::{System, TieRule};
 use crate::core::translit::NameQuery;
 use crate::core::{GameResult, PlayerId, RoundNo, Tournament, results};
 use crate::store::rounds::{self as round_store, RoundState};
@@ -183,6 +183,10 @@ pub struct BoardLine {
     pub nigiri: bool,
     /// True when the searched name is on this board.
     pub found: bool,
+    /// In a match of best of N (RFG App. 7 §5): which game of the two
+    /// players' meeting this is, and N; 0 for a single game.
+    pub match_game: u32,
+    pub best_of: u32,
 }
 
 /// The boards of `round` in `t`, read with the referees' `log` for the
@@ -200,6 +204,18 @@ pub(super) fn board_lines(
     let rank = |id: PlayerId| t.player(id).map(|p| p.rank.to_string()).unwrap_or_default();
     let mut games: Vec<_> = t.games().iter().filter(|g| g.round == round).collect();
     games.sort_by_key(|g| g.board);
+    let best_of = t.settings().best_of;
+    let matches =
+        best_of > 1 && matches!(t.settings().system, System::Knockout | System::RoundRobin);
+    // The games the two players have played each other up to this one.
+    let game_of_match = |white: PlayerId, black: PlayerId| -> u32 {
+        let met = (t.games().iter())
+            .filter(|g| {
+                g.round <= round && g.colour_of(white).is_some() && g.colour_of(black).is_some()
+            })
+            .count();
+        u32::try_from(met).unwrap_or(0)
+    };
     games
         .into_iter()
         .map(|g| {
@@ -234,6 +250,12 @@ pub(super) fn board_lines(
                     .unwrap_or_default(),
                 nigiri: !g.colours_known,
                 found,
+                match_game: if matches {
+                    game_of_match(g.white, g.black)
+                } else {
+                    0
+                },
+                best_of,
             }
         })
         .collect()
