@@ -40,6 +40,8 @@ struct StandingLine {
     cells: Vec<String>,
     /// The EGF rating change so far ("+10") and its "2000 → 2010 (+10)".
     gor: (String, String),
+    /// Games lost so far, where two losses eliminate (Ukrainian rules II.4).
+    losses: u32,
 }
 
 #[derive(Template)]
@@ -54,6 +56,8 @@ struct StandingsPage {
     crosstable: bool,
     /// Whether the organiser shows the EGF rating change column.
     show_gor: bool,
+    /// Two losses eliminate: the table carries each player's losses.
+    show_losses: bool,
     /// Open appeals that can change prizes (GTR, RFG 26.4 ж), e.g. "#1, #3".
     pending_appeals: String,
     /// The reader may download the federations' results files.
@@ -215,6 +219,7 @@ async fn page(
                     .collect(),
                 cells,
                 gor: gor.as_ref().map(|c| c.cell(p.id)).unwrap_or_default(),
+                losses: losses(&state, p.id, round),
             })
         })
         .collect();
@@ -239,6 +244,8 @@ async fn page(
         lines,
         crosstable,
         show_gor: gor.is_some(),
+        show_losses: state.settings().system == crate::core::settings::System::Knockout
+            && state.settings().two_losses_eliminate,
         pending_appeals,
         may_export,
         has_teams: !state.teams().is_empty(),
@@ -275,4 +282,22 @@ async fn show_crosstable(
     Query(query): Query<RoundQuery>,
 ) -> WebResult<Response> {
     page(app, ctx, short, query, None, true).await
+}
+
+/// The games `player` lost in the rounds up to `round`, both-lost included.
+fn losses(
+    state: &crate::core::tournament::Tournament,
+    player: crate::core::PlayerId,
+    round: u32,
+) -> u32 {
+    use crate::core::round::GameResult;
+    let lost = (state.games().iter())
+        .filter(|g| g.round.get() <= round)
+        .filter(|g| match (g.result, g.white == player, g.black == player) {
+            (GameResult::BlackWins, true, _) | (GameResult::WhiteWins, _, true) => true,
+            (GameResult::BothLose, w, b) => w || b,
+            _ => false,
+        })
+        .count();
+    u32::try_from(lost).unwrap_or(u32::MAX)
 }

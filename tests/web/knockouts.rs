@@ -154,4 +154,13 @@ async fn when_two_losses_eliminate_the_round_page_names_who_rests() {
         .filter(|n| resting.contains(n))
         .collect();
     assert_eq!(names.len(), 1, "{resting}");
+    // The standings carry each player's losses.
+    let (_, standings) = app.get_html(&org, "/t/two/standings").await;
+    let cells = Selector::parse("[data-test=standing-losses]").unwrap();
+    let mut losses: Vec<String> = standings
+        .select(&cells)
+        .map(|c| c.text().collect())
+        .collect();
+    losses.sort();
+    assert_eq!(losses, ["0", "1", "1", "2"]);
 }
