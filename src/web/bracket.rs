@@ -17,7 +17,6 @@ use super::page::{Ctx, Layout, render};
 use super::view::last_visible_round;
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::pairing::knockout_view::{BracketTie, bracket};
-use crate::core::round::GameResult;
 use crate::core::settings::System;
 use crate::core::tournament::Tournament;
 use crate::store::tournaments::TournamentRow;
@@ -84,14 +83,7 @@ fn tie_line(ctx: &Ctx, state: &Tournament, tie: &BracketTie, best_of: u32) -> Ti
     };
     let games = (tie.games.iter().enumerate())
         .map(|(i, g)| {
-            let result = match g.result {
-                GameResult::WhiteWins => "1-0",
-                GameResult::BlackWins => "0-1",
-                GameResult::Jigo => "½-½",
-                GameResult::BothLose => "0-0",
-                GameResult::BothWin => "1-1",
-                GameResult::Unknown => "?",
-            };
+            let result = crate::core::results::game_notation(g);
             let number = [
                 ("game", (i + 1).to_string()),
                 ("of", best_of.max(1).to_string()),

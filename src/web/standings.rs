@@ -290,13 +290,11 @@ fn losses(
     player: crate::core::PlayerId,
     round: u32,
 ) -> u32 {
-    use crate::core::round::GameResult;
     let lost = (state.games().iter())
-        .filter(|g| g.round.get() <= round)
-        .filter(|g| match (g.result, g.white == player, g.black == player) {
-            (GameResult::BlackWins, true, _) | (GameResult::WhiteWins, _, true) => true,
-            (GameResult::BothLose, w, b) => w || b,
-            _ => false,
+        .filter(|g| g.round.get() <= round && g.colour_of(player).is_some())
+        .filter(|g| {
+            g.result != crate::core::GameResult::Unknown
+                && g.points_of(player) == crate::core::units::HalfPoints::ZERO
         })
         .count();
     u32::try_from(lost).unwrap_or(u32::MAX)

@@ -38,9 +38,26 @@ impl Bracket {
         }
     }
 
+    /// The ties of [`Bracket::to_play`] among `players` (in seed order), the
+    /// better seed first.
+    pub(super) fn ties(&self, players: &[PlayerId]) -> Vec<Tie> {
+        (self.to_play.iter())
+            .map(|&(a, b)| (players[a.min(b)], players[a.max(b)]))
+            .collect()
+    }
+
+    /// [`Bracket::record`] with the outcomes of [`Bracket::ties`], which are
+    /// the better seed's: turned to the view of each match's first slot.
+    pub(super) fn record_ties(self, outcomes: Vec<Outcome>) -> Result<Self, PairingError> {
+        let outcomes: Vec<Outcome> = (self.to_play.iter().zip(outcomes))
+            .map(|(&(a, b), o)| if a < b { o } else { o.reversed() })
+            .collect();
+        self.record(&outcomes)
+    }
+
     /// Takes the outcomes of [`Bracket::to_play`], in order: the drawn ones are
     /// replayed next, and once none is left the bracket moves to its next round.
-    pub(super) fn record(mut self, played: &[Outcome]) -> Result<Self, PairingError> {
+    fn record(mut self, played: &[Outcome]) -> Result<Self, PairingError> {
         let mut played = played.iter();
         for outcome in self.outcomes.iter_mut().filter(|o| **o == Outcome::Drawn) {
             *outcome = *played.next().ok_or(PairingError::NoValidPairing)?;
@@ -55,6 +72,11 @@ impl Bracket {
     }
 }
 
+/// The players of a knockout in seed order (their draw numbers).
+pub(super) fn seeded(tournament: &Tournament) -> Result<Vec<PlayerId>, PairingError> {
+    Ok(numbers::checked(tournament)?.iter().map(|p| p.id).collect())
+}
+
 /// Round `round` of a knockout: the players registered as final, seeded by
 /// draw number, the rounds before it replayed through the bracket, or through
 /// the records of a double elimination when two losses eliminate. Every tie of
@@ -67,7 +89,7 @@ pub fn pair_tournament_round(
     tournament: &Tournament,
     round: RoundNo,
 ) -> Result<RoundPairing, PairingError> {
-    let players: Vec<PlayerId> = numbers::checked(tournament)?.iter().map(|p| p.id).collect();
+    let players = seeded(tournament)?;
     if players.len() < 2 {
         return Err(PairingError::NoValidPairing);
     }
@@ -92,22 +114,10 @@ fn bracket_round(
         if bracket.knockout.is_finished() {
             return Err(PairingError::KnockoutFinished);
         }
-        // The better seed first; the bracket's outcomes are its first-listed's.
-        let ties: Vec<Tie> = bracket
-            .to_play
-            .iter()
-            .map(|&(a, b)| (players[a.min(b)], players[a.max(b)]))
-            .collect();
-        match stage(tournament, &ties, first, round)? {
+        match stage(tournament, &bracket.ties(players), first, round)? {
             Stage::Playing(games) => return Ok(games),
             Stage::Over { outcomes, next } => {
-                let outcomes: Vec<Outcome> = bracket
-                    .to_play
-                    .iter()
-                    .zip(outcomes)
-                    .map(|(&(a, b), o)| if a < b { o } else { o.reversed() })
-                    .collect();
-                bracket = bracket.record(&outcomes)?;
+                bracket = bracket.record_ties(outcomes)?;
                 first = next;
             }
         }
@@ -127,30 +137,19 @@ pub fn stages_passed(tournament: &Tournament, last: RoundNo) -> Option<HashMap<P
     if tournament.settings().two_losses_eliminate {
         return None;
     }
-    let players: Vec<PlayerId> = numbers::checked(tournament)
-        .ok()?
-        .iter()
-        .map(|p| p.id)
-        .collect();
+    let players = seeded(tournament).ok()?;
     let losers_play_on = tournament.settings().losers_play_on;
     let mut bracket = Bracket::new(Knockout::new(players.len(), losers_play_on));
     let mut passed: HashMap<PlayerId, u32> = players.iter().map(|&p| (p, 0)).collect();
     let mut first = RoundNo::FIRST;
     let upto = RoundNo::from_index(last.index() + 1);
     while !bracket.knockout.is_finished() {
-        let ties: Vec<Tie> = bracket
-            .to_play
-            .iter()
-            .map(|&(a, b)| (players[a.min(b)], players[a.max(b)]))
-            .collect();
+        let ties = bracket.ties(&players);
         let Ok(Stage::Over { outcomes, next }) = stage(tournament, &ties, first, upto) else {
             break;
         };
-        let outcomes: Vec<Outcome> = (bracket.to_play.iter().zip(outcomes))
-            .map(|(&(a, b), o)| if a < b { o } else { o.reversed() })
-            .collect();
         let before = bracket.knockout.clone();
-        bracket = bracket.record(&outcomes).ok()?;
+        bracket = bracket.record_ties(outcomes).ok()?;
         first = next;
         if bracket.knockout == before {
             continue;
@@ -178,11 +177,7 @@ pub fn resting(tournament: &Tournament, round: RoundNo) -> Option<Vec<PlayerId>>
     if !tournament.settings().two_losses_eliminate {
         return None;
     }
-    let players: Vec<PlayerId> = numbers::checked(tournament)
-        .ok()?
-        .iter()
-        .map(|p| p.id)
-        .collect();
+    let players = seeded(tournament).ok()?;
     let mut field = DoubleElimination::new(&players).ok()?;
     let mut first = RoundNo::FIRST;
     loop {

@@ -5,12 +5,11 @@
 //! Read from the same replay of the records as the pairing
 //! ([`super::knockout_round`]), so the page and the next round agree.
 
-use super::knockout::{Knockout, Outcome};
-use super::knockout_round::Bracket;
-use super::knockout_stage::{Stage, Tie, stage};
-use super::numbers;
+use super::knockout::Knockout;
+use super::knockout_round::{Bracket, seeded};
+use super::knockout_stage::{Stage, stage};
 use crate::core::ids::{PlayerId, RoundNo};
-use crate::core::round::{Game, GameResult};
+use crate::core::round::Game;
 use crate::core::tournament::Tournament;
 
 /// One tie of a bracket round.
@@ -33,14 +32,7 @@ impl BracketTie {
     pub fn score(&self) -> (u32, u32) {
         let won = |p: Option<PlayerId>| {
             let p = p?;
-            let wins = (self.games.iter())
-                .filter(|g| {
-                    matches!(
-                        (g.result, g.white == p),
-                        (GameResult::WhiteWins, true) | (GameResult::BlackWins, false)
-                    )
-                })
-                .count();
+            let wins = self.games.iter().filter(|g| g.is_won_by(p)).count();
             u32::try_from(wins).ok()
         };
         (won(self.first).unwrap_or(0), won(self.second).unwrap_or(0))
@@ -56,7 +48,7 @@ pub fn bracket(t: &Tournament, last: RoundNo) -> Option<Vec<Vec<BracketTie>>> {
     if settings.losers_play_on || settings.two_losses_eliminate {
         return None;
     }
-    let players: Vec<PlayerId> = numbers::checked(t).ok()?.iter().map(|p| p.id).collect();
+    let players = seeded(t).ok()?;
     if players.len() < 2 {
         return Some(Vec::new());
     }
@@ -72,17 +64,12 @@ pub fn bracket(t: &Tournament, last: RoundNo) -> Option<Vec<Vec<BracketTie>>> {
             if bracket.knockout.is_finished() {
                 break false;
             }
-            let ties: Vec<Tie> = (bracket.to_play.iter())
-                .map(|&(a, b)| (players[a.min(b)], players[a.max(b)]))
-                .collect();
+            let ties = bracket.ties(&players);
             let Ok(Stage::Over { outcomes, next }) = stage(t, &ties, first, upto) else {
                 break false;
             };
-            let outcomes: Vec<Outcome> = (bracket.to_play.iter().zip(outcomes))
-                .map(|(&(a, b), o)| if a < b { o } else { o.reversed() })
-                .collect();
             let before = bracket.knockout.clone();
-            bracket = bracket.record(&outcomes).ok()?;
+            bracket = bracket.record_ties(outcomes).ok()?;
             first = next;
             if bracket.knockout != before {
                 break true;
