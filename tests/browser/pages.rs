@@ -157,38 +157,17 @@ async fn hall_in_every_state(app: &TestApp) -> reqwest::Client {
     app.post_ok(&org, "/t/crawl/referee/rounds/2/boards/2", &forfeit)
         .await;
 
-    let created = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &[
-                ("name", "Пары"),
-                ("short_name", "pairs"),
-                ("-use_presets", ""),
-                ("sides", "pair_go"),
-            ],
-        )
-        .await;
+    let pair_go = [
+        ("name", "Пары"),
+        ("short_name", "pairs"),
+        ("-use_presets", ""),
+        ("sides", "pair_go"),
+    ];
+    let created = app.create_tournament_with(&org, &pair_go).await;
     assert_eq!(created.status(), 303);
     for members in LONG_SIDES {
-        let res = app
-            .submit(
-                &org,
-                "/t/pairs/players/new",
-                "[data-test=player-form]",
-                "/t/pairs/players",
-                &[("members", members)],
-            )
-            .await;
-        let status = res.status();
-        let said = res.text().await.unwrap();
-        let said: String = scraper::Html::parse_document(&said)
-            .select(&scraper::Selector::parse("[role=alert], .error, [data-test$=error]").unwrap())
-            .map(|e| e.text().collect::<String>())
-            .collect();
-        assert_eq!(status, 303, "side {members}: {said:.300}");
+        let res = app.register(&org, "pairs", &[("members", members)]).await;
+        assert_eq!(res.status(), 303, "side {members}");
     }
     app.post_ok(&org, "/t/pairs/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/pairs/rounds/1/publish", &[]).await;

@@ -19,15 +19,7 @@ pub async fn knockout(app: &TestApp, short: &str, players: usize, best_of: u32) 
         ("rounds", "20"),
         ("best_of", best_of.as_str()),
     ];
-    let res = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes,
-        )
-        .await;
+    let res = app.create_tournament_with(&org, &changes).await;
     assert_eq!(res.status(), 303);
     for k in 0..players {
         let name = format!("Player{k:02}");
@@ -37,15 +29,7 @@ pub async fn knockout(app: &TestApp, short: &str, players: usize, best_of: u32) 
             ("first_name", "P"),
             ("rank", &rank),
         ];
-        let res = app
-            .submit(
-                &org,
-                &format!("/t/{short}/players/new"),
-                "[data-test=player-form]",
-                &format!("/t/{short}/players"),
-                &changes,
-            )
-            .await;
+        let res = app.register(&org, short, &changes).await;
         assert_eq!(res.status(), 303, "{name}");
     }
     org

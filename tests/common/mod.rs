@@ -361,6 +361,38 @@ impl TestApp {
             .unwrap()
     }
 
+    /// Creates a tournament through the form, its defaults with `changes`.
+    pub async fn create_tournament_with(
+        &self,
+        client: &reqwest::Client,
+        changes: &[(&str, &str)],
+    ) -> reqwest::Response {
+        self.submit(
+            client,
+            "/tournaments/new",
+            "[data-test=tournament-form]",
+            "/tournaments",
+            changes,
+        )
+        .await
+    }
+
+    /// Registers a player (or a side) in `/t/<short>` through the player
+    /// form, its defaults with `changes`.
+    pub async fn register(
+        &self,
+        client: &reqwest::Client,
+        short: &str,
+        changes: &[(&str, &str)],
+    ) -> reqwest::Response {
+        let (form, list) = (
+            format!("/t/{short}/players/new"),
+            format!("/t/{short}/players"),
+        );
+        self.submit(client, &form, "[data-test=player-form]", &list, changes)
+            .await
+    }
+
     /// Creates a tournament through the form, with its defaults.
     pub async fn create_tournament(
         &self,
@@ -373,14 +405,7 @@ impl TestApp {
             ("short_name", short),
             ("time_zone", "Europe/Kyiv"),
         ];
-        self.submit(
-            client,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes,
-        )
-        .await
+        self.create_tournament_with(client, &changes).await
     }
 }
 

@@ -24,26 +24,12 @@ async fn the_front_page_lists_dates_and_status_latest_first() {
             ("end_date", end),
             ("rounds", "3"),
         ];
-        let res = app
-            .submit(
-                &org,
-                "/tournaments/new",
-                "[data-test=tournament-form]",
-                "/tournaments",
-                &changes,
-            )
-            .await;
+        let res = app.create_tournament_with(&org, &changes).await;
         assert_eq!(res.status(), 303, "{name}");
     }
     for n in ["Alpha", "Bravo"] {
         let res = app
-            .submit(
-                &org,
-                "/t/spring/players/new",
-                "[data-test=player-form]",
-                "/t/spring/players",
-                &[("name", n), ("rank", "3k")],
-            )
+            .register(&org, "spring", &[("name", n), ("rank", "3k")])
             .await;
         assert_eq!(res.status(), 303);
     }

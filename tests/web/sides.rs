@@ -15,31 +15,16 @@ async fn a_sides_edit_form_saves_unchanged_and_a_man_listed_first_is_refused() {
     app.account("org", false, true).await;
     let org = app.new_client();
     app.log_in(&org, "org").await;
-    let created = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &[
-                ("name", "Pairs"),
-                ("short_name", "pairs"),
-                ("-use_presets", ""),
-                ("sides", "pair_go"),
-            ],
-        )
-        .await;
+    let pair_go = [
+        ("name", "Pairs"),
+        ("short_name", "pairs"),
+        ("-use_presets", ""),
+        ("sides", "pair_go"),
+    ];
+    let created = app.create_tournament_with(&org, &pair_go).await;
     assert_eq!(created.status(), 303);
     let side = [("members", "Ivanova Anna, 2150, ж\nPetrov Boris, 1k, м")];
-    let res = app
-        .submit(
-            &org,
-            "/t/pairs/players/new",
-            FORM,
-            "/t/pairs/players",
-            &side,
-        )
-        .await;
+    let res = app.register(&org, "pairs", &side).await;
     assert_eq!(res.status(), 303);
 
     let res = app
@@ -54,15 +39,7 @@ async fn a_sides_edit_form_saves_unchanged_and_a_man_listed_first_is_refused() {
     assert_eq!(res.status(), 303, "the side saved unchanged");
 
     let man_first = [("members", "Petrov Boris, 1k, m\nKozlova Olga, 1950, f")];
-    let res = app
-        .submit(
-            &org,
-            "/t/pairs/players/new",
-            FORM,
-            "/t/pairs/players",
-            &man_first,
-        )
-        .await;
+    let res = app.register(&org, "pairs", &man_first).await;
     assert_eq!(res.status(), 422);
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     let said = text(&page, "[data-test=members-error]").expect("said at the members");
