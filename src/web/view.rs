@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use super::AppState;
 use super::error::WebResult;
-use crate::core::discipline::{Book, Effective, Ruleset};
+use crate::core::discipline::{Book, Effective, Ruleset, Schedule};
 use crate::core::schedule::Start;
 use crate::core::{RoundNo, Tournament};
 use crate::store::rounds as round_store;
@@ -33,6 +33,8 @@ pub(crate) struct View {
     pub entered: Tournament,
     pub book: Book,
     pub effective: Effective,
+    /// The rounds' official starts, from which lateness counts.
+    pub schedule: Schedule,
 }
 
 impl View {
@@ -56,6 +58,7 @@ pub(crate) async fn view(app: &AppState, tournament_id: Uuid) -> WebResult<View>
     let effective = state.book.effective(&state.doc)?;
     Ok(View {
         version,
+        schedule: state.schedule(),
         entered: state.doc,
         book: state.book,
         effective,

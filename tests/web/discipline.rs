@@ -2028,3 +2028,56 @@ async fn a_refused_committee_keeps_both_lists_as_typed() {
     let rules = text(&page, "[data-test=committee-rules]").unwrap();
     assert!(rules.contains("exactly 3 members and at least"), "{rules}");
 }
+
+/// Issue 34: lateness counts from the round's official start on the
+/// programme, whether or not the referee pressed "start" (GTR "Timing
+/// rules > Start"), and the board page says from what it counts.
+#[tokio::test]
+async fn an_absence_counts_from_the_official_start_without_the_referees_press() {
+    let h = hall("60").await;
+    let kyiv = jiff::tz::TimeZone::get("Europe/Kyiv").unwrap();
+    let start = |minutes_ago: i64| {
+        let at = jiff::Timestamp::now() - jiff::SignedDuration::from_mins(minutes_ago);
+        at.to_zoned(kyiv.clone())
+            .strftime("%Y-%m-%d %H:%M")
+            .to_string()
+    };
+    let h = &h;
+    let schedule = |text: String| async move {
+        let res = h
+            .app
+            .submit(
+                &h.org,
+                "/t/autumn/rounds",
+                "[data-test=round-start-form]",
+                "/t/autumn/rounds/1/start",
+                &[("start", &text)],
+            )
+            .await;
+        assert_eq!(res.status(), 303, "schedule {text}");
+    };
+    let path = "/t/autumn/referee/rounds/1/boards/1";
+    let absent = [("act", "absent"), ("player", "white")];
+    // Announced ten minutes from now: nobody is late yet.
+    schedule(start(-10)).await;
+    let res = h.app.post_form(&h.referee, path, &absent).await;
+    assert_eq!(res.status(), 422);
+    let page = scraper::Html::parse_document(&res.text().await.unwrap());
+    let error = text(&page, "[data-test=referee-error]").unwrap();
+    assert!(error.contains("can be forfeited from"), "{error}");
+    // Announced two hours ago and never pressed: the hour has run.
+    let announced = start(120);
+    schedule(announced.clone()).await;
+    let (_, page) = h.app.get_html(&h.referee, path).await;
+    let said = text(&page, "[data-test=late-from]").unwrap();
+    let time = &announced[11..];
+    assert!(
+        said.contains("official start") && said.contains(time),
+        "{said}"
+    );
+    assert_eq!(
+        h.app.post_form(&h.referee, path, &absent).await.status(),
+        303
+    );
+    assert_eq!(h.board(1, 1).await.2, "b!");
+}

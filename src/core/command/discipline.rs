@@ -6,7 +6,7 @@ use super::{Actor, Command, Context, Done, Outcome, Refusal, State, json};
 use crate::core::access::Action;
 use crate::core::discipline::{
     Act, AppealId, Appealed, Book, Decision, DisciplineError, Filing, GameRef, Member, Party,
-    SanctionKind, Subject, result_changes,
+    SanctionKind, Subject, may_forfeit, result_changes,
 };
 use crate::core::{GameResult, PlayerId, Tournament};
 
@@ -119,6 +119,17 @@ pub(super) fn log_act(
         return Err(Refusal::Forbidden);
     }
     let by = cx.actor.official()?;
+    if let Act::Absence { game, .. } = &act {
+        game.game(&state.doc)?;
+        let book = &state.book;
+        may_forfeit(
+            &book.settings.forfeit_time,
+            &book.log,
+            &state.schedule(),
+            *game,
+            cx.at,
+        )?;
+    }
     let action = format!("referee.{}", act_key(&act));
     let asks = if replace {
         None

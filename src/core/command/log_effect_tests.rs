@@ -216,3 +216,48 @@ fn a_forfeit_on_a_board_with_a_result_asks_first() {
     let now = state.effective().unwrap().tournament;
     assert_eq!(now.games()[0].result, GameResult::BlackWins);
 }
+
+#[test]
+fn an_absence_counts_from_the_official_start_with_or_without_the_referees_press() {
+    // GTR "Timing rules > Start", RFG Code 21.4: late from the round's start
+    // as announced; a round the referee starts later counts from then.
+    use crate::core::discipline::{Act, DisciplineError, Players};
+    use crate::core::schedule::Start;
+    let mut state = cup(4);
+    let round = pair_next(&mut state);
+    let game = first_game(&state);
+    let white = state.doc.games()[0].white;
+    // Noon UTC on the day `at(0)` falls in: the programme's start.
+    let noon = |minutes: i64| Context {
+        at: Moment::from_unix_seconds(1_767_268_800 + minutes * 60),
+        ..official(StaffRole::Referee, "Ref")
+    };
+    let schedule = Command::ScheduleRound {
+        round,
+        start: Start::parse("2026-01-01 12:00"),
+    };
+    apply(&mut state, schedule, &organiser()).unwrap();
+    let absent = || Command::LogAct {
+        act: Act::Absence {
+            game,
+            players: Players::One(white),
+        },
+        replace: false,
+    };
+    let too_early = |refusal: Refusal| matches!(refusal, Refusal::Discipline(DisciplineError::TooEarlyToForfeit { possible_from, .. }) if possible_from == noon(60).at);
+    assert!(too_early(
+        apply(&mut state.clone(), absent(), &noon(59)).unwrap_err()
+    ));
+    apply(&mut state.clone(), absent(), &noon(60)).unwrap();
+    // The referee started the round 20 minutes late: the hour runs from then.
+    let start = Command::LogAct {
+        act: Act::StartRound { round, board: None },
+        replace: false,
+    };
+    apply(&mut state, start, &noon(20)).unwrap();
+    let refused = apply(&mut state.clone(), absent(), &noon(60)).unwrap_err();
+    assert!(
+        matches!(refused, Refusal::Discipline(DisciplineError::TooEarlyToForfeit { possible_from, .. }) if possible_from == noon(80).at)
+    );
+    apply(&mut state, absent(), &noon(80)).unwrap();
+}

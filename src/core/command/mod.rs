@@ -34,7 +34,7 @@ use serde::Serialize;
 
 use crate::core::access::Action;
 use crate::core::discipline::{
-    Act, AppealId, Book, Decision, Effective, Entry, Filing, Member, Reason,
+    Act, AppealId, Book, Decision, Effective, Entry, Filing, Member, Moment, Reason, Schedule,
 };
 use crate::core::{BoardNo, Game, PlayerId, RoundNo, Tournament};
 
@@ -76,6 +76,15 @@ impl State {
             header,
             changes: Changes::default(),
         }
+    }
+
+    /// The rounds' official starts on the programme, as moments in the
+    /// tournament's time zone.
+    pub fn schedule(&self) -> Schedule {
+        Schedule::new(self.rounds.iter().filter_map(|(n, mark)| {
+            let at = mark.start?.unix_seconds(&self.header.time_zone)?;
+            Some((RoundNo::new(*n)?, Moment::from_unix_seconds(at)))
+        }))
     }
 
     /// The mark of a round (none: neither published nor locked).

@@ -6,7 +6,7 @@ use super::DisciplineError;
 use super::effective::revoked;
 use super::finality::{Confirmer, locked_by};
 use super::incident::PREMATURE_PASSES_SECONDS;
-use super::lateness::{first_forfeit_moment, start_of};
+use super::lateness::{GameStart, Schedule, first_forfeit_moment, start_of};
 use super::log::{Act, GameRef, Log, Moment};
 use super::sanction::SanctionKind;
 use super::settings::DisciplineSettings;
@@ -37,6 +37,8 @@ pub struct BoardStatus {
     pub protests: Vec<PlayerId>,
     /// Who locked the result, if anyone.
     pub locked_by: Option<Confirmer>,
+    /// What lateness counts from; `None` before the round starts.
+    pub start: Option<GameStart>,
     /// From when an absent player may be forfeited; `None` before the round starts.
     pub forfeit_from: Option<Moment>,
 }
@@ -45,10 +47,12 @@ pub struct BoardStatus {
 pub fn board_status(
     tournament: &Tournament,
     log: &Log,
+    schedule: &Schedule,
     game: GameRef,
     settings: &DisciplineSettings,
 ) -> Result<BoardStatus, DisciplineError> {
     let g = game.game(tournament)?;
+    let start = start_of(log, schedule, game);
     let revoked = revoked(log);
     let side = |p: PlayerId| usize::from(p == g.black);
     let (mut warnings, mut penalties, mut time_changes) =
@@ -105,7 +109,8 @@ pub fn board_status(
         clocks,
         protests,
         locked_by: locked_by(log, game),
-        forfeit_from: start_of(log, game).map(|s| first_forfeit_moment(&settings.forfeit_time, s)),
+        start,
+        forfeit_from: start.map(|s| first_forfeit_moment(&settings.forfeit_time, s.at)),
     })
 }
 
@@ -152,7 +157,7 @@ mod tests {
         let (t, [a, b, ..]) = four_players_round_one();
         let s = settings();
         let mut log = Log::default();
-        let status = board_status(&t, &log, board1(), &s).unwrap();
+        let status = board_status(&t, &log, &Schedule::default(), board1(), &s).unwrap();
         assert_eq!((status.warnings, status.forfeit_from), ([0, 0], None));
         start_round(&mut log, &t, 1, minute(0));
         log.record(&t, &s, minute(5), referee(), warn(board1(), b))
@@ -162,7 +167,7 @@ mod tests {
             player: a,
         };
         log.record(&t, &s, minute(6), referee(), protest).unwrap();
-        let status = board_status(&t, &log, board1(), &s).unwrap();
+        let status = board_status(&t, &log, &Schedule::default(), board1(), &s).unwrap();
         assert_eq!(status.warnings, [0, 1]);
         assert_eq!(status.protests, [a]);
         assert_eq!(status.forfeit_from, Some(minute(60)));
@@ -179,7 +184,7 @@ mod tests {
             seconds: -300,
         });
         log.record(&t, &s, minute(8), referee(), clock).unwrap();
-        let status = board_status(&t, &log, board1(), &s).unwrap();
+        let status = board_status(&t, &log, &Schedule::default(), board1(), &s).unwrap();
         assert_eq!(
             status.penalties,
             [HalfPoints::ZERO, HalfPoints::from_points(2)]

@@ -4,8 +4,7 @@
 use super::DisciplineError;
 use super::effective::{annulled, effective, revoked};
 use super::incident::check_incident;
-use super::lateness::may_forfeit;
-use super::log::{Act, EntryId, GameRef, Log, Moment, Players, Remedy};
+use super::log::{Act, EntryId, GameRef, Log, Players, Remedy};
 use super::sanction::{PenaltyCause, SanctionKind};
 use super::settings::DisciplineSettings;
 use crate::core::ids::{PlayerId, RoundNo};
@@ -19,7 +18,6 @@ impl Log {
         &self,
         tournament: &Tournament,
         settings: &DisciplineSettings,
-        at: Moment,
         act: &Act,
     ) -> Result<(), DisciplineError> {
         if let Some(round) = act.round() {
@@ -53,8 +51,9 @@ impl Log {
                 self.check_violation(tournament, sanction)
             }
             Act::Absence { game, players } => {
+                // Whether the forfeit time has passed is the command's to ask
+                // (`may_forfeit`): the programme's starts are kept with the rounds.
                 players.of(game.game(tournament)?)?;
-                may_forfeit(&settings.forfeit_time, self, *game, at)?;
                 let now = effective(tournament, self, settings)?.tournament;
                 let g = game.game(&now)?;
                 if g.result != GameResult::Unknown && g.origin == ResultOrigin::Played {

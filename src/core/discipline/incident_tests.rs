@@ -50,11 +50,11 @@ fn premature_passes_set_both_clocks_to_exactly_one_minute_and_change_no_result()
     let s = settings();
     let mut log = Log::default();
     record(&mut log, &t, &s, Act::PrematurePasses { game: board1() }).unwrap();
-    let status = board_status(&t, &log, board1(), &s).unwrap();
+    let status = board_status(&t, &log, &Schedule::default(), board1(), &s).unwrap();
     assert_eq!(status.clocks, [Some(60), Some(60)]);
     assert_eq!(status.time_changes, [0, 0]);
     assert_eq!(result_of(&t, &log, &s, board1()), GameResult::Unknown);
-    let other = board_status(&t, &log, board2(), &s).unwrap();
+    let other = board_status(&t, &log, &Schedule::default(), board2(), &s).unwrap();
     assert_eq!(
         other.clocks,
         [None, None],
@@ -135,7 +135,7 @@ fn an_illegal_move_may_carry_a_time_adjustment_and_the_game_goes_on() {
         }),
     };
     record(&mut log, &t, &s, allowed).unwrap();
-    let status = board_status(&t, &log, board1(), &s).unwrap();
+    let status = board_status(&t, &log, &Schedule::default(), board1(), &s).unwrap();
     assert_eq!(
         status.time_changes,
         [0, 120],
@@ -240,7 +240,7 @@ fn an_rfg_clock_cut_never_leaves_less_than_fifteen_minutes() {
     record(&mut log, &t, &rfg, cut(a, 40 * 60, 15 * 60)).unwrap();
     // Giving time back is no cut, whatever the clock then shows.
     record(&mut log, &t, &rfg, cut(b, 5 * 60, 10 * 60)).unwrap();
-    let status = board_status(&t, &log, board1(), &rfg).unwrap();
+    let status = board_status(&t, &log, &Schedule::default(), board1(), &rfg).unwrap();
     assert_eq!(
         status.clocks,
         [Some(900), Some(600)],
@@ -369,7 +369,7 @@ fn times_beyond_a_day_are_refused_and_the_board_still_reads() {
         log.record(&t, &s, minute(5), referee(), change(day))
             .unwrap();
     }
-    let status = board_status(&t, &log, board1(), &s).unwrap();
+    let status = board_status(&t, &log, &Schedule::default(), board1(), &s).unwrap();
     assert_eq!(status.time_changes, [3 * day, 3 * day]);
 }
 

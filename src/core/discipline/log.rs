@@ -432,7 +432,7 @@ impl Log {
         by: Official,
         act: Act,
     ) -> Result<Entry, DisciplineError> {
-        self.check(tournament, settings, at, &act)?;
+        self.check(tournament, settings, &act)?;
         let before = effective(tournament, self, settings)?.tournament;
         let id = EntryId(self.entries.iter().map(|e| e.id.0).max().unwrap_or(0) + 1);
         let entry = Entry { id, at, by, act };

@@ -63,7 +63,7 @@ pub use incident::{
     DisturbanceRemedy, NeutralisationReason, PREMATURE_PASSES_SECONDS, TimeAdjustment,
     finite_time_under_territory, open_violations,
 };
-pub use lateness::{first_forfeit_moment, may_forfeit, start_of};
+pub use lateness::{GameStart, Schedule, StartKind, first_forfeit_moment, may_forfeit, start_of};
 pub use log::{
     Act, AppealId, Entry, EntryId, GameRef, Level, Log, Moment, Official, Players, Reason, Remedy,
 };

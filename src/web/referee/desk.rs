@@ -109,7 +109,13 @@ pub(super) fn round_page(
             round: g.round,
             board: g.board,
         };
-        let status = board_status(&view.entered, &view.book.log, game, &view.book.settings)?;
+        let status = board_status(
+            &view.entered,
+            &view.book.log,
+            &view.schedule,
+            game,
+            &view.book.settings,
+        )?;
         boards.push(DeskBoard {
             board: g.board.get(),
             white: name(t, g.white),

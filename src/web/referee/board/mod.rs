@@ -9,7 +9,7 @@ use super::{record_or_explain, saved_notice};
 use crate::core::access::Action;
 use crate::core::discipline::{
     Act, Confirmer, DisciplineError, GameRef, PenaltyCause, Players, Reason, Sanction,
-    SanctionKind, Subject, adjourned, board_status, finite_time_under_territory, start_of,
+    SanctionKind, StartKind, Subject, adjourned, board_status, finite_time_under_territory,
 };
 use crate::core::events::pair_go::{OrderClaim, OrderRuling, order_ruling};
 use crate::core::round::Colour;
@@ -67,6 +67,8 @@ pub(super) struct BoardPage {
     protests: Vec<String>,
     confirmed: bool,
     started: bool,
+    /// What lateness counts from, in words.
+    late_from: String,
     /// When the absent player may be forfeited ("" before the round starts).
     forfeit_from: String,
     forfeit_now: bool,
@@ -156,7 +158,13 @@ pub(super) fn board_page(
     let g = game.game(t)?;
     let board = Board::of(&t.settings().rules, g);
     let kind = count_kind(&form, &board);
-    let status = board_status(&view.entered, &view.book.log, game, &view.book.settings)?;
+    let status = board_status(
+        &view.entered,
+        &view.book.log,
+        &view.schedule,
+        game,
+        &view.book.settings,
+    )?;
     let now = now();
     let incidents = history::incidents(ctx, view, game, &tournament.time_zone)?;
     let page = BoardPage {
@@ -195,7 +203,16 @@ pub(super) fn board_page(
         warnings_to_forfeit: status.warnings_to_forfeit,
         protests: status.protests.iter().map(|p| name(t, *p)).collect(),
         confirmed: status.locked_by.is_some(),
-        started: start_of(&view.book.log, game).is_some(),
+        started: status.start.is_some(),
+        late_from: status.start.map_or_else(String::new, |start| {
+            let key = match start.kind {
+                StartKind::Official => "referee.late_from.official",
+                StartKind::Round => "referee.late_from.round",
+                StartKind::Board => "referee.late_from.board",
+            };
+            let time = wall_clock(start.at, &tournament.time_zone);
+            ctx.lang.tf(key, &[("time", time)])
+        }),
         forfeit_from: status
             .forfeit_from
             .map(|at| wall_clock(at, &tournament.time_zone))
