@@ -198,6 +198,10 @@ async fn page(
     for row in &table.rows {
         *sharing.entry(row.place).or_default() += 1;
     }
+    let knockout = state.settings().system == crate::core::settings::System::Knockout;
+    let losses = crate::core::RoundNo::new(round)
+        .filter(|_| knockout)
+        .and_then(|r| crate::core::pairing::knockout_round::losses(&state, r));
     let lines = table
         .rows
         .iter()
@@ -219,7 +223,9 @@ async fn page(
                     .collect(),
                 cells,
                 gor: gor.as_ref().map(|c| c.cell(p.id)).unwrap_or_default(),
-                losses: losses(&state, p.id, round),
+                losses: (losses.as_ref())
+                    .and_then(|l| l.get(&p.id))
+                    .map_or(0, |&n| u32::from(n)),
             })
         })
         .collect();
@@ -244,8 +250,7 @@ async fn page(
         lines,
         crosstable,
         show_gor: gor.is_some(),
-        show_losses: state.settings().system == crate::core::settings::System::Knockout
-            && state.settings().two_losses_eliminate,
+        show_losses: losses.is_some(),
         pending_appeals,
         may_export,
         has_teams: !state.teams().is_empty(),
@@ -282,20 +287,4 @@ async fn show_crosstable(
     Query(query): Query<RoundQuery>,
 ) -> WebResult<Response> {
     page(app, ctx, short, query, None, true).await
-}
-
-/// The games `player` lost in the rounds up to `round`, both-lost included.
-fn losses(
-    state: &crate::core::tournament::Tournament,
-    player: crate::core::PlayerId,
-    round: u32,
-) -> u32 {
-    let lost = (state.games().iter())
-        .filter(|g| g.round.get() <= round && g.colour_of(player).is_some())
-        .filter(|g| {
-            g.result != crate::core::GameResult::Unknown
-                && g.points_of(player) == crate::core::units::HalfPoints::ZERO
-        })
-        .count();
-    u32::try_from(lost).unwrap_or(u32::MAX)
 }

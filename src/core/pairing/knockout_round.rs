@@ -169,11 +169,11 @@ pub fn stages_passed(tournament: &Tournament, last: RoundNo) -> Option<HashMap<P
     Some(passed)
 }
 
-/// Who rests in `round` of a knockout that two losses decide (Ukrainian
-/// rules II.4): still in play, with fewer than two losses, yet given no
-/// game, since the field is paired by equal records. `None` for any other
-/// knockout, whose players are all paired or out.
-pub fn resting(tournament: &Tournament, round: RoundNo) -> Option<Vec<PlayerId>> {
+/// A knockout that two losses decide (Ukrainian rules II.4), replayed from
+/// its records over the stages finished before `upto`: the field as it
+/// stands. `None` for any other
+/// knockout or records the bracket does not follow.
+fn double_elimination_before(tournament: &Tournament, upto: RoundNo) -> Option<DoubleElimination> {
     if !tournament.settings().two_losses_eliminate {
         return None;
     }
@@ -183,20 +183,48 @@ pub fn resting(tournament: &Tournament, round: RoundNo) -> Option<Vec<PlayerId>>
     loop {
         let proposal = field.next_round();
         if field.winner().is_some() || proposal.games.is_empty() {
-            return Some(Vec::new());
+            return Some(field);
         }
-        match stage(tournament, &proposal.games, first, round).ok()? {
-            Stage::Playing(_) => break,
-            Stage::Over { outcomes, next } => {
+        // A stage with a result still missing ends the replay: what it
+        // will do to the records is not known yet.
+        match stage(tournament, &proposal.games, first, upto) {
+            Ok(Stage::Playing(_)) | Err(_) => return Some(field),
+            Ok(Stage::Over { outcomes, next }) => {
                 field.record(&proposal, &outcomes).ok()?;
                 first = next;
             }
         }
     }
+}
+
+/// Who rests in `round` of a knockout that two losses decide (Ukrainian
+/// rules II.4): still in play, with fewer than two losses, yet given no
+/// game, since the field is paired by equal records. `None` for any other
+/// knockout, whose players are all paired or out.
+pub fn resting(tournament: &Tournament, round: RoundNo) -> Option<Vec<PlayerId>> {
+    let field = double_elimination_before(tournament, round)?;
+    if field.winner().is_some() || field.next_round().games.is_empty() {
+        return Some(Vec::new());
+    }
     let plays = |p: PlayerId| {
         (tournament.games().iter()).any(|g| g.round == round && g.colour_of(p).is_some())
     };
     Some(field.in_play().into_iter().filter(|&p| !plays(p)).collect())
+}
+
+/// Each player's losses after `round` of a knockout that two losses decide
+/// (Ukrainian rules II.4), as the pairing counts them: from finished rounds
+/// only. `None` for any other knockout.
+pub fn losses(tournament: &Tournament, round: RoundNo) -> Option<HashMap<PlayerId, u8>> {
+    let after = RoundNo::from_index(round.index() + 1);
+    let field = double_elimination_before(tournament, after)?;
+    let players = seeded(tournament).ok()?;
+    Some(
+        players
+            .into_iter()
+            .filter_map(|p| Some((p, field.losses(p)?)))
+            .collect(),
+    )
 }
 
 /// The games of `round` in a double elimination of `players` in seed order

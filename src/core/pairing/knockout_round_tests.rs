@@ -298,6 +298,19 @@ fn with_two_losses_to_eliminate_a_first_loss_keeps_the_player_in_play() {
     assert_eq!(play(&mut t, &ids, 4, seed_wins(&ids, false)), vec![(0, 1)]);
     assert_eq!(play(&mut t, &ids, 5, stronger_wins), vec![(0, 1)]);
     assert_finished(&t, 6);
+    let by_seed = |r| {
+        let losses = losses(&t, round(r)).unwrap();
+        ids.iter().map(|p| losses[p]).collect::<Vec<_>>()
+    };
+    assert_eq!(by_seed(1), vec![0, 0, 1, 1]);
+    // A round with a result missing counts nothing yet.
+    let mut unfinished = t.clone();
+    let board = BoardNo::new(1).unwrap();
+    (unfinished.set_result(round(3), board, GameResult::Unknown, ResultOrigin::Played)).unwrap();
+    assert_eq!(losses(&unfinished, round(3)).unwrap()[&ids[2]], 1);
+    assert_eq!(by_seed(3), vec![0, 1, 2, 2]);
+    // Seed 0's first loss in the final, then seed 1's second.
+    assert_eq!(by_seed(5), vec![1, 2, 2, 2]);
 }
 
 /// Each seed's bracket rounds come through after round `r`, by seed.
@@ -353,9 +366,10 @@ fn with_losers_playing_on_every_place_is_ranked_by_its_group() {
 }
 
 #[test]
-fn only_a_knockout_of_two_losses_has_players_resting() {
+fn only_a_knockout_of_two_losses_has_players_resting_or_losses_counted() {
     let (t, _) = knockout(8, false);
     assert_eq!(resting(&t, round(1)), None);
+    assert_eq!(losses(&t, round(1)), None);
 }
 
 #[test]
