@@ -198,6 +198,7 @@ pub fn discipline_message_in(
             vec![("remedy", remedy.to_string())],
         ),
         ImpossiblePenalty => ("discipline.error.impossible_penalty", vec![]),
+        NoTimeChange => ("discipline.error.no_time_change", vec![]),
         RuledByLog { round, board } => ("discipline.error.ruled_by_log", game(round, board)),
         AlreadyDecided {
             round,

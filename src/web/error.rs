@@ -296,6 +296,7 @@ pub(crate) fn discipline_status(e: &DisciplineError) -> StatusCode {
         | CutBelowLeast { .. }
         | TimeOutOfRange { .. }
         | ImpossiblePenalty
+        | NoTimeChange
         | RuledByLog { .. }
         | NotAViolation(_)
         | ViolationElsewhere(_) => StatusCode::UNPROCESSABLE_ENTITY,

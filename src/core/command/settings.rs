@@ -112,6 +112,24 @@ pub fn check_settings(
             "settings.error.blitz_time",
         ));
     }
+    // A date is written 2026-05-10 (ISO 8601, as OpenGotha and the h9 file
+    // write it) or left blank, and the tournament ends no earlier than it
+    // begins.
+    let date = |text: &str| match text.trim() {
+        "" => Ok(None),
+        text => text.parse::<jiff::civil::Date>().map(Some),
+    };
+    let (begin, end) = (date(&s.general.begin_date), date(&s.general.end_date));
+    if begin.is_err() {
+        problems.push(FieldProblem::new("begin_date", "form.bad_date"));
+    }
+    match (begin, end) {
+        (_, Err(_)) => problems.push(FieldProblem::new("end_date", "form.bad_date")),
+        (Ok(Some(begin)), Ok(Some(end))) if end < begin => {
+            problems.push(FieldProblem::new("end_date", "form.end_before_begin"))
+        }
+        _ => {}
+    }
     let published = s.general.regulations_published.trim();
     if !published.is_empty() && published.parse::<jiff::civil::Date>().is_err() {
         problems.push(FieldProblem::new(
@@ -451,6 +469,32 @@ mod tests {
         s.general.begin_date = "2025-05-01".into();
         assert!(keys(&s).is_empty(), "a one-day event");
         s.general.end_date = "May the 3rd".into();
-        assert_eq!(keys(&s), ["settings.error.inclusive_dates"]);
+        assert_eq!(
+            keys(&s),
+            ["settings.error.inclusive_dates", "form.bad_date"]
+        );
+    }
+
+    /// Whatever sends them (the form, the API, a file), dates are ISO
+    /// dates or blank, and the last day is not before the first.
+    #[test]
+    fn dates_are_read_as_dates_and_end_no_earlier_than_they_begin() {
+        let fields = |s: &Settings| -> Vec<_> {
+            check_settings(s, &Header::default(), None)
+                .into_iter()
+                .map(|p| (p.field, p.key))
+                .collect()
+        };
+        let mut s = Settings::default();
+        s.general.short_name = "dates".into();
+        s.general.end_date = "May the 3rd".into();
+        assert_eq!(fields(&s), [("end_date", "form.bad_date")]);
+        s.general.begin_date = "2025-02-30".into();
+        s.general.end_date = "2025-05-03".into();
+        assert_eq!(fields(&s), [("begin_date", "form.bad_date")]);
+        s.general.begin_date = "2025-05-04".into();
+        assert_eq!(fields(&s), [("end_date", "form.end_before_begin")]);
+        s.general.begin_date = "2025-05-03".into();
+        assert!(fields(&s).is_empty(), "a one-day event");
     }
 }

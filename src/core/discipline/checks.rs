@@ -324,7 +324,7 @@ impl SanctionKind {
             SanctionKind::RemovalFromTournament { player, from_round } => {
                 check_withdrawal(tournament, *player, *from_round)
             }
-            SanctionKind::TimeChange { seconds, .. } => super::within_a_day(i64::from(*seconds)),
+            SanctionKind::TimeChange { seconds, .. } => super::time_change(i64::from(*seconds)),
             SanctionKind::PenaltyPoints { cause, .. } => {
                 let possible = match cause {
                     PenaltyCause::IngOvertime { periods } => (1..=3).contains(periods),

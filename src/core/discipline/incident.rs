@@ -206,7 +206,7 @@ pub(super) fn check_incident(
         Act::IllegalMove {
             time: Some(time), ..
         } => {
-            super::within_a_day(i64::from(time.seconds))?;
+            super::time_change(i64::from(time.seconds))?;
             time.players.of(g).map(|_| ())
         }
         // GTR "in order": a later remedy says why the earlier ones would not do.

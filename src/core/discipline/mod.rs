@@ -456,6 +456,9 @@ pub enum DisciplineError {
     /// more than none and at most a board's worth.
     #[error("a penalty is 1 to 3 Ing periods, or more than 0 and at most 100 points")]
     ImpossiblePenalty,
+    /// A time change of no time: it changes nothing.
+    #[error("a time change adds or takes away some time")]
+    NoTimeChange,
     /// A time change or a clock beyond a day: no game's clock holds it.
     #[error("{seconds} seconds is more than a day on a game's clock")]
     TimeOutOfRange {
@@ -466,6 +469,14 @@ pub enum DisciplineError {
 
 /// The most a clock shows, or a time change moves it: a day.
 pub const MAX_CLOCK_SECONDS: i64 = 24 * 60 * 60;
+
+/// A referee's time change of `seconds`: some time, at most a day either way.
+pub(crate) fn time_change(seconds: i64) -> Result<(), DisciplineError> {
+    if seconds == 0 {
+        return Err(DisciplineError::NoTimeChange);
+    }
+    within_a_day(seconds)
+}
 
 /// `seconds`, refused beyond [`MAX_CLOCK_SECONDS`] either way.
 pub(crate) fn within_a_day(seconds: i64) -> Result<(), DisciplineError> {

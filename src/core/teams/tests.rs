@@ -222,3 +222,46 @@ fn the_rfg_order_shares_a_place_when_teams_beat_each_other_in_turn_and_all_else_
         ["1 A 4 2 6 8", "1 B 4 2 6 8", "3 C 4 2 5 8", "4 D 0 0 1 12"]
     );
 }
+
+#[test]
+fn the_rfg_order_needs_each_of_its_tie_breaks_in_turn() {
+    // Eight teams, three rounds, every match 2–1 unless marked. Each
+    // criterion of RFG App. 4 §1.6 decides a place the ones before it
+    // leave equal: team points put A first; E, B and G share 4 points and
+    // E beat G, so the match between them puts E above B although B won
+    // more games; B and G did not meet, and B's six games won beat G's
+    // five; among C, F and D (2 points) C beat D; F and D did not meet
+    // and won four games each, and F's opponents scored more (8 to 6).
+    let (mut t, m) = event(3, &["A", "B", "C", "D", "E", "F", "G", "H"]);
+    let [a, b, c, d, e, f, g, h] = [m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]];
+    let won = ["+", "+", "-"];
+    for (round, x, y, boards) in [
+        (1, a, b, won),
+        (1, c, d, won),
+        (1, e, f, won),
+        (1, g, h, won),
+        (2, a, c, won),
+        (2, e, g, won),
+        (2, b, d, won),
+        (2, f, h, won),
+        (3, a, e, won),
+        (3, b, c, ["+", "+", "+"]),
+        (3, g, f, won),
+        (3, d, h, won),
+    ] {
+        play(&mut t, round, x, y, boards);
+    }
+    assert_eq!(
+        shown(&t, 3, &rfg()),
+        [
+            "1 A 6 0 6 10",
+            "2 E 4 2 5 12",
+            "3 B 4 0 6 10",
+            "4 G 4 0 5 6",
+            "5 C 2 2 3 12",
+            "6 F 2 0 4 8",
+            "7 D 2 0 4 6",
+            "8 H 0 0 3 8"
+        ]
+    );
+}

@@ -17,13 +17,6 @@ impl TournamentForm {
         let short = self.short_name.trim();
         let begin = self.begin_date.trim();
         let end = self.end_date.trim();
-        let date_ok = |d: &str| d.is_empty() || jiff::civil::Date::from_str(d).is_ok();
-        if !date_ok(begin) {
-            errors.add("begin_date", t("form.bad_date"));
-        }
-        if !date_ok(end) || (!begin.is_empty() && !end.is_empty() && end < begin) {
-            errors.add("end_date", t("form.bad_date"));
-        }
         s.general.name = crate::core::command::name(name);
         s.general.short_name = short.to_string();
         s.general.location = self.location.trim().to_string();

@@ -376,14 +376,15 @@ pub(super) fn board_act(
                 .minutes
                 .trim()
                 .trim_start_matches('+')
-                .parse()
+                .parse::<i32>()
                 .ok()
-                .filter(|m: &i32| *m != 0 && m.abs() <= 600)
+                .and_then(|m| m.checked_mul(60))
                 .ok_or(FormError::Field("referee.bad_minutes"))?;
+            // How much time is possible is the core's to say, as for the API.
             sanction(SanctionKind::TimeChange {
                 game,
                 players: some()?,
-                seconds: minutes * 60,
+                seconds: minutes,
             })
         }
         "removal_round" => sanction(SanctionKind::RemovalFromRound {

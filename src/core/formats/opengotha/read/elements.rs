@@ -83,8 +83,15 @@ impl Importer<'_> {
         g.name = a.text("name", "default Name");
         g.location = a.text("location", "Paris");
         g.director = a.text("director", "");
-        g.begin_date = a.text("beginDate", "");
-        g.end_date = a.text("endDate", "");
+        // OpenGotha writes yyyy-MM-dd; a date in any other form would make
+        // the tournament's settings refused as a whole, so it is left blank.
+        let date = |name| {
+            let text = a.text(name, "");
+            let valid = text.trim().parse::<jiff::civil::Date>().is_ok();
+            if valid { text } else { String::new() }
+        };
+        g.begin_date = date("beginDate");
+        g.end_date = date("endDate");
         g.internet = a.flag("bInternet", false);
         let t = &mut s.time;
         t.basic_minutes = a.number("basicTime", "60")?;
