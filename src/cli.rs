@@ -190,7 +190,7 @@ async fn admin(store: &Store, command: AdminCommand) -> anyhow::Result<()> {
             organiser,
         } => {
             let password = read_password()?;
-            let account = crate::ops::create_account(
+            let account = crate::desk::accounts::create_account(
                 store,
                 &username,
                 &display_name,
@@ -206,7 +206,7 @@ async fn admin(store: &Store, command: AdminCommand) -> anyhow::Result<()> {
             let account = accounts::by_username(&store.pool, &username)
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("no account named {username}"))?;
-            let token = crate::ops::create_api_token(store, &account, &label)
+            let token = crate::desk::accounts::create_api_token(store, &account, &label)
                 .await?
                 .map_err(|p| anyhow::anyhow!("the label is refused: {}", p.key))?;
             println!("{token}");
@@ -244,7 +244,7 @@ pub async fn import(
         let owner = accounts::by_username(&store.pool, owner)
             .await?
             .ok_or_else(|| anyhow::anyhow!("no account named {owner}"))?;
-        let created = crate::ops::import_tournament(
+        let created = crate::desk::imports::import_tournament(
             &store,
             crate::core::command::Limits::default(),
             owner.account_id,
@@ -272,7 +272,7 @@ pub async fn import(
 }
 
 /// What of a file its tournament does not hold, in the web's English words.
-fn unread_words(unread: &crate::ops::Unread) -> String {
+fn unread_words(unread: &crate::desk::imports::Unread) -> String {
     crate::web::imports::unread_message(crate::web::i18n::Lang::En, unread)
 }
 
@@ -282,7 +282,7 @@ fn read_password() -> anyhow::Result<String> {
     if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         eprintln!(
             "password (at least {} characters):",
-            crate::ops::MIN_PASSWORD_CHARS
+            crate::desk::accounts::MIN_PASSWORD_CHARS
         );
     }
     let mut line = String::new();
@@ -355,7 +355,7 @@ pub fn tou(file: &std::path::Path, encoding: Charset) -> anyhow::Result<()> {
 fn read_tournament(file: &std::path::Path) -> anyhow::Result<crate::core::Tournament> {
     use anyhow::Context as _;
     let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let (tournament, unread) = crate::ops::read_tournament(&bytes)
+    let (tournament, unread) = crate::desk::imports::read_tournament(&bytes)
         .map_err(|problem| anyhow::anyhow!("{}: {problem}", file.display()))?;
     for unread in &unread {
         eprintln!(

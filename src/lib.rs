@@ -9,7 +9,6 @@ pub mod cli;
 pub mod config;
 pub mod core;
 pub mod desk;
-pub mod ops;
 pub mod server;
 pub mod store;
 pub mod web;

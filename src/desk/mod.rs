@@ -18,7 +18,9 @@ use crate::core::discipline::Moment;
 use crate::store::accounts::Account;
 use crate::store::{Store, aggregate, archives, audit, tournaments};
 
+pub mod accounts;
 mod archive;
+pub mod imports;
 mod kept;
 mod staff;
 mod turns;

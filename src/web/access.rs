@@ -40,10 +40,12 @@ pub(crate) async fn player_link(
     app: &AppState,
     token: &str,
 ) -> WebResult<(TournamentRow, crate::core::PlayerId)> {
-    let (id, no) =
-        crate::store::discipline::by_player_link(&app.store.pool, &crate::ops::token_hash(token))
-            .await?
-            .ok_or(WebError::NotFound)?;
+    let (id, no) = crate::store::discipline::by_player_link(
+        &app.store.pool,
+        &crate::desk::accounts::token_hash(token),
+    )
+    .await?
+    .ok_or(WebError::NotFound)?;
     let tournament = tournaments::by_id(&app.store.pool, id)
         .await?
         .ok_or(WebError::NotFound)?;

@@ -25,7 +25,7 @@ use super::error::{WebError, WebResult};
 use super::flash::Flash;
 use super::page::{ConfirmPage, Ctx, FieldErrors, Layout, render, render_invalid};
 use crate::core::command::Refusal;
-use crate::ops;
+use crate::desk::accounts as credentials;
 use crate::store::accounts::{self, ApiToken};
 
 pub(super) fn routes() -> Router<AppState> {
@@ -98,7 +98,7 @@ async fn log_in(
     }
     let credentials = accounts::credentials(&app.store.pool, &username).await?;
     let hash = credentials.as_ref().map(|c| c.password_hash.clone());
-    let ok = ops::verify_password(form.password, hash).await?;
+    let ok = credentials::verify_password(form.password, hash).await?;
     match credentials {
         Some(c) if ok => {
             auth::signed_in(&app, &username, ip).await?;
@@ -197,7 +197,7 @@ async fn set_up(
         return Ok((axum::http::StatusCode::CONFLICT, page).into_response());
     }
     let username = form.username.trim().to_lowercase();
-    match ops::create_account(
+    match credentials::create_account(
         &app.store,
         &username,
         &form.display_name,
@@ -264,7 +264,7 @@ async fn create_token(
         "" => "API",
         label => label,
     };
-    let new_token = ops::create_api_token(&app.store, &me, label)
+    let new_token = credentials::create_api_token(&app.store, &me, label)
         .await?
         .map_err(|p| WebError::Refused(Box::new(Refusal::Fields(vec![p]))))?;
     let tokens = accounts::api_tokens(&app.store.pool, me.account_id).await?;

@@ -17,7 +17,7 @@ use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::flash::Flash;
 use super::page::{Ctx, FieldErrors, Layout, render, render_invalid};
-use crate::ops;
+use crate::desk::accounts as credentials;
 use crate::store::accounts::{self, Account};
 
 pub(super) fn routes() -> Router<AppState> {
@@ -81,7 +81,7 @@ async fn create_account(
     require_admin(&me)?;
     let username = form.username.trim().to_lowercase();
     let organiser = form.organiser.is_some();
-    match ops::create_account(
+    match credentials::create_account(
         &app.store,
         &username,
         &form.display_name,

@@ -18,7 +18,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::error::{WebError, WebResult};
 use super::{AppState, cookies};
-use crate::ops;
+use crate::desk::accounts as credentials;
 use crate::store::accounts::{self, Account};
 use crate::store::sign_in;
 
@@ -61,7 +61,7 @@ impl Csrf {
     pub fn value(&self) -> &str {
         match &self.0.existing {
             Some(token) => token,
-            None => self.0.minted.get_or_init(|| ops::random_hex(32)),
+            None => self.0.minted.get_or_init(|| credentials::random_hex(32)),
         }
     }
 
@@ -87,7 +87,7 @@ pub async fn session_account(headers: &HeaderMap, app: &AppState) -> WebResult<O
     let Some(token) = cookies::get(headers, SESSION_COOKIE) else {
         return Ok(None);
     };
-    Ok(accounts::by_session(&app.store.pool, &ops::token_hash(token)).await?)
+    Ok(accounts::by_session(&app.store.pool, &credentials::token_hash(token)).await?)
 }
 
 /// A handler argument that requires a signed-in person.
@@ -136,7 +136,7 @@ impl FromRequestParts<AppState> for ApiAccount {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.strip_prefix("Bearer "))
             .ok_or(WebError::Unauthorized)?;
-        accounts::by_api_token(&app.store.pool, &ops::token_hash(token.trim()))
+        accounts::by_api_token(&app.store.pool, &credentials::token_hash(token.trim()))
             .await?
             .map(ApiAccount)
             .ok_or(WebError::Unauthorized)
@@ -149,11 +149,11 @@ pub async fn start_session(
     headers: &HeaderMap,
     account: &Account,
 ) -> WebResult<header::HeaderValue> {
-    let token = ops::random_hex(32);
+    let token = credentials::random_hex(32);
     let expires = time::OffsetDateTime::now_utc() + time::Duration::days(SESSION_DAYS);
     accounts::insert_session(
         &app.store.pool,
-        &ops::token_hash(&token),
+        &credentials::token_hash(&token),
         account.account_id,
         expires,
     )
@@ -169,7 +169,7 @@ pub async fn start_session(
 /// Ends the request's session, if any, and returns the clearing cookie.
 pub async fn end_session(app: &AppState, headers: &HeaderMap) -> WebResult<header::HeaderValue> {
     if let Some(token) = cookies::get(headers, SESSION_COOKIE) {
-        accounts::delete_session(&app.store.pool, &ops::token_hash(token)).await?;
+        accounts::delete_session(&app.store.pool, &credentials::token_hash(token)).await?;
     }
     Ok(cookies::set(SESSION_COOKIE, "", 0, is_secure(app, headers)))
 }

@@ -29,7 +29,7 @@ use crate::core::formats::h9_read::H9Problem;
 use crate::core::formats::macmahon::{MacMahonProblem, Unread};
 use crate::core::formats::opengotha;
 use crate::core::formats::{Foreign, macmahon};
-use crate::ops::{self, ImportProblem};
+use crate::desk::imports::{self, ImportProblem};
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -76,7 +76,7 @@ async fn show_import(SignedIn(_): SignedIn, ctx: Ctx) -> WebResult<Html<String>>
         layout: Layout::new(&ctx, "import.title"),
         error: String::new(),
         problems: Vec::new(),
-        // Empty: the import takes it from the file (see `ops::import_tournament`).
+        // Empty: the import takes it from the file (see `imports::import_tournament`).
         time_zone: String::new(),
     })
 }
@@ -124,7 +124,7 @@ async fn import_tournament(
         };
         Ok(render_invalid(&page)?.into_response())
     };
-    let created = match ops::import_tournament(
+    let created = match imports::import_tournament(
         &app.store,
         app.config.limits,
         me.account_id,

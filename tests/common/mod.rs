@@ -141,7 +141,7 @@ impl TestApp {
     /// Creates an account directly (no HTTP), as `tengen admin create-user` would.
     pub async fn account(&self, username: &str, admin: bool, organiser: bool) {
         let store = Store::on(self.pool.clone());
-        tengen::ops::create_account(&store, username, "", PASSWORD, admin, organiser)
+        tengen::desk::accounts::create_account(&store, username, "", PASSWORD, admin, organiser)
             .await
             .unwrap()
             .unwrap();

@@ -328,10 +328,15 @@ pub(super) async fn issue_link(
     let id = access.tournament.tournament_id;
     let state = crate::web::view::load(&app, id).await?;
     state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
-    let token = crate::ops::random_hex(16);
+    let token = crate::desk::accounts::random_hex(16);
     let mut tx = app.store.begin().await?;
-    discipline_store::set_player_link(&mut *tx, id, no as i32, &crate::ops::token_hash(&token))
-        .await?;
+    discipline_store::set_player_link(
+        &mut *tx,
+        id,
+        no as i32,
+        &crate::desk::accounts::token_hash(&token),
+    )
+    .await?;
     crate::store::audit::record(
         &mut *tx,
         Some(id),

@@ -239,7 +239,7 @@ pub(super) async fn import_players(
         }
     }
     let chosen = chosen_encoding(&encoding)?;
-    // Off the async workers, as every file read (`ops::import_tournament`).
+    // Off the async workers, as every file read (`desk::imports::import_tournament`).
     let read =
         tokio::task::spawn_blocking(move || crate::core::formats::csv::import_bytes(&file, chosen))
             .await
