@@ -19,6 +19,7 @@ pub mod pairing;
 pub mod player;
 pub mod presets;
 pub mod prizes;
+pub mod problem;
 pub mod rank;
 pub mod rating;
 pub mod results;

@@ -1,8 +1,8 @@
 //! A registered player and the rounds they take part in.
 
-use super::formats::rating_list::ListKind;
 use super::ids::{PlayerId, RoundNo};
 use super::rank::Rank;
+use super::rating::ListKind;
 use super::rating::Rating;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
@@ -105,9 +105,7 @@ pub struct RatingSource {
 impl fmt::Display for RatingSource {
     /// `EGD 2018-02-22`, or `EGD` for a list without a date.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::core::formats::rating_list::label(
-            self.list, self.date,
-        ))
+        f.write_str(&crate::core::rating::label(self.list, self.date))
     }
 }
 

@@ -2,9 +2,29 @@
 //! titles for every player of a shared place, and indivisible prizes by
 //! the strict order (RFG App. 9 §1.2–1.4).
 
-use crate::core::formats::protocol::Places;
 use crate::core::ids::PlayerId;
 use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The places a line holds: one, or a range shared by equal players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Places {
+    /// The first place of the range.
+    pub first: u32,
+    /// The last place of the range (`first` when not shared).
+    pub last: u32,
+}
+
+impl fmt::Display for Places {
+    /// `3`, or `2–3` with an en dash: a spreadsheet reads `2-3` as a date.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.first == self.last {
+            write!(f, "{}", self.first)
+        } else {
+            write!(f, "{}–{}", self.first, self.last)
+        }
+    }
+}
 
 /// What one place wins.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

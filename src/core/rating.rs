@@ -3,8 +3,36 @@
 //! OpenGotha keeps ratings between −900 and 2949 and stores FFG ratings
 //! shifted by +2050; files older than data version 201 hold FFG-scale values.
 
+use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+/// Which federation's list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ListKind {
+    /// The European Go Database's `egf_db.txt`.
+    Egf,
+    /// The French federation's `ech_ffg_V3.txt`.
+    Ffg,
+}
+
+impl fmt::Display for ListKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ListKind::Egf => "EGD",
+            ListKind::Ffg => "FFG",
+        })
+    }
+}
+
+/// A list's name and date as organisers read them: `EGD 2018-02-22`, or
+/// `EGD` for a list without a date.
+pub fn label(kind: ListKind, date: Option<Date>) -> String {
+    match date {
+        Some(date) => format!("{kind} {date}"),
+        None => kind.to_string(),
+    }
+}
 
 /// A rating on the GoR scale, kept within OpenGotha's bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

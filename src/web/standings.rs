@@ -209,10 +209,11 @@ async fn page(
         .filter_map(|(row, cells)| {
             let p = state.player(row.player)?;
             Some(StandingLine {
-                place: match sharing[&row.place] {
-                    1 => row.place.to_string(),
-                    n => format!("{}–{}", row.place, row.place + n - 1),
-                },
+                place: crate::core::prizes::Places {
+                    first: row.place,
+                    last: row.place + sharing[&row.place] - 1,
+                }
+                .to_string(),
                 no: p.id.0,
                 name: p.full_name(),
                 rank: p.rank.to_string(),

@@ -240,3 +240,77 @@ fn no_source_file_outgrows_one_sitting() {
         long.join("\n")
     );
 }
+
+/// The top-level core module a file belongs to (`src/core/command/mod.rs`
+/// → `command`), with the file's code outside its `#[cfg(test)]` part and
+/// comments; `None` for a file of tests.
+fn core_code(core: &Path, file: &Path) -> Option<(String, String)> {
+    let rel = file.strip_prefix(core).unwrap();
+    let name = rel.file_name()?.to_str()?;
+    if name == "tests.rs" || name.ends_with("_tests.rs") || name == "test_support.rs" {
+        return None;
+    }
+    let top = rel.components().next()?.as_os_str().to_str()?;
+    let top = top.strip_suffix(".rs").unwrap_or(top).to_string();
+    let source = std::fs::read_to_string(file).unwrap();
+    let source = source.split("#[cfg(test)]").next().unwrap_or("");
+    let code = source
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    Some((top, code))
+}
+
+/// Whether `code` names the core module `module`; a file at the top of
+/// its module may also name it as `super::module`.
+fn names_core_module(code: &str, top_level_file: bool, module: &str) -> bool {
+    let mut paths = vec![
+        format!("crate::core::{module}"),
+        format!("core::{module}::"),
+    ];
+    if top_level_file {
+        paths.push(format!("super::{module}"));
+    }
+    paths.iter().any(|p| {
+        code.match_indices(p.as_str()).any(|(i, _)| {
+            let after = code[i + p.len()..].chars().next();
+            !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+    })
+}
+
+/// Issue 30: the model does not reach up. Whole-tournament files
+/// (`core::formats`) read and write the model; the commands
+/// (`core::command`) use every rule; no rule module names either, so
+/// neither can close a circle through the model.
+#[test]
+fn formats_and_commands_sit_on_the_model_never_under_it() {
+    let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core");
+    let mut files = Vec::new();
+    rust_files(&core, &mut files);
+    let mut offences = Vec::new();
+    for file in &files {
+        let Some((top, code)) = core_code(&core, file) else {
+            continue;
+        };
+        let top_level_file = file.parent() == Some(core.as_path())
+            || file.file_name().is_some_and(|n| n == "mod.rs")
+                && file.parent().and_then(Path::parent) == Some(core.as_path());
+        let above: &[&str] = match top.as_str() {
+            "formats" => &[],
+            "command" => &["formats"],
+            _ => &["formats", "command"],
+        };
+        for module in above {
+            if names_core_module(&code, top_level_file, module) {
+                offences.push(format!("{}: names core::{module}", file.display()));
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "a module of the model names the layers above it:\n{}",
+        offences.join("\n")
+    );
+}

@@ -157,7 +157,7 @@ pub enum Command {
     ImportPlayers { players: Vec<crate::core::Player> },
     /// Ratings (and ranks) refreshed from a rating list before round 1.
     RefreshRatings {
-        updates: crate::core::formats::rating_list::RatingUpdates,
+        updates: crate::core::tournament::ratings::RatingUpdates,
     },
     /// The settings: the document's and the header's.
     ChangeSettings {

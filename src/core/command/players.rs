@@ -514,7 +514,7 @@ pub(super) fn import(state: &mut State, mut players: Vec<Player>) -> Result<Outc
 
 pub(super) fn refresh_ratings(
     state: &mut State,
-    updates: crate::core::formats::rating_list::RatingUpdates,
+    updates: crate::core::tournament::ratings::RatingUpdates,
 ) -> Result<Outcome, Refusal> {
     let changed = |t: &crate::core::Tournament| -> Vec<Player> {
         updates

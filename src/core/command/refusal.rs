@@ -4,39 +4,8 @@
 use crate::core::TournamentError;
 use crate::core::discipline::DisciplineError;
 use crate::core::pairing::PairingError;
+pub use crate::core::problem::FieldProblem;
 use crate::core::{BoardNo, RoundNo};
-
-/// One field of a form or a request body, and what is wrong with it: a
-/// translation key and its arguments.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FieldProblem {
-    pub field: &'static str,
-    pub key: &'static str,
-    pub args: Vec<(&'static str, String)>,
-    /// For a plural key (`form.too_long`): the number that picks the form.
-    pub count: Option<u64>,
-}
-
-impl FieldProblem {
-    pub fn new(field: &'static str, key: &'static str) -> Self {
-        FieldProblem {
-            field,
-            key,
-            args: Vec::new(),
-            count: None,
-        }
-    }
-
-    pub fn count(mut self, n: u64) -> Self {
-        self.count = Some(n);
-        self
-    }
-
-    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
-        self.args.push((name, value.to_string()));
-        self
-    }
-}
 
 /// What changed under a stale write, so the person or program sees what
 /// conflicted rather than only that something did.

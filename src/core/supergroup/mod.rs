@@ -9,9 +9,9 @@
 //! (RFG 21(S).2 г; GTR "debarred from a supergroup") is flagged on the same
 //! person in a later tournament ([`flags`]); the store brings the bans.
 
-use crate::core::command::FieldProblem;
 use crate::core::discipline::{Act, Book, Moment, SanctionKind};
 use crate::core::fold::fold;
+use crate::core::problem::FieldProblem;
 use crate::core::{Player, PlayerId, Settings, System, Tournament};
 use jiff::civil::Date;
 

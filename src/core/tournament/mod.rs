@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 mod parts;
 mod play_offs;
+pub mod ratings;
 mod results;
 mod teams;
 pub use parts::{CHUNK, Part, PartsError, Piece};

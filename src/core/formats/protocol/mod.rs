@@ -25,6 +25,7 @@
 //! every row has its own number, which the round cells name as opponents.
 
 use crate::core::ids::{PlayerId, RoundNo};
+pub use crate::core::prizes::Places;
 use crate::core::rank::Rank;
 use crate::core::round::{Colour, GameResult, ResultOrigin};
 use crate::core::settings::{General, HandicapSettings, RulesOfPlay, System, TimeSystem};
@@ -32,7 +33,7 @@ use crate::core::standings::{Criterion, standings};
 use crate::core::tournament::Tournament;
 use crate::core::units::Ratio;
 use std::collections::HashMap;
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
 
 /// The protocol after a number of rounds.
 #[derive(Debug, Clone, PartialEq)]
@@ -96,26 +97,6 @@ pub struct Line {
     pub cells: Vec<Cell>,
     /// Criteria values, in the order of [`Protocol::criteria`].
     pub values: Vec<Ratio>,
-}
-
-/// The places a line holds: one, or a range shared by equal players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Places {
-    /// The first place of the range.
-    pub first: u32,
-    /// The last place of the range (`first` when not shared).
-    pub last: u32,
-}
-
-impl fmt::Display for Places {
-    /// `3`, or `2–3` with an en dash: a spreadsheet reads `2-3` as a date.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.first == self.last {
-            write!(f, "{}", self.first)
-        } else {
-            write!(f, "{}–{}", self.first, self.last)
-        }
-    }
 }
 
 /// What a player did in one round.

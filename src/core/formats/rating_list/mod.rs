@@ -18,7 +18,9 @@ mod index;
 #[cfg(test)]
 mod tests;
 
-pub use index::{MatchedBy, RatingChange, RatingIndex, RatingUpdates, SEARCH_LIMIT};
+pub use crate::core::rating::{ListKind, label};
+pub use crate::core::tournament::ratings::{MatchedBy, RatingChange, RatingUpdates};
+pub use index::{RatingIndex, SEARCH_LIMIT};
 
 use columns::{egf_date, egf_player, ffg_date, ffg_player};
 
@@ -29,27 +31,7 @@ use crate::core::rank::Rank;
 use crate::core::rating::Rating;
 use encoding_rs::{Encoding, ISO_8859_15, UTF_8};
 use jiff::civil::Date;
-use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
-use std::fmt;
-
-/// Which federation's list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ListKind {
-    /// The European Go Database's `egf_db.txt`.
-    Egf,
-    /// The French federation's `ech_ffg_V3.txt`.
-    Ffg,
-}
-
-impl fmt::Display for ListKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ListKind::Egf => "EGD",
-            ListKind::Ffg => "FFG",
-        })
-    }
-}
 
 /// One player of a rating list. Unknown values (`XX`, `xxxx`, `-------`) are empty.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -143,15 +125,6 @@ impl RatingList {
     /// "EGD 2018-02-22", as the ratings taken from it are labelled.
     pub fn label(&self) -> String {
         label(self.kind, self.date)
-    }
-}
-
-/// A list's name and date as organisers read them: `EGD 2018-02-22`, or
-/// `EGD` for a list without a date.
-pub fn label(kind: ListKind, date: Option<Date>) -> String {
-    match date {
-        Some(date) => format!("{kind} {date}"),
-        None => kind.to_string(),
     }
 }
 
