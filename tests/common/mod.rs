@@ -4,10 +4,13 @@
 //! cluster shared by the tests of one binary), a fresh database per test,
 //! and the app served on a loopback port.
 
+pub mod api;
 pub mod browser;
 pub mod cup;
+pub mod desk;
 pub mod hall;
 pub mod knockout;
+pub mod opening;
 pub mod process;
 
 use std::net::SocketAddr;
