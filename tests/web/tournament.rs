@@ -10,27 +10,17 @@ use scraper::Selector;
 const FORM: &str = "[data-test=player-form]";
 const SETTINGS_FORM: &str = "[data-test=tournament-form]";
 
-async fn organiser_with_tournament(app: &TestApp) -> reqwest::Client {
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    let changes = [
-        ("name", "Autumn Cup"),
-        ("short_name", "autumn"),
-        ("time_zone", "Europe/Kyiv"),
-        ("rounds", "3"),
-        ("registration_open", "on"),
-    ];
-    let res = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes,
-        )
+/// An organiser's three-round "autumn", open for registration, with the
+/// first `players` of the common players (of a Kyiv club).
+async fn autumn(app: &TestApp, players: usize) -> reqwest::Client {
+    let org = app.organiser("org").await;
+    let changes = [("rounds", "3"), ("registration_open", "on")];
+    app.tournament(&org, "autumn")
+        .called("Autumn Cup")
+        .with(&changes)
+        .players(players)
+        .player_fields(&[("club", "Kyiv")])
         .await;
-    assert_eq!(res.status(), 303);
     org
 }
 
@@ -41,15 +31,7 @@ async fn add_player(app: &TestApp, org: &reqwest::Client, name: &str, rank: &str
         ("rank", rank),
         ("club", "Kyiv"),
     ];
-    let res = app
-        .submit(
-            org,
-            "/t/autumn/players/new",
-            FORM,
-            "/t/autumn/players",
-            &changes,
-        )
-        .await;
+    let res = app.register(org, "autumn", &changes).await;
     assert_eq!(res.status(), 303, "adding {name}");
 }
 
@@ -67,15 +49,9 @@ async fn change_settings(app: &TestApp, org: &reqwest::Client, changes: &[(&str,
     assert_eq!(res.status(), 303, "settings {changes:?}");
 }
 
-/// The first `count` of four players, strongest first.
+/// The first `count` of the common players, strongest first.
 async fn add_players(app: &TestApp, org: &reqwest::Client, count: usize) {
-    let players = [
-        ("Alpha", "3d"),
-        ("Bravo", "1d"),
-        ("Charlie", "2k"),
-        ("Delta", "5k"),
-    ];
-    for (name, rank) in &players[..count] {
+    for (name, rank) in &common::opening::PLAYERS[..count] {
         add_player(app, org, name, rank).await;
     }
 }
@@ -87,8 +63,7 @@ fn count(page: &scraper::Html, css: &str) -> usize {
 #[tokio::test]
 async fn a_three_round_tournament_runs_from_registration_to_standings() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 4).await;
+    let org = autumn(&app, 4).await;
     // Two players register themselves and wait for confirmation.
     let player = app.new_client();
     for (name, rank) in [("Echo", "10k"), ("Foxtrot", "12k")] {
@@ -227,18 +202,9 @@ async fn a_three_round_tournament_runs_from_registration_to_standings() {
 #[tokio::test]
 async fn a_likely_duplicate_needs_confirmation() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_player(&app, &org, "Alpha", "3d").await;
+    let org = autumn(&app, 1).await;
     let changes = [("name", "alpha"), ("first_name", "test"), ("rank", "3d")];
-    let res = app
-        .submit(
-            &org,
-            "/t/autumn/players/new",
-            FORM,
-            "/t/autumn/players",
-            &changes,
-        )
-        .await;
+    let res = app.register(&org, "autumn", &changes).await;
     assert_eq!(res.status(), 422);
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     assert!(text(&page, "[data-test=duplicate-warning]").is_some());
@@ -248,23 +214,14 @@ async fn a_likely_duplicate_needs_confirmation() {
         ("rank", "3d"),
         ("confirm_duplicate", "on"),
     ];
-    let res = app
-        .submit(
-            &org,
-            "/t/autumn/players/new",
-            FORM,
-            "/t/autumn/players",
-            &changes,
-        )
-        .await;
+    let res = app.register(&org, "autumn", &changes).await;
     assert_eq!(res.status(), 303);
 }
 
 #[tokio::test]
 async fn an_edit_of_a_player_changed_meanwhile_is_refused() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_player(&app, &org, "Alpha", "3d").await;
+    let org = autumn(&app, 1).await;
     let (_, page) = app.get_html(&org, "/t/autumn/players/1/edit").await;
     let stale = common::form_values(&page, FORM);
     let res = app
@@ -289,7 +246,7 @@ async fn an_edit_of_a_player_changed_meanwhile_is_refused() {
 #[tokio::test]
 async fn self_registration_is_refused_when_closed_and_checks_its_fields() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let player = app.new_client();
     let changes = [("name", "Echo"), ("rank", "strong"), ("country", "Ukraine")];
     let res = app
@@ -329,9 +286,7 @@ async fn an_opengotha_file_imports_whole_and_exports_again() {
         return;
     };
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let xml = std::fs::read(fixtures.join("opengotha/20200915070322_AVG11prueba.xml")).unwrap();
 
     let broken = String::from_utf8(xml.clone())
@@ -397,9 +352,7 @@ async fn organisers_download_from_the_standings_the_egf_file_opengotha_writes() 
     };
     let stem = "20200915070322_AVG11prueba";
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let xml = std::fs::read(fixtures.join(format!("opengotha/{stem}.xml"))).unwrap();
     assert_eq!(
         import(&app, &org, "avg.xml", xml, "avg").await.status(),
@@ -461,8 +414,7 @@ async fn organisers_download_from_the_standings_the_egf_file_opengotha_writes() 
 #[tokio::test]
 async fn visitors_see_a_new_result_at_once_and_open_pages_are_told_to_reload() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 2).await;
+    let org = autumn(&app, 2).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
     let visitor = app.new_client();
@@ -505,8 +457,7 @@ async fn visitors_see_a_new_result_at_once_and_open_pages_are_told_to_reload() {
 #[tokio::test]
 async fn a_crowd_reloading_after_a_change_all_get_the_new_page() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 2).await;
+    let org = autumn(&app, 2).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
     let visitor = app.new_client();
@@ -537,8 +488,7 @@ async fn a_crowd_reloading_after_a_change_all_get_the_new_page() {
 #[tokio::test]
 async fn public_pages_without_a_form_set_no_cookie_and_forms_get_a_token_of_their_own() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 2).await;
+    let org = autumn(&app, 2).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
     for path in [
@@ -579,11 +529,10 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
         return;
     };
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     // The site's list is uploaded by its administrator (issue 29, item 6).
     app.account("root", true, false).await;
-    let admin = app.new_client();
-    app.log_in(&admin, "root").await;
+    let admin = app.signed_in("root").await;
     let upload = |bytes: Vec<u8>| app.upload(&admin, "/rating-list", &[], "egf_db.txt", bytes);
     let res = upload(b"not a rating list at all\n".to_vec()).await;
     assert_eq!(res.status(), 422, "a file with no player is refused");
@@ -640,7 +589,7 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
 #[tokio::test]
 async fn a_players_file_beyond_what_a_tournament_holds_is_refused_whole_naming_the_limit() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let mut csv = String::from("Name;FirstName;Rank;Country;Club\n");
     for n in 0..70_000 {
         csv.push_str(&format!("Player{n};Test;5k;UA;Kyiv\n"));
@@ -677,7 +626,7 @@ async fn a_players_file_beyond_what_a_tournament_holds_is_refused_whole_naming_t
 #[tokio::test]
 async fn self_registrations_from_one_address_keep_a_pace_and_are_told_when_to_come_back() {
     let app = TestApp::start().await;
-    organiser_with_tournament(&app).await;
+    autumn(&app, 0).await;
     let visitor = app.new_client();
     let mut statuses = Vec::new();
     let mut last = None;
@@ -712,7 +661,7 @@ async fn self_registrations_from_one_address_keep_a_pace_and_are_told_when_to_co
 #[tokio::test]
 async fn a_player_file_imports_whole_or_not_at_all() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let upload = |text: &'static str| {
         let bytes = text.as_bytes().to_vec();
         app.upload(&org, "/t/autumn/players/import", &[], "players.csv", bytes)
@@ -752,7 +701,7 @@ async fn a_player_file_imports_whole_or_not_at_all() {
 #[tokio::test]
 async fn the_poster_carries_a_qr_code_of_the_tournament_address() {
     let app = TestApp::start().await;
-    organiser_with_tournament(&app).await;
+    autumn(&app, 0).await;
     let (status, page) = app.get_html(&app.new_client(), "/t/autumn/poster").await;
     assert_eq!(status, 200);
     assert_eq!(count(&page, "[data-test=poster] .qr svg"), 1);
@@ -762,8 +711,7 @@ async fn the_poster_carries_a_qr_code_of_the_tournament_address() {
 #[tokio::test]
 async fn a_withdrawn_player_keeps_past_games_and_is_not_paired_again() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 3).await;
+    let org = autumn(&app, 3).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/players/1/withdraw", &[]).await;
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
@@ -785,8 +733,7 @@ async fn a_withdrawn_player_keeps_past_games_and_is_not_paired_again() {
 #[tokio::test]
 async fn an_organiser_adjusts_a_pairing_by_hand_and_the_core_checks_it() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 4).await;
+    let org = autumn(&app, 4).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     let pairs = |page: &scraper::Html| -> Vec<String> {
         page.select(&Selector::parse("[data-test=board]").unwrap())
@@ -876,7 +823,7 @@ async fn an_organiser_adjusts_a_pairing_by_hand_and_the_core_checks_it() {
 #[tokio::test]
 async fn the_settings_form_shows_the_time_controls_egf_class() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let (_, page) = app.get_html(&org, "/t/autumn/settings").await;
     let summary = text(&page, "[data-test=time-summary]").unwrap();
     assert!(summary.ends_with("EGF class A"), "{summary}");
@@ -895,7 +842,7 @@ async fn the_settings_form_shows_the_time_controls_egf_class() {
 #[tokio::test]
 async fn the_live_time_summary_speaks_the_chosen_language() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let query = "basic_minutes=30&overtime=fischer&byo_yomi_seconds=30&canadian_moves=15&canadian_seconds=300&fischer_seconds=10";
     for (lang, expected) in [
         (
@@ -929,9 +876,7 @@ async fn the_live_time_summary_speaks_the_chosen_language() {
 #[tokio::test]
 async fn choosing_a_system_brings_its_standard_settings_and_weights_can_be_tuned() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let form = "[data-test=tournament-form]";
     let changes = [
         ("name", "Swiss Open"),
@@ -990,7 +935,7 @@ async fn choosing_a_system_brings_its_standard_settings_and_weights_can_be_tuned
 #[tokio::test]
 async fn players_read_the_schedule_on_the_tournament_page() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let changes = [("schedule", "Sat 10:00 Round 1\n\nSat 14:30 Round 2\n")];
     change_settings(&app, &org, &changes).await;
     let (_, page) = app.get_html(&app.new_client(), "/t/autumn").await;
@@ -1000,8 +945,7 @@ async fn players_read_the_schedule_on_the_tournament_page() {
 #[tokio::test]
 async fn the_organiser_sees_why_a_board_was_paired() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 4).await;
+    let org = autumn(&app, 4).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     let (_, round) = app.get_html(&org, "/t/autumn/rounds/1").await;
     assert_eq!(count(&round, "[data-test=why-link]"), 2);
@@ -1029,7 +973,7 @@ async fn the_organiser_sees_why_a_board_was_paired() {
 #[tokio::test]
 async fn a_round_robin_pairs_on_the_draw_numbers_given() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     change_settings(&app, &org, &[("system", "round_robin")]).await;
     add_players(&app, &org, 4).await;
     // Delta drew number 1, Alpha number 4.
@@ -1086,7 +1030,7 @@ async fn a_round_robin_pairs_on_the_draw_numbers_given() {
 #[tokio::test]
 async fn a_knockout_replays_a_jigo_and_plays_on_for_third_place() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let changes = [
         ("system", "knockout"),
         ("rounds", "5"),
@@ -1153,7 +1097,7 @@ async fn a_knockout_replays_a_jigo_and_plays_on_for_third_place() {
 #[tokio::test]
 async fn every_upload_is_refused_without_its_token_in_the_body() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     // A site administrator may upload a rating list, so a 403 there is the
     // token's, not the role's.
     sqlx::query("update account set is_admin = true where username = 'org'")
@@ -1236,7 +1180,7 @@ async fn self_register(
 #[tokio::test]
 async fn self_registration_limits_lengths_in_the_players_language_and_keeps_the_text() {
     let app = TestApp::start().await;
-    let _org = organiser_with_tournament(&app).await;
+    let _org = autumn(&app, 0).await;
     let player = app.new_client();
     player.get(app.url("/language/ru")).send().await.unwrap();
     let long = "Ш".repeat(300);
@@ -1275,7 +1219,7 @@ async fn self_registration_limits_lengths_in_the_players_language_and_keeps_the_
 #[tokio::test]
 async fn a_second_identical_self_registration_is_refused_and_a_near_one_is_flagged() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let player = app.new_client();
     let anna = [("name", "Ivanova"), ("first_name", "Anna"), ("rank", "3k")];
     assert_eq!(self_register(&app, &player, &anna).await.status(), 303);
@@ -1310,8 +1254,7 @@ async fn a_second_identical_self_registration_is_refused_and_a_near_one_is_flagg
 #[tokio::test]
 async fn preliminary_players_are_listed_apart_or_hidden_as_the_organiser_chooses() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_player(&app, &org, "Alpha", "3d").await;
+    let org = autumn(&app, 1).await;
     let visitor = app.new_client();
     let echo = [("name", "Echo"), ("first_name", "Self"), ("rank", "10k")];
     assert_eq!(self_register(&app, &visitor, &echo).await.status(), 303);
@@ -1380,7 +1323,7 @@ async fn preliminary_players_are_listed_apart_or_hidden_as_the_organiser_chooses
 #[tokio::test]
 async fn an_import_without_a_time_zone_takes_the_files_country_else_utc() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let zone_of = |short: &'static str| {
         let (app, org) = (&app, &org);
         async move {
@@ -1447,9 +1390,7 @@ fn form_value(page: &scraper::Html, name: &str) -> String {
 #[tokio::test]
 async fn the_chosen_ruleset_sets_the_komi_of_a_handicap_game() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     for (short, ruleset, komi_of) in [
         (
             "chinese",
@@ -1511,8 +1452,7 @@ async fn the_chosen_ruleset_sets_the_komi_of_a_handicap_game() {
 #[tokio::test]
 async fn the_bye_is_on_the_printed_list_and_found_by_find_me() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 3).await;
+    let org = autumn(&app, 3).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
     let (_, round) = app.get_html(&org, "/t/autumn/rounds/1").await;
@@ -1547,8 +1487,7 @@ async fn the_bye_is_on_the_printed_list_and_found_by_find_me() {
 #[tokio::test]
 async fn round_pages_wait_for_their_round_and_lead_to_the_latest() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 4).await;
+    let org = autumn(&app, 4).await;
     let visitor = app.new_client();
     let (status, page) = app.get_html(&visitor, "/t/autumn/rounds/1").await;
     assert_eq!(status, 200, "a round not yet paired");
