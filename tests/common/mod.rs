@@ -380,6 +380,19 @@ impl TestApp {
         .await
     }
 
+    /// Changes the settings of `/t/<short>` through its form, its values
+    /// as they stand with `changes`.
+    pub async fn change_settings(
+        &self,
+        client: &reqwest::Client,
+        short: &str,
+        changes: &[(&str, &str)],
+    ) -> reqwest::Response {
+        let path = format!("/t/{short}/settings");
+        self.submit(client, &path, "[data-test=tournament-form]", &path, changes)
+            .await
+    }
+
     /// Registers a player (or a side) in `/t/<short>` through the player
     /// form, its defaults with `changes`.
     pub async fn register(
