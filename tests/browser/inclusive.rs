@@ -48,16 +48,7 @@ async fn invictus(app: &TestApp) -> reqwest::Client {
     ];
     let create = |changes: Vec<(&'static str, &'static str)>| {
         let (app, org) = (&app, &org);
-        async move {
-            app.submit(
-                org,
-                "/tournaments/new",
-                "[data-test=tournament-form]",
-                "/tournaments",
-                &changes,
-            )
-            .await
-        }
+        async move { app.create_tournament_with(org, &changes).await }
     };
     let res = create(changes.clone()).await;
     assert_eq!(res.status(), 422, "an inclusive event states its days");
@@ -88,15 +79,7 @@ async fn register_players(app: &TestApp, org: &reqwest::Client) {
         if medical {
             fields.push(("check_medical", "on"));
         }
-        let res = app
-            .submit(
-                org,
-                "/t/invictus/players/new",
-                "[data-test=player-form]",
-                "/t/invictus/players",
-                &fields,
-            )
-            .await;
+        let res = app.register(org, "invictus", &fields).await;
         assert_eq!(res.status(), 303, "{name}");
     }
 }
@@ -232,10 +215,7 @@ async fn the_inclusive_pages_fit_a_phone_in_every_language() {
     };
     let app = TestApp::start().await;
     invictus(&app).await;
-    browser.goto(&app.url("/login")).await;
-    browser.fill("#username", "org").await;
-    browser.fill("#password", common::PASSWORD).await;
-    browser.submit("form.stack button[type=submit]").await;
+    browser.log_in(&app, "org").await;
     let pages = [
         ("settings", "/t/invictus/settings", "[data-test=inclusive]"),
         (

@@ -216,15 +216,8 @@ async fn a_referee_cannot_change_tournament_settings_but_a_co_organiser_can() {
     );
 
     let co = app.signed_in("co").await;
-    let form = "[data-test=tournament-form]";
     let res = app
-        .submit(
-            &co,
-            "/t/kyiv-open/settings",
-            form,
-            "/t/kyiv-open/settings",
-            &[("name", "Renamed")],
-        )
+        .change_settings(&co, "kyiv-open", &[("name", "Renamed")])
         .await;
     assert_eq!(res.status(), 303);
     let (_, page) = app.get_html(&co, "/t/kyiv-open").await;
@@ -249,13 +242,7 @@ async fn a_stale_settings_form_changes_nothing() {
     let (_, page) = app.get_html(&owner, "/t/cup/settings").await;
     let loaded = common::form_values(&page, form);
     let res = app
-        .submit(
-            &owner,
-            "/t/cup/settings",
-            form,
-            "/t/cup/settings",
-            &[("name", "First edit")],
-        )
+        .change_settings(&owner, "cup", &[("name", "First edit")])
         .await;
     assert_eq!(res.status(), 303);
     let stale: Vec<(String, String)> = loaded

@@ -82,29 +82,12 @@ async fn round_one_waits_for_the_published_adjournment_times_and_a_started_event
             ("adjournment_max_minutes", "960"),
         ]
     };
-    let form = "[data-test=tournament-form]";
-    let bad = app
-        .submit(
-            &org,
-            "/t/adj/settings",
-            form,
-            "/t/adj/settings",
-            &edit("tomorrow"),
-        )
-        .await;
+    let bad = app.change_settings(&org, "adj", &edit("tomorrow")).await;
     assert_eq!(bad.status(), 422);
     let page = scraper::Html::parse_document(&bad.text().await.unwrap());
     let error = text(&page, "[data-test=adjournment_times-error]").unwrap();
     assert!(error.contains("Line 1"), "{error}");
-    let good = app
-        .submit(
-            &org,
-            "/t/adj/settings",
-            form,
-            "/t/adj/settings",
-            &edit(TIMES),
-        )
-        .await;
+    let good = app.change_settings(&org, "adj", &edit(TIMES)).await;
     assert_eq!(good.status(), 303);
     app.post_ok(&org, "/t/adj/rounds/pair", &[]).await;
     // The GTR has the times published: the overview shows them to everyone.

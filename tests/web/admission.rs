@@ -25,16 +25,7 @@ async fn a_player_without_a_doctors_clearance_is_not_paired_and_an_age_group_has
     ];
     let create = |changes: Vec<(&'static str, &'static str)>| {
         let (app, org) = (&app, &org);
-        async move {
-            app.submit(
-                org,
-                "/tournaments/new",
-                "[data-test=tournament-form]",
-                "/tournaments",
-                &changes,
-            )
-            .await
-        }
+        async move { app.create_tournament_with(org, &changes).await }
     };
     let res = create(changes.clone()).await;
     assert_eq!(res.status(), 422, "12 is in both groups");
@@ -165,15 +156,7 @@ async fn a_veterans_womens_event_refuses_the_young_and_men_at_the_field() {
         ("min_age", "60"),
         ("women_only", "on"),
     ];
-    let res = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes,
-        )
-        .await;
+    let res = app.create_tournament_with(&org, &changes).await;
     assert_eq!(res.status(), 303);
     let register = |fields: Vec<(&'static str, &'static str)>| {
         let (app, org) = (&app, &org);

@@ -84,13 +84,7 @@ impl Hall {
     async fn play_under(&self, profile: &str) {
         let res = self
             .app
-            .submit(
-                &self.org,
-                "/t/autumn/settings",
-                "[data-test=tournament-form]",
-                "/t/autumn/settings",
-                &[("rules_profile", profile)],
-            )
+            .change_settings(&self.org, "autumn", &[("rules_profile", profile)])
             .await;
         assert_eq!(res.status(), 303, "rules of play {profile}");
     }

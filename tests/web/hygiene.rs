@@ -52,13 +52,7 @@ async fn nul_control_characters_and_overlong_fields_are_refused_with_422_and_not
     // The settings form: a location a megabyte long.
     let long = "x".repeat(1_000_000);
     let res = app
-        .submit(
-            &org,
-            "/t/clean/settings",
-            "[data-test=tournament-form]",
-            "/t/clean/settings",
-            &[("location", long.as_str())],
-        )
+        .change_settings(&org, "clean", &[("location", long.as_str())])
         .await;
     assert_eq!(res.status(), 422);
 

@@ -126,8 +126,7 @@ async fn sanctions_clearances_and_cancellations_come_from_their_officials() {
 #[tokio::test]
 async fn a_play_off_between_tied_players_orders_them_in_the_standings() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let web = app.signed_in("org").await;
+    let web = app.organiser("org").await;
     app.tournament(&web, "officials")
         .called("Officials Cup")
         .await;
@@ -141,15 +140,7 @@ async fn a_play_off_between_tied_players_orders_them_in_the_standings() {
         ("criterion_5", ""),
         ("criterion_6", ""),
     ];
-    let saved = app
-        .submit(
-            &web,
-            "/t/officials/settings",
-            "[data-test=tournament-form]",
-            "/t/officials/settings",
-            &criteria,
-        )
-        .await;
+    let saved = app.change_settings(&web, "officials", &criteria).await;
     assert_eq!(saved.status(), 303);
     let org = app.api_as(&web).await.at("/tournaments/officials");
     for (name, rank) in [("Ann", "2d"), ("Bob", "3k"), ("Cid", "5k"), ("Dan", "6k")] {
@@ -203,21 +194,12 @@ async fn a_play_off_between_tied_players_orders_them_in_the_standings() {
 #[tokio::test]
 async fn through_the_api_a_top_group_player_skips_a_round_only_with_a_reason() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let web = app.signed_in("org").await;
+    let web = app.organiser("org").await;
     app.tournament(&web, "officials")
         .called("Officials Cup")
         .await;
     let bar = [("system", "mcmahon"), ("bar", "1d"), ("rounds", "3")];
-    let saved = app
-        .submit(
-            &web,
-            "/t/officials/settings",
-            "[data-test=tournament-form]",
-            "/t/officials/settings",
-            &bar,
-        )
-        .await;
+    let saved = app.change_settings(&web, "officials", &bar).await;
     assert_eq!(saved.status(), 303);
     let org = app.api_as(&web).await.at("/tournaments/officials");
     for (name, rank) in [("Ann", "2d"), ("Bob", "12k")] {

@@ -150,11 +150,9 @@ async fn a_referee_line_without_a_name_is_refused_and_the_panel_stays_as_it_was(
     let org = cup::cup(&app, 0).await;
 
     let res = app
-        .submit(
+        .change_settings(
             &org,
-            "/t/kubok/settings",
-            "[data-test=tournament-form]",
-            "/t/kubok/settings",
+            "kubok",
             &[
                 ("chief_referee", "Хтось Інший"),
                 ("referees", ", суддя першої категорії"),

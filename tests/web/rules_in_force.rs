@@ -75,15 +75,7 @@ async fn tiebreaks_decide_only_the_places_the_settings_give() {
         ("criterion_6", ""),
         ("tiebreak_places", "2"),
     ];
-    let saved = app
-        .submit(
-            &org,
-            "/t/top/settings",
-            "[data-test=tournament-form]",
-            "/t/top/settings",
-            &criteria,
-        )
-        .await;
+    let saved = app.change_settings(&org, "top", &criteria).await;
     assert_eq!(saved.status(), 303);
     let players = [
         ("Alpha", "5d"),
@@ -206,13 +198,7 @@ async fn the_ukrainian_rules_give_the_free_player_a_point_and_require_admission(
     assert_eq!(before["settings"]["unplayed"]["nbw_bye"], 0);
 
     let preview = app
-        .submit(
-            &org,
-            "/t/kyiv/settings",
-            "[data-test=tournament-form]",
-            "/t/kyiv/settings",
-            &[("ruleset", "ukraine")],
-        )
+        .change_settings(&org, "kyiv", &[("ruleset", "ukraine")])
         .await;
     assert_eq!(preview.status(), 200, "a preview, not a save");
     let page = scraper::Html::parse_document(&preview.text().await.unwrap());
@@ -305,11 +291,9 @@ async fn rules_of_play_chosen_on_the_form_say_the_komi_they_set() {
     let (org, api) = organiser_with_api(&app).await;
     app.tournament(&org, "komi").called("Komi Cup").await;
     let saved = app
-        .submit(
+        .change_settings(
             &org,
-            "/t/komi/settings",
-            "[data-test=tournament-form]",
-            "/t/komi/settings",
+            "komi",
             &[("rules_profile", "JapaneseTerritory"), ("komi", "7.5")],
         )
         .await;

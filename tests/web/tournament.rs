@@ -37,15 +37,7 @@ async fn add_player(app: &TestApp, org: &reqwest::Client, name: &str, rank: &str
 
 /// Changes the autumn tournament's settings through its form, as the organiser.
 async fn change_settings(app: &TestApp, org: &reqwest::Client, changes: &[(&str, &str)]) {
-    let res = app
-        .submit(
-            org,
-            "/t/autumn/settings",
-            SETTINGS_FORM,
-            "/t/autumn/settings",
-            changes,
-        )
-        .await;
+    let res = app.change_settings(org, "autumn", changes).await;
     assert_eq!(res.status(), 303, "settings {changes:?}");
 }
 
@@ -904,30 +896,14 @@ async fn choosing_a_system_brings_its_standard_settings_and_weights_can_be_tuned
 
     let changes = [("pai_dudd_weight", "5000"), ("-use_presets", "")];
     assert_eq!(
-        app.submit(
-            &org,
-            "/t/swiss/settings",
-            form,
-            "/t/swiss/settings",
-            &changes
-        )
-        .await
-        .status(),
+        app.change_settings(&org, "swiss", &changes).await.status(),
         303
     );
     let (_, page) = app.get_html(&org, "/t/swiss/settings").await;
     assert!(common::form_values(&page, form).contains(&("pai_dudd_weight".into(), "5000".into())));
     let changes = [("pai_dudd_weight", "-1")];
     assert_eq!(
-        app.submit(
-            &org,
-            "/t/swiss/settings",
-            form,
-            "/t/swiss/settings",
-            &changes
-        )
-        .await
-        .status(),
+        app.change_settings(&org, "swiss", &changes).await.status(),
         422
     );
 }

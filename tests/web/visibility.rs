@@ -13,13 +13,7 @@ use common::hall::{crawl, running_tournament};
 async fn private_tournament(app: &TestApp) -> reqwest::Client {
     let org = running_tournament(app).await;
     let private = app
-        .submit(
-            &org,
-            "/t/crawl/settings",
-            "[data-test=tournament-form]",
-            "/t/crawl/settings",
-            &[("-is_public", "")],
-        )
+        .change_settings(&org, "crawl", &[("-is_public", "")])
         .await;
     assert_eq!(private.status(), 303, "the tournament is made private");
     org
