@@ -409,6 +409,19 @@ impl TestApp {
             .await
     }
 
+    /// A person registering themselves in `/t/<short>` through the public
+    /// form, its defaults with `changes`.
+    pub async fn self_register(
+        &self,
+        client: &reqwest::Client,
+        short: &str,
+        changes: &[(&str, &str)],
+    ) -> reqwest::Response {
+        let path = format!("/t/{short}/register");
+        self.submit(client, &path, "[data-test=register-form]", &path, changes)
+            .await
+    }
+
     /// Creates a tournament through the form, with its defaults.
     pub async fn create_tournament(
         &self,
