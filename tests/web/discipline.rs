@@ -78,7 +78,37 @@ async fn hall_with(late_forfeit_minutes: &str, ruleset: &str, settings: &[(&str,
     }
 }
 
+/// White's forfeit for using a phone, replacing the board's result.
+const PHONE_FORFEIT: [(&str, &str); 4] = [
+    ("act", "forfeit"),
+    ("player", "white"),
+    ("reason", "used a phone"),
+    ("replace", "1"),
+];
+
 impl Hall {
+    /// Board 1 of round 1 gets White's win, which the referee then replaces
+    /// with White's forfeit for using a phone.
+    async fn forfeit_white_over_a_result(&self) {
+        self.app
+            .post_ok(&self.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
+            .await;
+        // The board has a result: the forfeit replaces it once confirmed.
+        assert_eq!(self.act(1, 1, &PHONE_FORFEIT).await, 303);
+    }
+
+    /// The first log entry the referee's appeal form offers to appeal.
+    async fn appealable_entry(&self) -> String {
+        let (_, page) = self.app.get_html(&self.referee, "/t/autumn/appeals").await;
+        page.select(&Selector::parse("input[name=appealed][value^=entry]").unwrap())
+            .next()
+            .expect("the forfeit can be appealed")
+            .value()
+            .attr("value")
+            .unwrap()
+            .to_string()
+    }
+
     /// The tournament's rules of play become `profile` (games already
     /// paired keep their komi).
     async fn play_under(&self, profile: &str) {
@@ -361,30 +391,12 @@ async fn the_forfeit_time_must_pass_before_an_absent_player_loses() {
 async fn an_upheld_appeal_changes_the_standings_and_the_audit_log_keeps_both_values() {
     let h = hall("60").await;
     let (white, black, _) = h.board(1, 1).await;
-    h.app
-        .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
-        .await;
-    // The board has a result: the forfeit replaces it once confirmed.
-    let forfeit = [
-        ("act", "forfeit"),
-        ("player", "white"),
-        ("reason", "used a phone"),
-        ("replace", "1"),
-    ];
-    assert_eq!(h.act(1, 1, &forfeit).await, 303);
+    h.forfeit_white_over_a_result().await;
     assert_eq!(h.wins_of(white).await, "0");
     assert_eq!(h.wins_of(black).await, "1");
 
     // The referee files the appeal for White, naming the forfeit (log entry 1).
-    let (_, page) = h.app.get_html(&h.referee, "/t/autumn/appeals").await;
-    let entry = page
-        .select(&Selector::parse("input[name=appealed][value^=entry]").unwrap())
-        .next()
-        .expect("the forfeit can be appealed")
-        .value()
-        .attr("value")
-        .unwrap()
-        .to_string();
+    let entry = h.appealable_entry().await;
     let white_no = white.to_string();
     let res = h
         .app
@@ -456,7 +468,11 @@ async fn an_upheld_appeal_changes_the_standings_and_the_audit_log_keeps_both_val
     // And committee members cannot log sanctions.
     let res = h
         .app
-        .post_form(&h.judge, "/t/autumn/referee/rounds/1/boards/1", &forfeit)
+        .post_form(
+            &h.judge,
+            "/t/autumn/referee/rounds/1/boards/1",
+            &PHONE_FORFEIT,
+        )
         .await;
     assert_eq!(res.status(), 403);
 
@@ -671,26 +687,8 @@ async fn the_chief_referees_report_lists_incidents_and_downloads_as_text() {
 async fn an_appeal_decision_with_its_reasons_is_in_the_chief_referees_report() {
     let h = hall("60").await;
     let (white, _, _) = h.board(1, 1).await;
-    h.app
-        .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
-        .await;
-    // The board has a result: the forfeit replaces it once confirmed.
-    let forfeit = [
-        ("act", "forfeit"),
-        ("player", "white"),
-        ("reason", "used a phone"),
-        ("replace", "1"),
-    ];
-    assert_eq!(h.act(1, 1, &forfeit).await, 303);
-    let (_, page) = h.app.get_html(&h.referee, "/t/autumn/appeals").await;
-    let entry = page
-        .select(&Selector::parse("input[name=appealed][value^=entry]").unwrap())
-        .next()
-        .expect("the forfeit can be appealed")
-        .value()
-        .attr("value")
-        .unwrap()
-        .to_string();
+    h.forfeit_white_over_a_result().await;
+    let entry = h.appealable_entry().await;
     let white_no = white.to_string();
     let filing = [
         ("player", white_no.as_str()),

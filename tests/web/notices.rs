@@ -56,11 +56,9 @@ async fn a_visitors_notice_stays_out_of_the_cached_round_page() {
     // A visitor registers, and reads the pairings before anyone else.
     let visitor = app.new_client();
     let res = app
-        .submit(
+        .self_register(
             &visitor,
-            "/t/autumn/register",
-            "[data-test=register-form]",
-            "/t/autumn/register",
+            "autumn",
             &[("name", "Charlie"), ("first_name", "Self"), ("rank", "10k")],
         )
         .await;

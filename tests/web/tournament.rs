@@ -65,15 +65,7 @@ async fn a_three_round_tournament_runs_from_registration_to_standings() {
             ("rank", rank),
             ("email", "p@example.org"),
         ];
-        let res = app
-            .submit(
-                &player,
-                "/t/autumn/register",
-                "[data-test=register-form]",
-                "/t/autumn/register",
-                &changes,
-            )
-            .await;
+        let res = app.self_register(&player, "autumn", &changes).await;
         assert_eq!(res.status(), 303);
     }
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
@@ -241,15 +233,7 @@ async fn self_registration_is_refused_when_closed_and_checks_its_fields() {
     let org = autumn(&app, 0).await;
     let player = app.new_client();
     let changes = [("name", "Echo"), ("rank", "strong"), ("country", "Ukraine")];
-    let res = app
-        .submit(
-            &player,
-            "/t/autumn/register",
-            "[data-test=register-form]",
-            "/t/autumn/register",
-            &changes,
-        )
-        .await;
+    let res = app.self_register(&player, "autumn", &changes).await;
     assert_eq!(res.status(), 422);
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     assert!(text(&page, "[data-test=rank-error]").is_some());
@@ -625,11 +609,9 @@ async fn self_registrations_from_one_address_keep_a_pace_and_are_told_when_to_co
     for n in 0..22 {
         let name = format!("Player{n}");
         let res = app
-            .submit(
+            .self_register(
                 &visitor,
-                "/t/autumn/register",
-                "[data-test=register-form]",
-                "/t/autumn/register",
+                "autumn",
                 &[("name", &name), ("first_name", "Self"), ("rank", "10k")],
             )
             .await;
@@ -1138,21 +1120,6 @@ async fn every_upload_is_refused_without_its_token_in_the_body() {
     assert_eq!(count(&page, "[data-test=player-row]"), 1);
 }
 
-async fn self_register(
-    app: &TestApp,
-    client: &reqwest::Client,
-    fields: &[(&str, &str)],
-) -> reqwest::Response {
-    app.submit(
-        client,
-        "/t/autumn/register",
-        "[data-test=register-form]",
-        "/t/autumn/register",
-        fields,
-    )
-    .await
-}
-
 #[tokio::test]
 async fn self_registration_limits_lengths_in_the_players_language_and_keeps_the_text() {
     let app = TestApp::start().await;
@@ -1161,17 +1128,18 @@ async fn self_registration_limits_lengths_in_the_players_language_and_keeps_the_
     player.get(app.url("/language/ru")).send().await.unwrap();
     let long = "Ш".repeat(300);
     let club = "C".repeat(61);
-    let res = self_register(
-        &app,
-        &player,
-        &[
-            ("name", &long),
-            ("first_name", "Анна"),
-            ("rank", "3k"),
-            ("club", &club),
-        ],
-    )
-    .await;
+    let res = app
+        .self_register(
+            &player,
+            "autumn",
+            &[
+                ("name", &long),
+                ("first_name", "Анна"),
+                ("rank", "3k"),
+                ("club", &club),
+            ],
+        )
+        .await;
     assert_eq!(res.status(), 422);
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     assert_eq!(
@@ -1188,7 +1156,13 @@ async fn self_registration_limits_lengths_in_the_players_language_and_keeps_the_
         .unwrap()
         .to_string();
     assert_eq!(kept, long, "the typed name is kept");
-    let res = self_register(&app, &player, &[("name", &"Ш".repeat(60)), ("rank", "3k")]).await;
+    let res = app
+        .self_register(
+            &player,
+            "autumn",
+            &[("name", &"Ш".repeat(60)), ("rank", "3k")],
+        )
+        .await;
     assert_eq!(res.status(), 303, "60 characters are enough and allowed");
 }
 
@@ -1198,9 +1172,12 @@ async fn a_second_identical_self_registration_is_refused_and_a_near_one_is_flagg
     let org = autumn(&app, 0).await;
     let player = app.new_client();
     let anna = [("name", "Ivanova"), ("first_name", "Anna"), ("rank", "3k")];
-    assert_eq!(self_register(&app, &player, &anna).await.status(), 303);
+    assert_eq!(
+        app.self_register(&player, "autumn", &anna).await.status(),
+        303
+    );
     let again = [("name", "IVANOVA "), ("first_name", "anna"), ("rank", "3k")];
-    let res = self_register(&app, &player, &again).await;
+    let res = app.self_register(&player, "autumn", &again).await;
     assert_eq!(res.status(), 422);
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     assert!(
@@ -1210,7 +1187,12 @@ async fn a_second_identical_self_registration_is_refused_and_a_near_one_is_flagg
     );
     // Accents and swapped names may be someone else: taken, and flagged.
     let swapped = [("name", "Anna"), ("first_name", "Ivanová"), ("rank", "3k")];
-    assert_eq!(self_register(&app, &player, &swapped).await.status(), 303);
+    assert_eq!(
+        app.self_register(&player, "autumn", &swapped)
+            .await
+            .status(),
+        303
+    );
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
     assert_eq!(count(&page, "[data-test=player-row]"), 2);
     let flags: Vec<String> = page
@@ -1233,7 +1215,10 @@ async fn preliminary_players_are_listed_apart_or_hidden_as_the_organiser_chooses
     let org = autumn(&app, 1).await;
     let visitor = app.new_client();
     let echo = [("name", "Echo"), ("first_name", "Self"), ("rank", "10k")];
-    assert_eq!(self_register(&app, &visitor, &echo).await.status(), 303);
+    assert_eq!(
+        app.self_register(&visitor, "autumn", &echo).await.status(),
+        303
+    );
 
     let (_, page) = app.get_html(&visitor, "/t/autumn/players").await;
     assert_eq!(
