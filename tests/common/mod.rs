@@ -172,6 +172,22 @@ impl TestApp {
         )
     }
 
+    /// GETs a page or a file as `client` and reads it as text, whatever the status.
+    pub async fn get_text(&self, client: &reqwest::Client, path: &str) -> String {
+        let res = client.get(self.url(path)).send().await.unwrap();
+        res.text().await.unwrap()
+    }
+
+    /// GETs `path` as `client` and reads it as JSON, whatever the status.
+    pub async fn get_json<T: serde::de::DeserializeOwned>(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+    ) -> T {
+        let res = client.get(self.url(path)).send().await.unwrap();
+        res.json().await.unwrap()
+    }
+
     /// POSTs a form the way a browser does: with the page's CSRF token.
     pub async fn post_form(
         &self,
