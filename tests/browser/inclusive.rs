@@ -136,14 +136,8 @@ async fn an_inclusive_event_admits_on_clearance_and_insurance_whatever_the_rank(
     assert!(text(&protocol, "[data-test=rank-norms]").is_none());
     assert!(!protocol.html().contains("Іваненко"));
     let csv = app
-        .new_client()
-        .get(app.url("/t/invictus/protocol.csv?lang=en"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+        .get_text(&app.new_client(), "/t/invictus/protocol.csv?lang=en")
+        .await;
     assert!(
         csv.contains("no sports ranks or titles are awarded"),
         "{csv}"

@@ -206,14 +206,7 @@ async fn an_archive_with_text_no_door_takes_is_refused_whole() {
     let app = TestApp::start().await;
     let org = app.organiser("org").await;
     app.tournament(&org, "moved").called("Moved Cup").await;
-    let file: Value = org
-        .get(app.url("/t/moved/export/tournament.json"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let file: Value = app.get_json(&org, "/t/moved/export/tournament.json").await;
     fn rename(value: &mut Value, to: &str) {
         match value {
             Value::String(s) if s == "Moved Cup" => *s = to.to_string(),
@@ -369,14 +362,7 @@ async fn an_archives_audit_lines_are_attributed_to_no_local_account() {
     app.account("victim", false, true).await;
     let org = app.signed_in("org").await;
     app.tournament(&org, "moved").called("Moved Cup").await;
-    let mut file: Value = org
-        .get(app.url("/t/moved/export/tournament.json"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let mut file: Value = app.get_json(&org, "/t/moved/export/tournament.json").await;
     let lines = file["audit"].as_array_mut().unwrap();
     assert!(!lines.is_empty(), "the archive has an audit log");
     for line in lines.iter_mut() {

@@ -722,14 +722,9 @@ async fn an_appeal_decision_with_its_reasons_is_in_the_chief_referees_report() {
         "{report}"
     );
     let download = h
-        .referee
-        .get(h.app.url("/t/autumn/referee/report?format=text"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+        .app
+        .get_text(&h.referee, "/t/autumn/referee/report?format=text")
+        .await;
     assert!(
         download.contains("the timer app also sends messages"),
         "{download}"

@@ -68,14 +68,9 @@ async fn the_csv_has_a_byte_order_mark_semicolons_and_the_names_in_cyrillic() {
     );
     assert!(text.contains("вільн."), "a bye every round: {text}");
 
-    let russian = visitor
-        .get(app.url("/t/kubok/protocol.csv?lang=ru"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let russian = app
+        .get_text(&visitor, "/t/kubok/protocol.csv?lang=ru")
+        .await;
     assert!(
         russian.starts_with("\u{feff}Итоговый протокол\r\n"),
         "{russian}"

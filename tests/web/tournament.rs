@@ -530,14 +530,9 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
     );
     org.get(app.url("/language/en")).send().await.unwrap();
 
-    let found: Vec<serde_json::Value> = org
-        .get(app.url("/rating-list/search?q=vannier%20luc"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let found: Vec<serde_json::Value> = app
+        .get_json(&org, "/rating-list/search?q=vannier%20luc")
+        .await;
     assert_eq!(found[0]["egf_pin"], "10437350");
     let (_, page) = app
         .get_html(&org, "/t/autumn/players/new?lookup=10437350")
@@ -661,14 +656,7 @@ async fn a_player_file_imports_whole_or_not_at_all() {
     assert_eq!(res.status(), 303);
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
     assert_eq!(count(&page, "[data-test=player-row]"), 2);
-    let csv = org
-        .get(app.url("/t/autumn/players.csv"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let csv = app.get_text(&org, "/t/autumn/players.csv").await;
     assert!(csv.contains("Beta;Bob;2K;UA;Kyiv;"), "{csv}");
 }
 
@@ -802,14 +790,7 @@ async fn the_settings_form_shows_the_time_controls_egf_class() {
     let summary = text(&page, "[data-test=time-summary]").unwrap();
     assert!(summary.ends_with("EGF class A"), "{summary}");
     let query = "basic_minutes=30&overtime=fischer&byo_yomi_seconds=30&canadian_moves=15&canadian_seconds=300&fischer_seconds=10";
-    let live = org
-        .get(app.url(&format!("/time-summary?{query}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let live = app.get_text(&org, &format!("/time-summary?{query}")).await;
     assert!(live.ends_with("EGF class B"), "{live}");
 }
 
@@ -832,14 +813,7 @@ async fn the_live_time_summary_speaks_the_chosen_language() {
             .send()
             .await
             .unwrap();
-        let live = org
-            .get(app.url(&format!("/time-summary?{query}")))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let live = app.get_text(&org, &format!("/time-summary?{query}")).await;
         assert_eq!(live, expected);
         let (_, page) = app.get_html(&org, "/t/autumn").await;
         let overview = text(&page, "main").unwrap();
@@ -1389,14 +1363,11 @@ async fn the_chosen_ruleset_sets_the_komi_of_a_handicap_game() {
         app.post_ok(&org, &format!("/t/{short}/rounds/1/publish"), &[])
             .await;
         let round: serde_json::Value = app
-            .client
-            .get(app.url(&format!("/api/v1/tournaments/{short}/rounds/1")))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+            .get_json(
+                &app.client,
+                &format!("/api/v1/tournaments/{short}/rounds/1"),
+            )
+            .await;
         let game = &round["games"][0];
         let handicap = game["handicap"].as_u64().unwrap();
         assert!(handicap >= 2, "a handicap game: {game}");

@@ -55,14 +55,7 @@ async fn a_private_tournament_is_absent_from_the_home_page_and_404_on_every_url_
             }
         }
         assert!(shown.is_empty(), "{who} is shown: {shown:#?}");
-        let listed = client
-            .get(app.url("/api/v1/tournaments"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let listed = app.get_text(client, "/api/v1/tournaments").await;
         assert!(!listed.contains("crawl"), "{who}: {listed}");
     }
     // A write by a signed-in stranger is answered the same way.
