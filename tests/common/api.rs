@@ -59,6 +59,18 @@ impl TestApp {
 }
 
 impl Api {
+    /// The API of a server at `base` (a `tengen serve` process of a test's
+    /// own) with `token` (from `tengen admin token`).
+    pub fn at_server(base: &str, token: &str) -> Api {
+        Api {
+            base: format!("{base}/api/v1"),
+            prefix: String::new(),
+            http: reqwest::Client::new(),
+            token: Some(token.to_string()),
+            lang: None,
+        }
+    }
+
     /// The token this client sends.
     pub fn token(&self) -> &str {
         self.token.as_deref().expect("an API client with a token")
