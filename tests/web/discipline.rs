@@ -119,22 +119,15 @@ impl Hall {
         assert_eq!(res.status(), 303, "rules of play {profile}");
     }
 
+    /// A public read of the API (`path` under `/api/v1`), which must succeed.
     async fn json(&self, path: &str) -> Value {
-        let res = self
-            .app
-            .client
-            .get(self.app.url(path))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 200, "GET {path}");
-        res.json().await.unwrap()
+        self.app.api().read(path).await
     }
 
     /// Board 1 of a round: (white no, black no, result code).
     async fn board(&self, round: u32, board: usize) -> (u64, u64, String) {
         let json = self
-            .json(&format!("/api/v1/tournaments/autumn/rounds/{round}"))
+            .json(&format!("/tournaments/autumn/rounds/{round}"))
             .await;
         let game = &json["games"][board - 1];
         (
@@ -146,7 +139,7 @@ impl Hall {
 
     /// Every player's number of wins (NBW) in the standings.
     async fn wins(&self) -> Vec<(u64, String)> {
-        let json = self.json("/api/v1/tournaments/autumn/standings").await;
+        let json = self.json("/tournaments/autumn/standings").await;
         let nbw = json["criteria"]
             .as_array()
             .unwrap()
@@ -261,7 +254,7 @@ async fn a_player_removed_from_the_tournament_is_not_paired_next_round() {
     h.app
         .post_ok(&h.org, "/t/autumn/rounds/2/publish", &[])
         .await;
-    let round = h.json("/api/v1/tournaments/autumn/rounds/2").await;
+    let round = h.json("/tournaments/autumn/rounds/2").await;
     let seated: Vec<u64> = round["games"]
         .as_array()
         .unwrap()
@@ -313,7 +306,7 @@ async fn a_top_group_players_absence_waits_for_the_referees_decision() {
     h.app
         .post_ok(&h.referee, "/t/autumn/referee/rounds/1/start", &[])
         .await;
-    let json = h.json("/api/v1/tournaments/autumn/rounds/1").await;
+    let json = h.json("/tournaments/autumn/rounds/1").await;
     let games = json["games"].as_array().unwrap();
     let name_of = |side: &Value| side["name"].as_str().unwrap().to_string();
     for (board, game) in games.iter().enumerate() {
@@ -337,7 +330,7 @@ async fn a_top_group_players_absence_waits_for_the_referees_decision() {
         .iter()
         .position(|n| n.starts_with("Alpha"))
         .unwrap();
-    let players = h.json("/api/v1/tournaments/autumn/players").await;
+    let players = h.json("/tournaments/autumn/players").await;
     let no = players["players"]
         .as_array()
         .unwrap()
@@ -413,7 +406,7 @@ async fn an_upheld_appeal_changes_the_standings_and_the_audit_log_keeps_both_val
         .await;
     assert_eq!(res.status(), 303);
     let appeal = res.headers()["location"].to_str().unwrap().to_string();
-    let standings = h.json("/api/v1/tournaments/autumn/standings").await;
+    let standings = h.json("/tournaments/autumn/standings").await;
     assert_eq!(standings["pending_appeals"], serde_json::json!([1]));
     let (_, page) = h
         .app
@@ -482,7 +475,7 @@ async fn an_upheld_appeal_changes_the_standings_and_the_audit_log_keeps_both_val
         "the played result stands again"
     );
     assert_eq!(h.wins_of(black).await, "0");
-    let standings = h.json("/api/v1/tournaments/autumn/standings").await;
+    let standings = h.json("/tournaments/autumn/standings").await;
     assert_eq!(standings["pending_appeals"], serde_json::json!([]));
     let decided = h.audit("appeals.decide").await;
     assert_eq!(decided.len(), 1);
@@ -532,7 +525,7 @@ async fn a_confirmed_result_refuses_a_plain_edit_but_takes_a_correction() {
     // Locking the round confirms board 2 as well; the API refuses too, in
     // the reader's language with the board and round named.
     h.app.post_ok(&h.org, "/t/autumn/rounds/1/lock", &[]).await;
-    let version = h.json("/api/v1/tournaments/autumn").await["version"].clone();
+    let version = h.json("/tournaments/autumn").await["version"].clone();
     let referee = h.referee_api().await.lang("uk");
     let result = serde_json::json!({"version": version, "result": "w+r"});
     let (status, body) = referee.put("/rounds/1/boards/2/result", result).await;
@@ -1236,7 +1229,7 @@ impl Hall {
     /// `player`'s games in the published `round`.
     async fn games_of(&self, round: u32, player: u64) -> Vec<Value> {
         let json = self
-            .json(&format!("/api/v1/tournaments/autumn/rounds/{round}"))
+            .json(&format!("/tournaments/autumn/rounds/{round}"))
             .await;
         json["games"]
             .as_array()
@@ -1511,7 +1504,7 @@ async fn one_violation_takes_one_sanction_on_the_board_page_and_through_the_api(
     let log = text(&page, "[data-test=incident-log]").unwrap();
     assert!(log.contains("for violation #1"), "{log}");
 
-    let doc = h.json("/api/v1/openapi.json").await;
+    let doc = h.json("/openapi.json").await;
     let schemas = &doc["components"]["schemas"];
     for name in [
         "NeutralisationReason",

@@ -547,12 +547,7 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
         .submit(&org, &link, FORM, "/t/autumn/players", &[])
         .await;
     assert_eq!(res.status(), 303);
-    let players: serde_json::Value = reqwest::get(app.url("/api/v1/tournaments/autumn/players"))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, players) = app.api().get("/tournaments/autumn/players").await;
     assert_eq!(players["players"][0]["egf_pin"], "10437350");
     assert_eq!(players["players"][0]["first_name"], "Luc");
 }
@@ -1227,13 +1222,7 @@ async fn preliminary_players_are_listed_apart_or_hidden_as_the_organiser_chooses
         !shown.contains("Echo"),
         "nobody trying numbers reads {shown:?}"
     );
-    let api = app
-        .client
-        .get(app.url("/api/v1/tournaments/autumn/players"))
-        .send()
-        .await
-        .unwrap();
-    let players: serde_json::Value = api.json().await.unwrap();
+    let (_, players) = app.api().get("/tournaments/autumn/players").await;
     assert_eq!(
         players["players"].as_array().unwrap().len(),
         1,
@@ -1362,11 +1351,9 @@ async fn the_chosen_ruleset_sets_the_komi_of_a_handicap_game() {
             .await;
         app.post_ok(&org, &format!("/t/{short}/rounds/1/publish"), &[])
             .await;
-        let round: serde_json::Value = app
-            .get_json(
-                &app.client,
-                &format!("/api/v1/tournaments/{short}/rounds/1"),
-            )
+        let round = app
+            .api()
+            .read(&format!("/tournaments/{short}/rounds/1"))
             .await;
         let game = &round["games"][0];
         let handicap = game["handicap"].as_u64().unwrap();

@@ -76,18 +76,10 @@ struct Known {
 }
 
 impl Hall<'_> {
+    /// A visitor's read of the tournament's API.
     async fn api(&self, path: &str) -> (u16, Value) {
-        let res = self
-            .visitor
-            .get(
-                self.app
-                    .url(&format!("/api/v1/tournaments/{}{path}", self.short)),
-            )
-            .send()
-            .await
-            .unwrap();
-        let status = res.status().as_u16();
-        (status, res.json().await.unwrap_or(Value::Null))
+        let tournament = format!("/tournaments/{}", self.short);
+        self.app.api().at(&tournament).get(path).await
     }
 
     async fn known(&self, appeals: u32) -> Known {
