@@ -71,11 +71,6 @@ impl Api {
         }
     }
 
-    /// The token this client sends.
-    pub fn token(&self) -> &str {
-        self.token.as_deref().expect("an API client with a token")
-    }
-
     /// The same client sending another bearer (a foreign or a bad one).
     pub fn with_token(&self, token: &str) -> Api {
         Api {

@@ -41,24 +41,9 @@ impl AtDesk {
         }
     }
 
-    /// A new account `username` at the door, who holds no role yet.
-    pub async fn account(&self, username: &str) -> Caller {
-        let account =
-            tengen::ops::create_account(&self.store, username, "", PASSWORD, false, false)
-                .await
-                .unwrap()
-                .unwrap();
-        Caller::Account(account)
-    }
-
     /// Runs `command` as the owner, on whatever version is stored.
     pub async fn run(&self, command: Command) -> Result<Ran, DeskError> {
-        self.run_as(&self.owner, command).await
-    }
-
-    /// Runs `command` as `caller`, on whatever version is stored.
-    pub async fn run_as(&self, caller: &Caller, command: Command) -> Result<Ran, DeskError> {
-        self.desk.run(caller, self.id, None, command).await
+        self.desk.run(&self.owner, self.id, None, command).await
     }
 
     /// The version and state the door holds.
