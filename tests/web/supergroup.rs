@@ -22,6 +22,14 @@ impl Account {
         }
     }
 
+    /// A new organiser's account and its calls.
+    async fn organiser(app: &TestApp, username: &str) -> Account {
+        let browser = app.organiser(username).await;
+        Account {
+            api: app.api_as(&browser).await,
+        }
+    }
+
     /// The client at the tournament `short`.
     fn at(&self, short: &str) -> Api {
         self.api.at(&format!("/tournaments/{short}"))
@@ -89,8 +97,7 @@ fn rules(ruleset: tengen::core::discipline::Ruleset) -> Value {
 #[tokio::test]
 async fn the_supergroup_is_off_by_default_and_enabled_in_the_tournament_settings() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let api = Account::of(&app, "org").await;
+    let api = Account::organiser(&app, "org").await;
     api.create("open", "Open").await;
     assert_eq!(
         api.tournament("open").await["settings"]["supergroup"],
@@ -126,8 +133,7 @@ async fn the_supergroup_is_off_by_default_and_enabled_in_the_tournament_settings
 async fn the_rfg_code_pairs_the_top_group_without_geography_and_egf_tournaments_as_opengotha() {
     use tengen::core::discipline::Ruleset;
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let api = Account::of(&app, "org").await;
+    let api = Account::organiser(&app, "org").await;
     api.create("rfg", "Cup of Russia").await;
     let geography = |t: &Value| t["settings"]["pairing"]["no_geography_in_top_group"].clone();
     assert_eq!(
@@ -165,11 +171,9 @@ async fn the_rfg_code_pairs_the_top_group_without_geography_and_egf_tournaments_
 /// Tournament A (owned by `anna`) bans two players from the supergroup; `boris`
 /// runs the later tournament B, which begins on 1 June 2099.
 async fn two_tournaments(app: &TestApp, a_public: bool) -> (Account, Account) {
-    app.account("anna", false, true).await;
-    app.account("boris", false, true).await;
     let (a, b) = (
-        Account::of(app, "anna").await,
-        Account::of(app, "boris").await,
+        Account::organiser(app, "anna").await,
+        Account::organiser(app, "boris").await,
     );
     a.create("spring", "Spring Championship").await;
     a.settings("spring", a_public, None, |_| {}).await;
@@ -277,11 +281,9 @@ async fn a_ban_from_a_private_tournament_is_flagged_without_naming_it_and_only_i
 #[tokio::test]
 async fn the_referees_form_records_a_ban_with_its_last_day_and_refuses_a_day_that_is_no_date() {
     let app = TestApp::start().await;
-    app.account("anna", false, true).await;
-    app.account("boris", false, true).await;
     let (a, b) = (
-        Account::of(&app, "anna").await,
-        Account::of(&app, "boris").await,
+        Account::organiser(&app, "anna").await,
+        Account::organiser(&app, "boris").await,
     );
     a.create("spring", "Spring Championship").await;
     let ivanov = json!({ "name": "Ivanov", "first_name": "Ivan", "rank": "3d" });
@@ -339,9 +341,8 @@ async fn confirm(api: &Account, short: &str) -> (u16, Value) {
 #[tokio::test]
 async fn only_a_supervisor_confirms_the_supergroup_and_a_newcomer_outdates_it() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
     app.account("sup", false, false).await;
-    let org = Account::of(&app, "org").await;
+    let org = Account::organiser(&app, "org").await;
     org.create("open", "Open").await;
     let (status, _) = org
         .settings("open", true, None, |s| s["supergroup"] = json!(true))
