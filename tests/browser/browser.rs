@@ -58,10 +58,7 @@ async fn a_forty_player_mcmahon_runs_end_to_end_in_the_browser() {
     app.account("org", false, true).await;
     app.account("ref", false, false).await;
 
-    laptop.goto(&app.url("/login")).await;
-    laptop.fill("#username", "org").await;
-    laptop.fill("#password", common::PASSWORD).await;
-    laptop.submit("form.stack button[type=submit]").await;
+    laptop.log_in(&app, "org").await;
     laptop.goto(&app.url("/tournaments/new")).await;
     laptop.fill("#name", "Spring McMahon").await;
     laptop.fill("#short_name", "spring").await;
@@ -175,10 +172,7 @@ async fn a_forty_player_mcmahon_runs_end_to_end_in_the_browser() {
 /// A referee with a phone gives Black on board 5 two warnings; the second
 /// forfeits the game, and a player's phone shows it on the public pairings.
 async fn referee_warns_twice_on_a_phone(app: &TestApp, phone: &Browser, referee: &Browser) {
-    referee.goto(&app.url("/login")).await;
-    referee.fill("#username", "ref").await;
-    referee.fill("#password", common::PASSWORD).await;
-    referee.submit("form.stack button[type=submit]").await;
+    referee.log_in(app, "ref").await;
     referee.goto(&app.url("/t/spring/referee")).await;
     assert_eq!(referee.count("[data-test=referee-board]").await, 20);
     referee

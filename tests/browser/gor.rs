@@ -7,15 +7,11 @@ use crate::common;
 use common::{TestApp, text};
 use scraper::Selector;
 
-const SETTINGS_FORM: &str = "[data-test=tournament-form]";
-
 /// An organiser with one round of "gor" played: Alpha (1d, GoR 2000)
 /// beat Bravo (1d, GoR 2100) in an even game, under the form's default
 /// time (60 min + 15 stones in 5 min: class A). The round is not published.
 async fn one_round_played(app: &TestApp) -> reqwest::Client {
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let res = app.create_tournament(&org, "gor", "GoR Cup").await;
     assert_eq!(res.status(), 303);
     for (name, rating) in [("Alpha", "2000"), ("Bravo", "2100")] {
@@ -25,15 +21,7 @@ async fn one_round_played(app: &TestApp) -> reqwest::Client {
             ("rank", "1d"),
             ("rating", rating),
         ];
-        let res = app
-            .submit(
-                &org,
-                "/t/gor/players/new",
-                "[data-test=player-form]",
-                "/t/gor/players",
-                &changes,
-            )
-            .await;
+        let res = app.register(&org, "gor", &changes).await;
         assert_eq!(res.status(), 303, "adding {name}");
     }
     app.post_ok(&org, "/t/gor/rounds/pair", &[]).await;
@@ -58,15 +46,7 @@ async fn show_gor_column(app: &TestApp, org: &reqwest::Client, on: bool) {
     } else {
         ("-show_gor_change", "")
     };
-    let res = app
-        .submit(
-            org,
-            "/t/gor/settings",
-            SETTINGS_FORM,
-            "/t/gor/settings",
-            &[change],
-        )
-        .await;
+    let res = app.change_settings(org, "gor", &[change]).await;
     assert_eq!(res.status(), 303, "settings");
 }
 
@@ -112,11 +92,9 @@ async fn a_class_x_tournament_says_its_games_are_not_rated() {
     let app = TestApp::start().await;
     let org = one_round_played(&app).await;
     let res = app
-        .submit(
+        .change_settings(
             &org,
-            "/t/gor/settings",
-            SETTINGS_FORM,
-            "/t/gor/settings",
+            "gor",
             &[("basic_minutes", "20"), ("overtime", "sudden_death")],
         )
         .await;

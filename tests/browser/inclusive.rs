@@ -37,9 +37,7 @@ async fn page_in(app: &TestApp, path: &str, lang: &str) -> scraper::Html {
 /// and registers, in this order, a player without a rank, one insured a
 /// day short, one without the doctor's clearance and one admitted.
 async fn invictus(app: &TestApp) -> reqwest::Client {
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let mut changes = vec![
         ("name", "Invictus Cup"),
         ("short_name", "invictus"),
@@ -50,16 +48,7 @@ async fn invictus(app: &TestApp) -> reqwest::Client {
     ];
     let create = |changes: Vec<(&'static str, &'static str)>| {
         let (app, org) = (&app, &org);
-        async move {
-            app.submit(
-                org,
-                "/tournaments/new",
-                "[data-test=tournament-form]",
-                "/tournaments",
-                &changes,
-            )
-            .await
-        }
+        async move { app.create_tournament_with(org, &changes).await }
     };
     let res = create(changes.clone()).await;
     assert_eq!(res.status(), 422, "an inclusive event states its days");
@@ -90,15 +79,7 @@ async fn register_players(app: &TestApp, org: &reqwest::Client) {
         if medical {
             fields.push(("check_medical", "on"));
         }
-        let res = app
-            .submit(
-                org,
-                "/t/invictus/players/new",
-                "[data-test=player-form]",
-                "/t/invictus/players",
-                &fields,
-            )
-            .await;
+        let res = app.register(org, "invictus", &fields).await;
         assert_eq!(res.status(), 303, "{name}");
     }
 }
@@ -155,14 +136,8 @@ async fn an_inclusive_event_admits_on_clearance_and_insurance_whatever_the_rank(
     assert!(text(&protocol, "[data-test=rank-norms]").is_none());
     assert!(!protocol.html().contains("Іваненко"));
     let csv = app
-        .new_client()
-        .get(app.url("/t/invictus/protocol.csv?lang=en"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+        .get_text(&app.new_client(), "/t/invictus/protocol.csv?lang=en")
+        .await;
     assert!(
         csv.contains("no sports ranks or titles are awarded"),
         "{csv}"
@@ -170,74 +145,43 @@ async fn an_inclusive_event_admits_on_clearance_and_insurance_whatever_the_rank(
     assert!(!csv.contains("Іваненко"));
 }
 
-async fn token(app: &TestApp, username: &str) -> String {
-    let client = app.new_client();
-    app.log_in(&client, username).await;
-    let res = app
-        .post_form(&client, "/account/tokens", &[("label", "test")])
-        .await;
-    let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    text(&page, "[data-test=new-token]").unwrap()
-}
-
 /// The same through the API: the setting, the policy's days, and the
 /// players list saying who is not admitted and why.
 #[tokio::test]
 async fn the_api_sets_an_inclusive_event_and_records_the_insurance() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let web = app.new_client();
-    app.log_in(&web, "org").await;
-    let created = app.create_tournament(&web, "invictus", "Invictus").await;
-    assert_eq!(created.status(), 303);
-    let bearer = token(&app, "org").await;
-    let http = reqwest::Client::new();
-    let url = |path: &str| app.url(&format!("/api/v1/tournaments/invictus{path}"));
-    let send = |method: &str, path: &str, body: Value| {
-        let request = match method {
-            "POST" => http.post(url(path)),
-            _ => http.put(url(path)),
-        };
-        let request = request.bearer_auth(&bearer).json(&body);
-        async move {
-            let res = request.send().await.unwrap();
-            let status = res.status().as_u16();
-            (status, res.json::<Value>().await.unwrap_or(Value::Null))
-        }
-    };
-    let read = |path: &str| {
-        let request = http.get(url(path)).bearer_auth(&bearer);
-        async move { request.send().await.unwrap().json::<Value>().await.unwrap() }
-    };
+    let web = app.organiser("org").await;
+    app.tournament(&web, "invictus").called("Invictus").await;
+    let api = app.api_as(&web).await.at("/tournaments/invictus");
 
-    let detail = read("").await;
+    let detail = api.read("").await;
     let mut settings = detail["settings"].clone();
     settings["admission"]["inclusive"] = json!(true);
     let header = json!({ "time_zone": "Europe/Kyiv", "registration_open": false,
         "is_public": true, "late_forfeit_minutes": 60, "schedule": "" });
     let body = json!({ "version": detail["version"], "settings": settings, "header": header });
-    let (status, _) = send("PUT", "/settings", body.clone()).await;
+    let (status, _) = api.put("/settings", body.clone()).await;
     assert_eq!(status, 422, "no dates");
     settings["general"]["begin_date"] = json!("2025-05-01");
     settings["general"]["end_date"] = json!("2025-05-03");
     let body = json!({ "version": detail["version"], "settings": settings, "header": header });
-    let (status, _) = send("PUT", "/settings", body).await;
+    let (status, _) = api.put("/settings", body).await;
     assert_eq!(status, 200);
 
-    let version = read("").await["version"].clone();
+    let version = api.read("").await["version"].clone();
     let player = json!({ "version": version, "name": "Early", "rank": "",
         "checks": { "documents": false, "medical": true, "anti_doping": false },
         "insured_until": "3 May" });
-    let (status, refused) = send("POST", "/players", player.clone()).await;
+    let (status, refused) = api.post("/players", player.clone()).await;
     assert_eq!(status, 422, "{refused}");
     let mut player = player;
     player["insured_until"] = json!("2025-05-02");
-    let (status, registered) = send("POST", "/players", player.clone()).await;
+    let (status, registered) = api.post("/players", player.clone()).await;
     assert_eq!(status, 201, "{registered}");
     let no = registered["no"].as_u64().unwrap();
 
     let listed = |list: Value| list["players"][0].clone();
-    let early = listed(read("/players").await);
+    let early = listed(api.read("/players").await);
     assert_eq!(early["rank"], "30K");
     assert_eq!(early["insured_until"], "2025-05-02");
     assert_eq!(
@@ -247,12 +191,11 @@ async fn the_api_sets_an_inclusive_event_and_records_the_insurance() {
 
     player["version"] = registered["version"].clone();
     player["insured_until"] = json!("2025-05-03");
-    let (status, _) = send("PUT", &format!("/players/{no}"), player).await;
+    let (status, _) = api.put(&format!("/players/{no}"), player).await;
     assert_eq!(status, 200);
-    let early = listed(read("/players").await);
+    let early = listed(api.read("/players").await);
     assert_eq!(early["not_admitted"], json!([]));
-    let public = http.get(url("/players")).send().await.unwrap();
-    let public = listed(public.json::<Value>().await.unwrap());
+    let public = listed(app.api().get("/tournaments/invictus/players").await.1);
     assert!(public.get("insured_until").is_none(), "{public}");
 }
 
@@ -266,10 +209,7 @@ async fn the_inclusive_pages_fit_a_phone_in_every_language() {
     };
     let app = TestApp::start().await;
     invictus(&app).await;
-    browser.goto(&app.url("/login")).await;
-    browser.fill("#username", "org").await;
-    browser.fill("#password", common::PASSWORD).await;
-    browser.submit("form.stack button[type=submit]").await;
+    browser.log_in(&app, "org").await;
     let pages = [
         ("settings", "/t/invictus/settings", "[data-test=inclusive]"),
         (

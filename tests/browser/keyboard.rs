@@ -28,8 +28,7 @@ async fn a_russian_keyboard_searches_the_latin_list_types_ranks_finds_and_enters
     let app = TestApp::start().await;
     app.account("root", true, false).await;
     app.account("org", false, true).await;
-    let admin = app.new_client();
-    app.log_in(&admin, "root").await;
+    let admin = app.signed_in("root").await;
     let list = egd_list(
         "22 Feb 2018",
         &[
@@ -47,20 +46,11 @@ async fn a_russian_keyboard_searches_the_latin_list_types_ranks_finds_and_enters
         )
         .await;
     assert_eq!(res.status(), 303);
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    assert_eq!(
-        app.create_tournament(&org, "kazan", "Казань")
-            .await
-            .status(),
-        303
-    );
+    let org = app.signed_in("org").await;
+    app.tournament(&org, "kazan").called("Казань").await;
 
     phone.goto(&app.url("/language/ru?back=/")).await;
-    phone.goto(&app.url("/login")).await;
-    phone.fill("#username", "org").await;
-    phone.fill("#password", common::PASSWORD).await;
-    phone.submit("form.stack button[type=submit]").await;
+    phone.log_in(&app, "org").await;
 
     // Search as you type: the script's suggestion, picked with a tap.
     phone.goto(&app.url("/t/kazan/players/new")).await;

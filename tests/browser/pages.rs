@@ -340,10 +340,7 @@ async fn every_page_loads_whole_without_errors_and_fits_a_phone_in_every_languag
                 .await
                 .expect("Chromium, found at the start, starts again");
             if let Some(account) = person.account {
-                browser.goto(&app.url("/login")).await;
-                browser.fill("#username", account).await;
-                browser.fill("#password", common::PASSWORD).await;
-                browser.submit("form.stack button[type=submit]").await;
+                browser.log_in(&app, account).await;
             }
             for lang in LANGS {
                 browser

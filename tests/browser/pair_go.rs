@@ -29,15 +29,10 @@ async fn a_pair_go_game_gets_its_handicap_from_mean_ratings_and_the_referee_rule
         return;
     };
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let created = app
-        .submit(
+        .create_tournament_with(
             &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
             &[
                 ("name", "Pair Go Cup"),
                 ("short_name", "pairs"),
@@ -49,10 +44,7 @@ async fn a_pair_go_game_gets_its_handicap_from_mean_ratings_and_the_referee_rule
         .await;
     assert_eq!(created.status(), 303);
 
-    phone.goto(&app.url("/login")).await;
-    phone.fill("#username", "org").await;
-    phone.fill("#password", common::PASSWORD).await;
-    phone.submit("form.stack button[type=submit]").await;
+    phone.log_in(&app, "org").await;
 
     // A side of three is no pair: refused, with what was typed kept.
     phone.goto(&app.url("/t/pairs/players/new")).await;

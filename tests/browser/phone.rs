@@ -13,41 +13,26 @@ const LONG_NAME: &str = "Wolfeschlegelsteinhausenbergerdorffvoralternwarengewiss
 /// Twelve players, one of them with [`LONG_NAME`] and a long club name, and
 /// round 1 paired and published.
 async fn published_round(app: &TestApp) {
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    assert_eq!(
-        app.create_tournament(&org, "phone", "Phone Cup")
-            .await
-            .status(),
-        303
-    );
+    let org = app.organiser("org").await;
     let ranks = ["3d", "1d", "1k", "2k", "4k", "6k"];
-    for i in 0..12 {
-        let name = if i == 0 {
-            LONG_NAME.to_string()
-        } else {
-            format!("Player{i:02}")
-        };
-        let changes = [
-            ("name", name.as_str()),
-            ("first_name", "Mobile"),
-            ("rank", ranks[i % ranks.len()]),
-            ("club", "Київський міський клуб спортивної гри ґо «Сенте»"),
-        ];
-        let res = app
-            .submit(
-                &org,
-                "/t/phone/players/new",
-                "[data-test=player-form]",
-                "/t/phone/players",
-                &changes,
-            )
-            .await;
-        assert_eq!(res.status(), 303, "add {name}");
-    }
-    app.post_ok(&org, "/t/phone/rounds/pair", &[]).await;
-    app.post_ok(&org, "/t/phone/rounds/1/publish", &[]).await;
+    let names: Vec<String> = (0..12)
+        .map(|i| match i {
+            0 => LONG_NAME.to_string(),
+            _ => format!("Player{i:02}"),
+        })
+        .collect();
+    let players: Vec<(&str, &str)> = names
+        .iter()
+        .map(String::as_str)
+        .zip(ranks.into_iter().cycle())
+        .collect();
+    let club = ("club", "Київський міський клуб спортивної гри ґо «Сенте»");
+    app.tournament(&org, "phone")
+        .called("Phone Cup")
+        .roster(&players)
+        .player_fields(&[("first_name", "Mobile"), club])
+        .published_round()
+        .await;
 }
 
 /// The text of each element matching `css`, and whether it is shown whole
@@ -185,28 +170,15 @@ async fn the_referees_incident_forms_fit_a_phone_and_record_with_taps() {
     };
     let app = TestApp::start().await;
     published_round(&app).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.signed_in("org").await;
     let territory = [
         ("rules_profile", "JapaneseTerritory"),
         ("overtime", "sudden_death"),
     ];
-    let form = "[data-test=tournament-form]";
-    let res = app
-        .submit(
-            &org,
-            "/t/phone/settings",
-            form,
-            "/t/phone/settings",
-            &territory,
-        )
-        .await;
+    let res = app.change_settings(&org, "phone", &territory).await;
     assert_eq!(res.status(), 303, "territory scoring, finite thinking time");
 
-    phone.goto(&app.url("/login")).await;
-    phone.fill("#username", "org").await;
-    phone.fill("#password", common::PASSWORD).await;
-    phone.submit("form.stack button[type=submit]").await;
+    phone.log_in(&app, "org").await;
     let board = app.url("/t/phone/referee/rounds/1/boards/1");
     for lang in ["en", "ru", "uk"] {
         phone

@@ -12,41 +12,22 @@ use common::cup::{self, CHIEF_REFEREE, PLAYERS};
 /// A tournament of twelve players with round 1 paired and published (six
 /// boards), and a browser signed in as its organiser.
 async fn six_boards(app: &TestApp, browser: &Browser) {
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    assert_eq!(
-        app.create_tournament(&org, "paper", "Paper Cup")
-            .await
-            .status(),
-        303
-    );
+    let org = app.organiser("org").await;
     let ranks = ["3d", "1d", "1k", "2k", "4k", "6k"];
-    for i in 0..12 {
-        let name = format!("Player{i:02}");
-        let changes = [
-            ("name", name.as_str()),
-            ("first_name", "Paper"),
-            ("rank", ranks[i % ranks.len()]),
-        ];
-        let res = app
-            .submit(
-                &org,
-                "/t/paper/players/new",
-                "[data-test=player-form]",
-                "/t/paper/players",
-                &changes,
-            )
-            .await;
-        assert_eq!(res.status(), 303, "add {name}");
-    }
-    app.post_ok(&org, "/t/paper/rounds/pair", &[]).await;
-    app.post_ok(&org, "/t/paper/rounds/1/publish", &[]).await;
+    let names: Vec<String> = (0..12).map(|i| format!("Player{i:02}")).collect();
+    let players: Vec<(&str, &str)> = names
+        .iter()
+        .map(String::as_str)
+        .zip(ranks.into_iter().cycle())
+        .collect();
+    app.tournament(&org, "paper")
+        .called("Paper Cup")
+        .roster(&players)
+        .player_fields(&[("first_name", "Paper")])
+        .published_round()
+        .await;
 
-    browser.goto(&app.url("/login")).await;
-    browser.fill("#username", "org").await;
-    browser.fill("#password", common::PASSWORD).await;
-    browser.submit("form.stack button[type=submit]").await;
+    browser.log_in(app, "org").await;
 }
 
 /// The text of each page of a PDF, or `None` (after saying why) when

@@ -38,9 +38,7 @@ async fn a_six_team_three_board_event_runs_from_line_ups_to_team_standings_on_a_
         return;
     };
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     // Even games, as team events mostly are: a line-up may then change
     // after the pairing (with handicaps it asks for a new pairing).
     let even = [
@@ -50,38 +48,19 @@ async fn a_six_team_three_board_event_runs_from_line_ups_to_team_standings_on_a_
         ("-use_presets", ""),
         ("handicap_ceiling", "0"),
     ];
-    let created = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &even,
-        )
-        .await;
+    let created = app.create_tournament_with(&org, &even).await;
     assert_eq!(created.status(), 303);
     for team in 0..TEAMS {
         for n in 1..=BOARDS {
             let name = format!("Team{}Player{n}", team + 1);
             let rank = format!("{}k", team + n);
             let changes = [("name", name.as_str()), ("rank", rank.as_str())];
-            let res = app
-                .submit(
-                    &org,
-                    "/t/league/players/new",
-                    "[data-test=player-form]",
-                    "/t/league/players",
-                    &changes,
-                )
-                .await;
+            let res = app.register(&org, "league", &changes).await;
             assert_eq!(res.status(), 303, "register {name}");
         }
     }
 
-    phone.goto(&app.url("/login")).await;
-    phone.fill("#username", "org").await;
-    phone.fill("#password", common::PASSWORD).await;
-    phone.submit("form.stack button[type=submit]").await;
+    phone.log_in(&app, "org").await;
     phone.goto(&app.url("/t/league/teams/manage")).await;
     phone.fill("#boards", &BOARDS.to_string()).await;
     // Placed as the RFG code places teams (App. 4 §1.6).

@@ -12,18 +12,12 @@ async fn import(app: &TestApp, stem: &str, short: &str) -> Option<reqwest::Clien
         println!("skipped: ../shared/fixtures not found");
         return None;
     };
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let xml = std::fs::read(fixtures.join(format!("opengotha/{stem}.xml"))).unwrap();
     let fields = [("short_name", short), ("time_zone", "")];
-    let form = app.upload_form(&org, &fields, "upload", xml).await;
-    let res = org
-        .post(app.url("/tournaments/import"))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
+    let res = app
+        .upload(&org, "/tournaments/import", &fields, "upload", xml)
+        .await;
     assert_eq!(res.status(), 303, "{stem} imports");
     Some(org)
 }

@@ -113,6 +113,14 @@ impl Browser {
         self.client.goto(url).await.unwrap();
     }
 
+    /// Signs in as `username` through `app`'s sign-in page, as a person types it.
+    pub async fn log_in(&self, app: &super::TestApp, username: &str) {
+        self.goto(&app.url("/login")).await;
+        self.fill("#username", username).await;
+        self.fill("#password", super::PASSWORD).await;
+        self.submit("form.stack button[type=submit]").await;
+    }
+
     /// Text of the first element matching a CSS selector.
     pub async fn text(&self, css: &str) -> String {
         self.client

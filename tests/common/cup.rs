@@ -15,14 +15,10 @@ pub const REFEREE: &str = "Бондар Ігор";
 /// Creates the seven-round cup `kubok` ("Кубок Києва") with `played` rounds
 /// paired, published and with every result in; returns its organiser.
 pub async fn cup(app: &TestApp, played: u32) -> reqwest::Client {
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let referees = format!("{REFEREE}, суддя першої категорії");
     let changes = [
         ("name", "Кубок Києва"),
-        ("short_name", "kubok"),
-        ("time_zone", "Europe/Kyiv"),
         ("location", "Київ"),
         ("begin_date", "2026-05-01"),
         ("end_date", "2026-05-03"),
@@ -34,29 +30,15 @@ pub async fn cup(app: &TestApp, played: u32) -> reqwest::Client {
         ("referees", referees.as_str()),
         ("rank_norms", "Іваненко — кандидат у майстри спорту"),
     ];
-    let res = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes,
-        )
+    let players: Vec<(&str, &str)> = PLAYERS
+        .into_iter()
+        .zip(["3d", "1d", "1k", "3k", "6k"])
+        .collect();
+    app.tournament(&org, "kubok")
+        .with(&changes)
+        .roster(&players)
+        .player_fields(&[("first_name", "Олег")])
         .await;
-    assert_eq!(res.status(), 303, "create the cup");
-    for (name, rank) in PLAYERS.iter().zip(["3d", "1d", "1k", "3k", "6k"]) {
-        let changes = [("name", *name), ("first_name", "Олег"), ("rank", rank)];
-        let res = app
-            .submit(
-                &org,
-                "/t/kubok/players/new",
-                "[data-test=player-form]",
-                "/t/kubok/players",
-                &changes,
-            )
-            .await;
-        assert_eq!(res.status(), 303, "register {name}");
-    }
     for round in 1..=played {
         play_round(app, &org, round).await;
     }

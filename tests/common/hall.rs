@@ -19,60 +19,38 @@ pub async fn running_tournament_with(
     app: &TestApp,
     extra: &[(&str, &str, &str)],
 ) -> reqwest::Client {
-    app.account("org", false, true).await;
+    let org = app.organiser("org").await;
     app.account("referee", false, false).await;
     app.account("judge", false, false).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
     let changes = [
         ("name", "Crawl Open"),
-        ("short_name", "crawl"),
+        // The form's own time zone.
+        ("time_zone", "UTC"),
         ("rounds", "3"),
         ("registration_open", "on"),
         ("adjournment", "on"),
         ("adjournment_times", "2026-05-10 18:00\n2026-05-11 09:00"),
         ("adjournment_max_minutes", "960"),
     ];
-    assert_eq!(
-        app.submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes
-        )
-        .await
-        .status(),
-        303
-    );
     let names: Vec<String> = (0..5).map(|i| format!("Player{i}")).collect();
-    let five = ["2d", "1k", "4k", "6k", "9k"]
+    let five: Vec<(&str, &str)> = names
         .iter()
-        .zip(&names)
-        .map(|(rank, name)| (name.as_str(), "P", *rank));
-    for (name, first_name, rank) in five.chain(extra.iter().copied()) {
-        let changes = [("name", name), ("first_name", first_name), ("rank", rank)];
-        let res = app
-            .submit(
-                &org,
-                "/t/crawl/players/new",
-                "[data-test=player-form]",
-                "/t/crawl/players",
-                &changes,
-            )
-            .await;
-        assert_eq!(res.status(), 303);
+        .map(String::as_str)
+        .zip(["2d", "1k", "4k", "6k", "9k"])
+        .collect();
+    let mut opening = app
+        .tournament(&org, "crawl")
+        .with(&changes)
+        .roster(&five)
+        .player_fields(&[("first_name", "P")]);
+    for (name, first_name, rank) in extra {
+        opening = opening.player(&[("name", name), ("first_name", first_name), ("rank", rank)]);
     }
-    for (user, role) in [("referee", "referee"), ("judge", "appeals_member")] {
-        app.post_ok(
-            &org,
-            "/t/crawl/staff",
-            &[("username", user), ("role", role)],
-        )
+    opening
+        .staff("referee", "referee")
+        .staff("judge", "appeals_member")
+        .published_round()
         .await;
-    }
-    app.post_ok(&org, "/t/crawl/rounds/pair", &[]).await;
-    app.post_ok(&org, "/t/crawl/rounds/1/publish", &[]).await;
     let res = app
         .post_form(
             &org,

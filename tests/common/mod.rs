@@ -4,10 +4,13 @@
 //! cluster shared by the tests of one binary), a fresh database per test,
 //! and the app served on a loopback port.
 
+pub mod api;
 pub mod browser;
 pub mod cup;
+pub mod desk;
 pub mod hall;
 pub mod knockout;
+pub mod opening;
 pub mod process;
 
 use std::net::SocketAddr;
@@ -167,6 +170,22 @@ impl TestApp {
             status,
             scraper::Html::parse_document(&res.text().await.unwrap()),
         )
+    }
+
+    /// GETs a page or a file as `client` and reads it as text, whatever the status.
+    pub async fn get_text(&self, client: &reqwest::Client, path: &str) -> String {
+        let res = client.get(self.url(path)).send().await.unwrap();
+        res.text().await.unwrap()
+    }
+
+    /// GETs `path` as `client` and reads it as JSON, whatever the status.
+    pub async fn get_json<T: serde::de::DeserializeOwned>(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+    ) -> T {
+        let res = client.get(self.url(path)).send().await.unwrap();
+        res.json().await.unwrap()
     }
 
     /// POSTs a form the way a browser does: with the page's CSRF token.
@@ -377,6 +396,19 @@ impl TestApp {
         .await
     }
 
+    /// Changes the settings of `/t/<short>` through its form, its values
+    /// as they stand with `changes`.
+    pub async fn change_settings(
+        &self,
+        client: &reqwest::Client,
+        short: &str,
+        changes: &[(&str, &str)],
+    ) -> reqwest::Response {
+        let path = format!("/t/{short}/settings");
+        self.submit(client, &path, "[data-test=tournament-form]", &path, changes)
+            .await
+    }
+
     /// Registers a player (or a side) in `/t/<short>` through the player
     /// form, its defaults with `changes`.
     pub async fn register(
@@ -390,6 +422,19 @@ impl TestApp {
             format!("/t/{short}/players"),
         );
         self.submit(client, &form, "[data-test=player-form]", &list, changes)
+            .await
+    }
+
+    /// A person registering themselves in `/t/<short>` through the public
+    /// form, its defaults with `changes`.
+    pub async fn self_register(
+        &self,
+        client: &reqwest::Client,
+        short: &str,
+        changes: &[(&str, &str)],
+    ) -> reqwest::Response {
+        let path = format!("/t/{short}/register");
+        self.submit(client, &path, "[data-test=register-form]", &path, changes)
             .await
     }
 

@@ -3,6 +3,7 @@
 
 use crate::common;
 
+use common::api::Api;
 use common::process::{database_url, serve, start, tengen, terminate};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -152,13 +153,8 @@ async fn admin_commands_create_users_and_tokens() {
     });
 
     let server = start(&data_dir).await;
-    let res = reqwest::Client::new()
-        .get(format!("{}/api/v1/me", server.base))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
+    let (status, _) = Api::at_server(&server.base, &token).get("/me").await;
+    assert_eq!(status, 200);
     if imported.is_some() {
         let res = reqwest::get(format!("{}/t/avg/standings", server.base))
             .await
@@ -259,17 +255,12 @@ async fn a_restored_backup_brings_the_site_back_to_the_moment_it_was_taken() {
     );
     let token = run(&["admin", "token", "chief"], "");
     let token = token.split_whitespace().last().unwrap().to_string();
+    let api = Api::at_server(&server.base, &token);
     let create = |name: &'static str, short: &'static str| {
-        let (base, token) = (server.base.clone(), token.clone());
+        let api = api.clone();
         async move {
-            let res = reqwest::Client::new()
-                .post(format!("{base}/api/v1/tournaments"))
-                .bearer_auth(token)
-                .json(&serde_json::json!({ "name": name, "short_name": short }))
-                .send()
-                .await
-                .unwrap();
-            assert_eq!(res.status(), 201, "{name}");
+            let made = serde_json::json!({ "name": name, "short_name": short });
+            assert_eq!(api.post("/tournaments", made).await.0, 201, "{name}");
         }
     };
     create("Before Cup", "before").await;
@@ -348,30 +339,21 @@ async fn a_change_through_one_instance_reaches_a_page_open_on_another() {
         .last()
         .unwrap()
         .to_string();
-    let api = reqwest::Client::new();
-    let made: serde_json::Value = api
-        .post(format!("{}/api/v1/tournaments", a.base))
-        .bearer_auth(&token)
-        .json(&serde_json::json!({ "name": "Two Halls", "short_name": "halls" }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let api = Api::at_server(&a.base, &token);
+    let (_, made) = api
+        .post(
+            "/tournaments",
+            serde_json::json!({ "name": "Two Halls", "short_name": "halls" }),
+        )
+        .await;
 
     let mut events = reqwest::get(format!("{}/t/halls/events", b.base))
         .await
         .unwrap();
     assert_eq!(events.status(), 200);
-    let res = api
-        .post(format!("{}/api/v1/tournaments/halls/players", a.base))
-        .bearer_auth(&token)
-        .json(&serde_json::json!({ "version": made["version"], "name": "Ann", "rank": "1d" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
+    let ann = serde_json::json!({ "version": made["version"], "name": "Ann", "rank": "1d" });
+    let (status, _) = api.post("/tournaments/halls/players", ann).await;
+    assert_eq!(status, 201);
     let entered = Instant::now();
     let heard = tokio::time::timeout(Duration::from_secs(5), async {
         let mut seen = String::new();

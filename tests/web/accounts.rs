@@ -8,9 +8,7 @@ use common::{TestApp, text};
 #[tokio::test]
 async fn signing_in_starts_a_session_and_signing_out_ends_it() {
     let app = TestApp::start().await;
-    app.account("anna", false, true).await;
-    let client = app.new_client();
-    app.log_in(&client, "anna").await;
+    let client = app.organiser("anna").await;
     let (status, page) = app.get_html(&client, "/account").await;
     assert_eq!(status, 200);
     assert_eq!(text(&page, "[data-test=username]").as_deref(), Some("anna"));
@@ -135,9 +133,7 @@ async fn repeated_failures_make_the_account_wait_even_with_the_right_password() 
 #[tokio::test]
 async fn a_form_without_its_csrf_token_is_refused() {
     let app = TestApp::start().await;
-    app.account("anna", false, true).await;
-    let client = app.new_client();
-    app.log_in(&client, "anna").await;
+    let client = app.organiser("anna").await;
 
     let res = client
         .post(app.url("/logout"))
@@ -182,8 +178,7 @@ async fn a_referee_cannot_change_tournament_settings_but_a_co_organiser_can() {
     app.account("owner", false, true).await;
     app.account("ref", false, false).await;
     app.account("co", false, false).await;
-    let owner = app.new_client();
-    app.log_in(&owner, "owner").await;
+    let owner = app.signed_in("owner").await;
     create_tournament(&app, &owner, "kyiv-open").await;
     for (user, role) in [("ref", "referee"), ("co", "co_organiser")] {
         let res = app
@@ -196,8 +191,7 @@ async fn a_referee_cannot_change_tournament_settings_but_a_co_organiser_can() {
         assert_eq!(res.status(), 303);
     }
 
-    let referee = app.new_client();
-    app.log_in(&referee, "ref").await;
+    let referee = app.signed_in("ref").await;
     let (status, _) = app.get_html(&referee, "/t/kyiv-open/settings").await;
     assert_eq!(status, 403);
     let fields = [
@@ -221,17 +215,9 @@ async fn a_referee_cannot_change_tournament_settings_but_a_co_organiser_can() {
         "no settings link for a referee"
     );
 
-    let co = app.new_client();
-    app.log_in(&co, "co").await;
-    let form = "[data-test=tournament-form]";
+    let co = app.signed_in("co").await;
     let res = app
-        .submit(
-            &co,
-            "/t/kyiv-open/settings",
-            form,
-            "/t/kyiv-open/settings",
-            &[("name", "Renamed")],
-        )
+        .change_settings(&co, "kyiv-open", &[("name", "Renamed")])
         .await;
     assert_eq!(res.status(), 303);
     let (_, page) = app.get_html(&co, "/t/kyiv-open").await;
@@ -250,21 +236,13 @@ async fn a_referee_cannot_change_tournament_settings_but_a_co_organiser_can() {
 #[tokio::test]
 async fn a_stale_settings_form_changes_nothing() {
     let app = TestApp::start().await;
-    app.account("owner", false, true).await;
-    let owner = app.new_client();
-    app.log_in(&owner, "owner").await;
+    let owner = app.organiser("owner").await;
     create_tournament(&app, &owner, "cup").await;
     let form = "[data-test=tournament-form]";
     let (_, page) = app.get_html(&owner, "/t/cup/settings").await;
     let loaded = common::form_values(&page, form);
     let res = app
-        .submit(
-            &owner,
-            "/t/cup/settings",
-            form,
-            "/t/cup/settings",
-            &[("name", "First edit")],
-        )
+        .change_settings(&owner, "cup", &[("name", "First edit")])
         .await;
     assert_eq!(res.status(), 303);
     let stale: Vec<(String, String)> = loaded
@@ -291,9 +269,7 @@ async fn a_stale_settings_form_changes_nothing() {
 #[tokio::test]
 async fn invalid_tournament_fields_rerender_the_form_with_messages() {
     let app = TestApp::start().await;
-    app.account("owner", false, true).await;
-    let owner = app.new_client();
-    app.log_in(&owner, "owner").await;
+    let owner = app.organiser("owner").await;
     create_tournament(&app, &owner, "cup").await;
     let res = app.create_tournament(&owner, "cup", "Another").await;
     assert_eq!(res.status(), 422);
@@ -325,9 +301,7 @@ async fn invalid_tournament_fields_rerender_the_form_with_messages() {
 #[tokio::test]
 async fn people_without_the_organiser_role_cannot_create_tournaments() {
     let app = TestApp::start().await;
-    app.account("player", false, false).await;
-    let client = app.new_client();
-    app.log_in(&client, "player").await;
+    let client = app.person("player").await;
     let (status, _) = app.get_html(&client, "/tournaments/new").await;
     assert_eq!(status, 403);
 }
@@ -402,9 +376,7 @@ async fn unknown_pages_get_a_404_page_in_the_layout() {
 #[tokio::test]
 async fn an_error_page_keeps_the_signed_in_persons_header() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let (status, page) = app.get_html(&org, "/t/nowhere/players").await;
     assert_eq!(status, 404);
     assert!(text(&page, "[data-test=account-link]").is_some());
@@ -455,8 +427,7 @@ async fn setup_creates_the_first_administrator_once() {
 async fn a_new_account_is_no_organiser_unless_ticked() {
     let app = TestApp::start().await;
     app.account("root", true, true).await;
-    let admin = app.new_client();
-    app.log_in(&admin, "root").await;
+    let admin = app.signed_in("root").await;
     let organiser_box = "form.stack input[name=organiser]";
     let ticked = |page: &scraper::Html| {
         let sel = scraper::Selector::parse(organiser_box).unwrap();
@@ -471,8 +442,7 @@ async fn a_new_account_is_no_organiser_unless_ticked() {
     ];
     let res = app.post_form(&admin, "/admin/accounts", &fields).await;
     assert_eq!(res.status(), 303);
-    let referee = app.new_client();
-    app.log_in(&referee, "referee").await;
+    let referee = app.signed_in("referee").await;
     let (status, _) = app.get_html(&referee, "/tournaments/new").await;
     assert_eq!(
         status, 403,
@@ -504,9 +474,7 @@ async fn setup_through_a_proxy_is_refused() {
 #[tokio::test]
 async fn api_tokens_authenticate_api_calls_until_revoked() {
     let app = TestApp::start().await;
-    app.account("anna", false, true).await;
-    let client = app.new_client();
-    app.log_in(&client, "anna").await;
+    let client = app.organiser("anna").await;
     let res = app
         .post_form(&client, "/account/tokens", &[("label", "scoreboard")])
         .await;
@@ -514,19 +482,12 @@ async fn api_tokens_authenticate_api_calls_until_revoked() {
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     let token = text(&page, "[data-test=new-token]").expect("the new token is shown once");
 
-    let api = reqwest::Client::new();
-    let res = api
-        .get(app.url("/api/v1/me"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
-    let me: serde_json::Value = res.json().await.unwrap();
+    let (anna, nobody) = (app.api().with_token(&token), app.api());
+    let (status, me) = anna.get("/me").await;
+    assert_eq!(status, 200);
     assert_eq!(me["username"], "anna");
-    let res = api.get(app.url("/api/v1/me")).send().await.unwrap();
-    assert_eq!(res.status(), 401);
-    let body: serde_json::Value = res.json().await.unwrap();
+    let (status, body) = nobody.get("/me").await;
+    assert_eq!(status, 401);
     assert_eq!(body["error"], "error.unauthorized");
 
     let id: uuid::Uuid = sqlx::query_scalar("select api_token_id from api_token")
@@ -537,13 +498,7 @@ async fn api_tokens_authenticate_api_calls_until_revoked() {
         .post_form(&client, &format!("/account/tokens/{id}/delete"), &[])
         .await;
     assert_eq!(res.status(), 303);
-    let res = api
-        .get(app.url("/api/v1/me"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 401);
+    assert_eq!(anna.get("/me").await.0, 401);
 }
 
 #[tokio::test]

@@ -14,46 +14,18 @@ const TIMES: &str = "2026-05-10 18:00\n2026-05-11 09:00";
 /// An organiser's tournament "adj" of four players; `adjournment` are the
 /// settings form's adjournment fields, on top of its defaults.
 async fn tournament(app: &TestApp, adjournment: &[(&str, &str)]) -> reqwest::Client {
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    let mut changes = vec![
+    let org = app.organiser("org").await;
+    let changes = [
         ("name", "Adjourn Open"),
-        ("short_name", "adj"),
-        ("time_zone", "Europe/Kyiv"),
         ("rounds", "3"),
         ("system", "swiss"),
         ("use_presets", "on"),
     ];
-    changes.extend_from_slice(adjournment);
-    let res = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes,
-        )
+    app.tournament(&org, "adj")
+        .with(&changes)
+        .with(adjournment)
+        .players(4)
         .await;
-    assert_eq!(res.status(), 303);
-    for (name, rank) in [
-        ("Alpha", "3d"),
-        ("Bravo", "1d"),
-        ("Charlie", "2k"),
-        ("Delta", "5k"),
-    ] {
-        let fields = [("name", name), ("first_name", "Test"), ("rank", rank)];
-        let res = app
-            .submit(
-                &org,
-                "/t/adj/players/new",
-                "[data-test=player-form]",
-                "/t/adj/players",
-                &fields,
-            )
-            .await;
-        assert_eq!(res.status(), 303, "{name}");
-    }
     org
 }
 
@@ -73,18 +45,9 @@ async fn round_one(app: &TestApp) -> reqwest::Client {
     org
 }
 
-async fn token(app: &TestApp, client: &reqwest::Client) -> String {
-    let res = app
-        .post_form(client, "/account/tokens", &[("label", "test")])
-        .await;
-    let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    text(&page, "[data-test=new-token]").unwrap()
-}
-
+/// A public read of the API, which must succeed.
 async fn get_json(app: &TestApp, path: &str) -> Value {
-    let res = app.client.get(app.url(path)).send().await.unwrap();
-    assert_eq!(res.status(), 200, "GET {path}");
-    res.json().await.unwrap()
+    app.api().read(path).await
 }
 
 /// Each board's "adjourned" note on a page, in board order.
@@ -106,16 +69,10 @@ async fn round_one_waits_for_the_published_adjournment_times_and_a_started_event
     assert_ne!(refused.status(), 303, "round 1 paired without the times");
     let body = refused.text().await.unwrap();
     assert!(body.contains("Round 1 cannot be paired"), "{body}");
-    let bearer = token(&app, &org).await;
-    let api = reqwest::Client::new();
-    let res = api
-        .post(app.url("/api/v1/tournaments/adj/rounds"))
-        .bearer_auth(&bearer)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 422, "nor through the API");
-    let detail = res.json::<Value>().await.unwrap()["detail"].to_string();
+    let api = app.api_as(&org).await.at("/tournaments/adj");
+    let (status, refused) = api.send("POST", "/rounds", Value::Null).await;
+    assert_eq!(status, 422, "nor through the API");
+    let detail = refused["detail"].to_string();
     assert!(detail.contains("resumption times"), "{detail}");
 
     let edit = |times: &'static str| {
@@ -125,29 +82,12 @@ async fn round_one_waits_for_the_published_adjournment_times_and_a_started_event
             ("adjournment_max_minutes", "960"),
         ]
     };
-    let form = "[data-test=tournament-form]";
-    let bad = app
-        .submit(
-            &org,
-            "/t/adj/settings",
-            form,
-            "/t/adj/settings",
-            &edit("tomorrow"),
-        )
-        .await;
+    let bad = app.change_settings(&org, "adj", &edit("tomorrow")).await;
     assert_eq!(bad.status(), 422);
     let page = scraper::Html::parse_document(&bad.text().await.unwrap());
     let error = text(&page, "[data-test=adjournment_times-error]").unwrap();
     assert!(error.contains("Line 1"), "{error}");
-    let good = app
-        .submit(
-            &org,
-            "/t/adj/settings",
-            form,
-            "/t/adj/settings",
-            &edit(TIMES),
-        )
-        .await;
+    let good = app.change_settings(&org, "adj", &edit(TIMES)).await;
     assert_eq!(good.status(), 303);
     app.post_ok(&org, "/t/adj/rounds/pair", &[]).await;
     // The GTR has the times published: the overview shows them to everyone.
@@ -159,24 +99,13 @@ async fn round_one_waits_for_the_published_adjournment_times_and_a_started_event
     );
 
     // Once round 1 is paired, the times cannot go.
-    let t = get_json(&app, "/api/v1/tournaments/adj").await;
-    let mut settings = t["settings"].clone();
-    settings["adjournment"]["times"] = json!([]);
-    let header = json!({
-        "time_zone": "Europe/Kyiv", "schedule": "", "registration_open": false,
-        "is_public": true, "late_forfeit_minutes": 60
-    });
-    let res = api
-        .put(app.url("/api/v1/tournaments/adj/settings"))
-        .bearer_auth(&bearer)
-        .json(&json!({ "version": t["version"], "settings": settings, "header": header }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 422);
-    let detail = res.json::<Value>().await.unwrap()["detail"].to_string();
+    let (status, refused) = api
+        .change_settings(|body| body["settings"]["adjournment"]["times"] = json!([]))
+        .await;
+    assert_eq!(status, 422);
+    let detail = refused["detail"].to_string();
     assert!(detail.contains("adjournment_times"), "{detail}");
-    let kept = get_json(&app, "/api/v1/tournaments/adj").await;
+    let kept = get_json(&app, "/tournaments/adj").await;
     assert_eq!(
         kept["settings"]["adjournment"]["times"],
         json!(["2026-05-10 18:00", "2026-05-11 09:00"])
@@ -202,7 +131,7 @@ async fn an_adjourned_game_shows_its_resumption_time_publicly_until_a_result_is_
         .map(|row| row.text().collect::<String>())
         .collect();
     assert!(rows[0].contains("2026-05-10 18:00") && !rows[1].contains("adjourned"));
-    let json = get_json(&app, "/api/v1/tournaments/adj/rounds/1").await;
+    let json = get_json(&app, "/tournaments/adj/rounds/1").await;
     let game = &json["games"][0];
     assert_eq!(game["adjourned"], "2026-05-10 18:00");
     assert_eq!(game["result"], "?", "no result: not yet played");
@@ -227,28 +156,21 @@ async fn an_adjourned_game_shows_its_resumption_time_publicly_until_a_result_is_
     );
 
     // Through the API, only to a published time.
-    let bearer = token(&app, &org).await;
-    let api = reqwest::Client::new();
+    let api = app.api_as(&org).await;
     let log = |resumes: &str, version: &Value| {
-        api.post(app.url("/api/v1/tournaments/adj/log"))
-            .bearer_auth(&bearer)
-            .json(&json!({
-                "version": version,
-                "act": {"Adjourned": {"game": {"round": 1, "board": 2}, "resumes": resumes}}
-            }))
+        let act = json!({
+            "version": version,
+            "act": {"Adjourned": {"game": {"round": 1, "board": 2}, "resumes": resumes}}
+        });
+        let api = api.clone();
+        async move { api.post("/tournaments/adj/log", act).await }
     };
-    let res = log("2026-05-10 20:00", &json["version"])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 422);
-    let detail = res.json::<Value>().await.unwrap()["message"].to_string();
+    let (status, refused) = log("2026-05-10 20:00", &json["version"]).await;
+    assert_eq!(status, 422);
+    let detail = refused["message"].to_string();
     assert!(detail.contains("not one of the published"), "{detail}");
-    let res = log("2026-05-11 09:00", &json["version"])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
+    let (status, _) = log("2026-05-11 09:00", &json["version"]).await;
+    assert_eq!(status, 201);
 
     // A result ends the adjournment.
     app.post_ok(&org, "/t/adj/rounds/1/results", &[("board_1", "b")])
@@ -259,13 +181,10 @@ async fn an_adjourned_game_shows_its_resumption_time_publicly_until_a_result_is_
         ["adjourned — resumes at 2026-05-11 09:00"],
         "board 1 has its result; board 2 still waits"
     );
-    let json = get_json(&app, "/api/v1/tournaments/adj/rounds/1").await;
+    let json = get_json(&app, "/tournaments/adj/rounds/1").await;
     assert_eq!(json["games"][0]["result"], "b");
-    let res = log("2026-05-11 09:00", &json["version"])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201, "a resumed game may be adjourned again");
+    let (status, _) = log("2026-05-11 09:00", &json["version"]).await;
+    assert_eq!(status, 201, "a resumed game may be adjourned again");
 }
 
 #[tokio::test]
@@ -285,7 +204,7 @@ async fn the_sealing_label_names_the_board_the_pairing_and_the_resumption_time()
     assert_eq!(link, "/t/adj/referee/rounds/1/boards/2/label");
     let (status, label) = app.get_html(&org, &link).await;
     assert_eq!(status, 200);
-    let game = &get_json(&app, "/api/v1/tournaments/adj/rounds/1").await["games"][1];
+    let game = &get_json(&app, "/tournaments/adj/rounds/1").await["games"][1];
     let name = |colour: &str| game[colour]["name"].as_str().unwrap().to_string();
     assert_eq!(text(&label, "[data-test=label-round]").unwrap(), "1");
     assert_eq!(text(&label, "[data-test=label-board]").unwrap(), "2");

@@ -12,9 +12,7 @@ use scraper::Selector;
 async fn a_player_without_a_doctors_clearance_is_not_paired_and_an_age_group_has_its_own_standings()
 {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let mut changes = vec![
         ("name", "Junior Cup"),
         ("short_name", "junior"),
@@ -27,16 +25,7 @@ async fn a_player_without_a_doctors_clearance_is_not_paired_and_an_age_group_has
     ];
     let create = |changes: Vec<(&'static str, &'static str)>| {
         let (app, org) = (&app, &org);
-        async move {
-            app.submit(
-                org,
-                "/tournaments/new",
-                "[data-test=tournament-form]",
-                "/tournaments",
-                &changes,
-            )
-            .await
-        }
+        async move { app.create_tournament_with(org, &changes).await }
     };
     let res = create(changes.clone()).await;
     assert_eq!(res.status(), 422, "12 is in both groups");
@@ -66,15 +55,7 @@ async fn a_player_without_a_doctors_clearance_is_not_paired_and_an_age_group_has
         if medical {
             fields.push(("check_medical", "on"));
         }
-        let res = app
-            .submit(
-                &org,
-                "/t/junior/players/new",
-                "[data-test=player-form]",
-                "/t/junior/players",
-                &fields,
-            )
-            .await;
+        let res = app.register(&org, "junior", &fields).await;
         assert_eq!(res.status(), 303, "{name}");
     }
     let (_, list) = app.get_html(&app.new_client(), "/t/junior/players").await;
@@ -166,9 +147,7 @@ async fn a_player_without_a_doctors_clearance_is_not_paired_and_an_age_group_has
 #[tokio::test]
 async fn a_veterans_womens_event_refuses_the_young_and_men_at_the_field() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let changes = [
         ("name", "Veterans Ladies"),
         ("short_name", "vet"),
@@ -177,28 +156,11 @@ async fn a_veterans_womens_event_refuses_the_young_and_men_at_the_field() {
         ("min_age", "60"),
         ("women_only", "on"),
     ];
-    let res = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes,
-        )
-        .await;
+    let res = app.create_tournament_with(&org, &changes).await;
     assert_eq!(res.status(), 303);
     let register = |fields: Vec<(&'static str, &'static str)>| {
         let (app, org) = (&app, &org);
-        async move {
-            app.submit(
-                org,
-                "/t/vet/players/new",
-                "[data-test=player-form]",
-                "/t/vet/players",
-                &fields,
-            )
-            .await
-        }
+        async move { app.register(org, "vet", &fields).await }
     };
     let young_man = vec![
         ("name", "Young"),

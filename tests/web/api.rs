@@ -4,114 +4,46 @@
 use crate::common;
 
 use common::TestApp;
+use common::api::Api;
 use serde_json::{Value, json};
-
-async fn token(app: &TestApp, client: &reqwest::Client) -> String {
-    let res = app
-        .post_form(client, "/account/tokens", &[("label", "test")])
-        .await;
-    let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    common::text(&page, "[data-test=new-token]").unwrap()
-}
 
 #[tokio::test]
 async fn a_program_registers_players_reads_pairings_and_enters_results() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    assert_eq!(
-        app.create_tournament(&org, "api-cup", "API Cup")
-            .await
-            .status(),
-        303
-    );
-    let bearer = token(&app, &org).await;
-    let api = reqwest::Client::new();
-    let url = |path: &str| app.url(&format!("/api/v1{path}"));
+    let org = app.organiser("org").await;
+    app.tournament(&org, "api-cup").called("API Cup").await;
+    let api = app.api_as(&org).await.at("/tournaments/api-cup");
+    let public = app.api().at("/tournaments/api-cup");
 
-    let t: Value = api
-        .get(url("/tournaments/api-cup"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let mut version = t["version"].as_i64().unwrap();
+    let mut version = public.version("").await;
     for (name, rank) in [("Ann", "2d"), ("Bob", "3k")] {
-        let res = api
-            .post(url("/tournaments/api-cup/players"))
-            .bearer_auth(&bearer)
-            .json(&json!({ "version": version, "name": name, "rank": rank }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 201);
-        version = res.json::<Value>().await.unwrap()["version"]
-            .as_i64()
-            .unwrap();
+        let body = json!({ "version": version, "name": name, "rank": rank });
+        let (status, answer) = api.post("/players", body).await;
+        assert_eq!(status, 201);
+        version = common::api::version(&answer);
     }
-    let res = api
-        .post(url("/tournaments/api-cup/players"))
-        .bearer_auth(&bearer)
-        .json(&json!({ "version": version - 1, "name": "Stale", "rank": "1k" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(
-        res.status(),
-        409,
-        "a write based on an old version is refused"
-    );
+    let stale = json!({ "version": version - 1, "name": "Stale", "rank": "1k" });
+    let (status, answer) = api.post("/players", stale).await;
+    assert_eq!(status, 409, "a write based on an old version is refused");
     // Issue 29, item 8: the conflict says what changed, not `detail: null`.
-    let detail = res.json::<Value>().await.unwrap()["detail"].clone();
     assert_eq!(
-        detail,
+        answer["detail"],
         format!("changed since: the list of players; the tournament is at version {version}")
     );
-    let res = api
-        .post(url("/tournaments/api-cup/players"))
-        .json(&json!({ "version": version, "name": "Nobody", "rank": "1k" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 401);
-    let res = api
-        .post(url("/tournaments/api-cup/players"))
-        .bearer_auth(&bearer)
-        .json(&json!({ "version": version, "name": "Odd", "rank": "strong" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 422);
-    assert!(
-        res.json::<Value>().await.unwrap()["detail"]
-            .as_str()
-            .unwrap()
-            .contains("rank")
-    );
+    let nobody = json!({ "version": version, "name": "Nobody", "rank": "1k" });
+    assert_eq!(public.post("/players", nobody).await.0, 401);
+    let odd = json!({ "version": version, "name": "Odd", "rank": "strong" });
+    let (status, answer) = api.post("/players", odd).await;
+    assert_eq!(status, 422);
+    assert!(answer["detail"].as_str().unwrap().contains("rank"));
     let long = "L".repeat(61);
-    let res = api
-        .post(url("/tournaments/api-cup/players"))
-        .bearer_auth(&bearer)
-        .json(&json!({ "version": version, "name": long, "rank": "1k" }))
-        .send()
-        .await
-        .unwrap();
+    let long = json!({ "version": version, "name": long, "rank": "1k" });
     assert_eq!(
-        res.status(),
+        api.post("/players", long).await.0,
         422,
         "the player form's length limits hold here too"
     );
-    let players: Value = api
-        .get(url("/tournaments/api-cup/players"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, players) = public.get("/players").await;
     assert_eq!(
         players["players"].as_array().unwrap().len(),
         2,
@@ -119,67 +51,31 @@ async fn a_program_registers_players_reads_pairings_and_enters_results() {
     );
 
     app.post_ok(&org, "/t/api-cup/rounds/pair", &[]).await;
-    let res = api
-        .get(url("/tournaments/api-cup/rounds/1"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 404, "unpublished rounds are not public");
+    let (status, _) = public.get("/rounds/1").await;
+    assert_eq!(status, 404, "unpublished rounds are not public");
     app.post_ok(&org, "/t/api-cup/rounds/1/publish", &[]).await;
-    let round: Value = api
-        .get(url("/tournaments/api-cup/rounds/1"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, round) = public.get("/rounds/1").await;
     assert_eq!(round["games"][0]["result"], "?");
     let version = round["version"].as_i64().unwrap();
 
-    let res = api
-        .put(url("/tournaments/api-cup/rounds/1/boards/1/result"))
-        .bearer_auth(&bearer)
-        .json(&json!({ "version": version, "result": "w" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
-    let res = api
-        .put(url("/tournaments/api-cup/rounds/1/boards/1/result"))
-        .bearer_auth(&bearer)
-        .json(&json!({ "version": version, "result": "b" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 409);
-    let detail = res.json::<Value>().await.unwrap()["detail"].clone();
+    let path = "/rounds/1/boards/1/result";
+    let white_wins = json!({ "version": version, "result": "w" });
+    assert_eq!(api.put(path, white_wins).await.0, 200);
+    let black_wins = json!({ "version": version, "result": "b" });
+    let (status, answer) = api.put(path, black_wins).await;
+    assert_eq!(status, 409);
     assert_eq!(
-        detail,
+        answer["detail"],
         format!(
             "changed since: board 1 of round 1, now 1-0; the tournament is at version {}",
             version + 1
         ),
         "which board, and what is stored there"
     );
-    let standings: Value = api
-        .get(url("/tournaments/api-cup/standings"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, standings) = public.get("/standings").await;
     assert_eq!(standings["round"], 1);
     assert_eq!(standings["rows"].as_array().unwrap().len(), 2);
-    let round: Value = api
-        .get(url("/tournaments/api-cup/rounds/1"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, round) = public.get("/rounds/1").await;
     assert_eq!(
         round["games"][0]["notation"], "1-0",
         "the stale write changed nothing"
@@ -189,12 +85,7 @@ async fn a_program_registers_players_reads_pairings_and_enters_results() {
 #[tokio::test]
 async fn the_openapi_document_lists_every_route() {
     let app = TestApp::start().await;
-    let doc: Value = reqwest::get(app.url("/api/v1/openapi.json"))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let doc = document(&app).await;
     assert_eq!(doc["openapi"], "3.1.0");
     let paths = doc["paths"].as_object().unwrap();
     for path in [
@@ -208,12 +99,7 @@ async fn the_openapi_document_lists_every_route() {
 
 /// The OpenAPI document the server serves.
 async fn document(app: &TestApp) -> Value {
-    reqwest::get(app.url("/api/v1/openapi.json"))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
+    app.api().read("/openapi.json").await
 }
 
 /// A text in a path or query the document allows is one the server takes:
@@ -274,40 +160,23 @@ fn concrete(path: &str) -> String {
 #[tokio::test]
 async fn every_documented_operation_is_served_and_its_paths_serve_no_other_method() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    let bearer = token(&app, &org).await;
-    let api = reqwest::Client::new();
+    let org = app.organiser("org").await;
+    let api = app.api_as(&org).await;
 
     // A path no route serves: the API's own 404, which a handler's 404
     // (no such tournament) is not.
-    let res = api
-        .get(app.url("/api/v1/no/such/route"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 404);
-    assert_eq!(
-        res.json::<Value>().await.unwrap()["error"],
-        "error.no_route"
-    );
+    let (status, answer) = api.get("/no/such/route").await;
+    assert_eq!(status, 404);
+    assert_eq!(answer["error"], "error.no_route");
 
     let doc = document(&app).await;
     let paths = doc["paths"].as_object().unwrap();
     let mut served = 0;
     for (path, item) in paths {
         assert!(path.starts_with("/api/v1/"), "{path} is under /api/v1");
-        let url = app.url(&concrete(path));
+        let under = concrete(path.strip_prefix("/api/v1").unwrap());
         for method in METHODS {
-            let res = api
-                .request(method.to_uppercase().parse().unwrap(), &url)
-                .bearer_auth(&bearer)
-                .json(&json!({}))
-                .send()
-                .await
-                .unwrap();
-            let status = res.status().as_u16();
+            let (status, body) = api.send(&method.to_uppercase(), &under, json!({})).await;
             if item.get(method).is_none() {
                 assert_eq!(status, 405, "{method} {path} is served but not documented");
                 continue;
@@ -315,7 +184,6 @@ async fn every_documented_operation_is_served_and_its_paths_serve_no_other_metho
             served += 1;
             assert_ne!(status, 405, "{method} {path} is documented but not routed");
             if status == 404 {
-                let body: Value = res.json().await.unwrap();
                 assert_ne!(
                     body["error"], "error.no_route",
                     "{method} {path} is documented but not routed"
@@ -433,15 +301,9 @@ fn messages(detail: &str) -> Vec<(String, String)> {
 #[tokio::test]
 async fn the_same_bad_player_gets_the_same_refusal_from_the_form_and_the_api() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    assert_eq!(
-        app.create_tournament(&org, "same", "Same").await.status(),
-        303
-    );
-    let bearer = token(&app, &org).await;
-    let api = reqwest::Client::new();
+    let org = app.organiser("org").await;
+    app.tournament(&org, "same").called("Same").await;
+    let api = app.api_as(&org).await.at("/tournaments/same");
     let bad = [
         ("name", "Novak"),
         ("rank", "1k"),
@@ -449,41 +311,15 @@ async fn the_same_bad_player_gets_the_same_refusal_from_the_form_and_the_api() {
         ("country", "Russia"),
     ];
 
-    let res = app
-        .submit(
-            &org,
-            "/t/same/players/new",
-            "[data-test=player-form]",
-            "/t/same/players",
-            &bad,
-        )
-        .await;
+    let res = app.register(&org, "same", &bad).await;
     assert_eq!(res.status(), 422, "the form refuses the player");
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
 
-    let t: Value = api
-        .get(app.url("/api/v1/tournaments/same"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let mut body: serde_json::Map<String, Value> =
+    let body: serde_json::Map<String, Value> =
         bad.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
-    body.insert("version".into(), t["version"].clone());
-    let res = api
-        .post(app.url("/api/v1/tournaments/same/players"))
-        .bearer_auth(&bearer)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 422, "the API refuses the player");
-    let detail = res.json::<Value>().await.unwrap()["detail"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (status, refused) = api.register(Value::Object(body)).await;
+    assert_eq!(status, 422, "the API refuses the player");
+    let detail = refused["detail"].as_str().unwrap().to_string();
     let from_api = messages(&detail);
     let fields: Vec<&str> = from_api.iter().map(|(f, _)| f.as_str()).collect();
     assert_eq!(fields, ["country", "rating"], "{detail}");
@@ -502,16 +338,8 @@ async fn the_same_bad_player_gets_the_same_refusal_from_the_form_and_the_api() {
 }
 
 /// The winner of each game of a round: the lower-numbered (stronger) player.
-async fn winners(api: &reqwest::Client, url: &str, bearer: &str) -> Vec<(u64, &'static str)> {
-    let round: Value = api
-        .get(url)
-        .bearer_auth(bearer)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+async fn winners(api: &Api, round: &str) -> Vec<(u64, &'static str)> {
+    let (_, round) = api.get(round).await;
     round["games"]
         .as_array()
         .unwrap()
@@ -528,15 +356,11 @@ async fn winners(api: &reqwest::Client, url: &str, bearer: &str) -> Vec<(u64, &'
 }
 
 /// Names, places and scores of a tournament's standings.
-async fn table(api: &reqwest::Client, app: &TestApp, short: &str) -> Vec<Value> {
-    let s: Value = api
-        .get(app.url(&format!("/api/v1/tournaments/{short}/standings")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+async fn table(app: &TestApp, short: &str) -> Vec<Value> {
+    let (_, s) = app
+        .api()
+        .get(&format!("/tournaments/{short}/standings"))
+        .await;
     assert_eq!(s["round"], 5, "{s}");
     s["rows"]
         .as_array()
@@ -554,31 +378,16 @@ async fn table(api: &reqwest::Client, app: &TestApp, short: &str) -> Vec<Value> 
 async fn a_whole_tournament_runs_through_the_api_alone() {
     let app = TestApp::start().await;
     app.account("org", true, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    let bearer = token(&app, &org).await;
-    let api = reqwest::Client::new();
-    let url = |path: &str| app.url(&format!("/api/v1/tournaments/api-open{path}"));
+    let org = app.signed_in("org").await;
+    let api = app.api_as(&org).await;
     let post = |path: String, body: Value| {
         let api = api.clone();
-        let bearer = bearer.clone();
-        async move {
-            let res = api
-                .post(path)
-                .bearer_auth(&bearer)
-                .json(&body)
-                .send()
-                .await
-                .unwrap();
-            let status = res.status().as_u16();
-            let body: Value = res.json().await.unwrap();
-            assert!(status == 200 || status == 201, "{status} {body}");
-            body
-        }
+        async move { api.ok("POST", &path, body).await }
     };
+    let url = |path: &str| format!("/tournaments/api-open{path}");
 
     let made = post(
-        app.url("/api/v1/tournaments"),
+        "/tournaments".to_string(),
         json!({ "name": "API Open", "short_name": "api-open", "time_zone": "Europe/Kyiv" }),
     )
     .await;
@@ -588,16 +397,9 @@ async fn a_whole_tournament_runs_through_the_api_alone() {
         .iter()
         .map(|j| json!({ "name": j, "player": null }))
         .collect();
-    let res = api
-        .put(url("/committee"))
-        .bearer_auth(&bearer)
-        .json(&json!({ "version": version, "members": members,
-            "reserves": [{ "name": "Judge Four", "player": null }] }))
-        .send()
-        .await
-        .unwrap();
-    let status = res.status();
-    let fixed = res.json::<Value>().await.unwrap();
+    let committee = json!({ "version": version, "members": members,
+        "reserves": [{ "name": "Judge Four", "player": null }] });
+    let (status, fixed) = api.put(&url("/committee"), committee).await;
     assert_eq!(status, 200, "{fixed}");
     version = fixed["version"].clone();
     let players: Vec<(String, String)> = (0..40)
@@ -615,7 +417,7 @@ async fn a_whole_tournament_runs_through_the_api_alone() {
         )
         .await["version"]
             .clone();
-        let results: Vec<Value> = winners(&api, &url(&format!("/rounds/{n}")), &bearer)
+        let results: Vec<Value> = winners(&api, &url(&format!("/rounds/{n}")))
             .await
             .into_iter()
             .map(|(board, result)| json!({ "board": board, "result": result }))
@@ -628,7 +430,7 @@ async fn a_whole_tournament_runs_through_the_api_alone() {
                 "reason": "talking during the game" } });
             let logged = post(url("/log"), json!({ "version": version, "act": act })).await;
             // An appeal of a played game needs the appellant's protest (RFG 26.4).
-            let white = white_on_board_one(&api, &url("/rounds/2"), &bearer).await;
+            let white = white_on_board_one(&api, &url("/rounds/2")).await;
             let protest =
                 json!({ "Protest": { "game": { "round": 2, "board": 1 }, "player": white } });
             let protested = post(
@@ -654,12 +456,7 @@ async fn a_whole_tournament_runs_through_the_api_alone() {
     }
 
     // The same tournament through the forms.
-    assert_eq!(
-        app.create_tournament(&org, "web-open", "Web Open")
-            .await
-            .status(),
-        303
-    );
+    app.tournament(&org, "web-open").called("Web Open").await;
     app.post_ok(
         &org,
         "/t/web-open/appeals/committee",
@@ -668,23 +465,14 @@ async fn a_whole_tournament_runs_through_the_api_alone() {
     .await;
     for (name, rating) in &players {
         let fields = [("name", name.as_str()), ("rank", "1k"), ("rating", rating)];
-        let res = app
-            .submit(
-                &org,
-                "/t/web-open/players/new",
-                "[data-test=player-form]",
-                "/t/web-open/players",
-                &fields,
-            )
-            .await;
-        assert_eq!(res.status(), 303);
+        assert_eq!(app.register(&org, "web-open", &fields).await.status(), 303);
     }
     for n in 1..=5 {
         app.post_ok(&org, "/t/web-open/rounds/pair", &[]).await;
         app.post_ok(&org, &format!("/t/web-open/rounds/{n}/publish"), &[])
             .await;
-        let round = app.url(&format!("/api/v1/tournaments/web-open/rounds/{n}"));
-        let entry: Vec<String> = winners(&api, &round, &bearer)
+        let round = format!("/tournaments/web-open/rounds/{n}");
+        let entry: Vec<String> = winners(&api, &round)
             .await
             .into_iter()
             .map(|(board, result)| format!("{board} {result}"))
@@ -712,8 +500,8 @@ async fn a_whole_tournament_runs_through_the_api_alone() {
                 &[("act", "protest"), ("player", "white")],
             )
             .await;
-            let round = app.url("/api/v1/tournaments/web-open/rounds/2");
-            let white = white_on_board_one(&api, &round, &bearer).await.to_string();
+            let round = "/tournaments/web-open/rounds/2";
+            let white = white_on_board_one(&api, round).await.to_string();
             app.post_ok(
                 &org,
                 "/t/web-open/appeals",
@@ -732,25 +520,15 @@ async fn a_whole_tournament_runs_through_the_api_alone() {
         }
     }
 
-    let (through_api, through_forms) = (
-        table(&api, &app, "api-open").await,
-        table(&api, &app, "web-open").await,
-    );
+    let (through_api, through_forms) =
+        (table(&app, "api-open").await, table(&app, "web-open").await);
     assert_eq!(through_api.len(), 40);
     assert_eq!(through_api, through_forms, "the same standings row for row");
 }
 
 /// The number of the player with White on board 1 of a round.
-async fn white_on_board_one(api: &reqwest::Client, round: &str, bearer: &str) -> u64 {
-    let round: Value = api
-        .get(round)
-        .bearer_auth(bearer)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+async fn white_on_board_one(api: &Api, round: &str) -> u64 {
+    let (_, round) = api.get(round).await;
     round["games"][0]["white"]["no"].as_u64().unwrap()
 }
 
@@ -761,45 +539,26 @@ async fn white_on_board_one(api: &reqwest::Client, round: &str, bearer: &str) ->
 #[tokio::test]
 async fn the_api_answers_as_its_document_says_at_the_edges_schemathesis_probed() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    let bearer = token(&app, &org).await;
-    let api = reqwest::Client::new();
-    let url = |path: &str| app.url(&format!("/api/v1{path}"));
-    let create = || {
-        api.post(url("/tournaments"))
-            .bearer_auth(&bearer)
-            .json(&json!({ "name": "Edge Cup", "short_name": "edge" }))
-            .send()
-    };
-    let created = create().await.unwrap();
-    assert_eq!(created.status(), 201);
-    let version = created.json::<Value>().await.unwrap()["version"].clone();
-    let again = create().await.unwrap();
-    assert_eq!(again.status(), 409);
-    let body: Value = again.json().await.unwrap();
+    let org = app.organiser("org").await;
+    let api = app.api_as(&org).await;
+    let made = json!({ "name": "Edge Cup", "short_name": "edge" });
+    let (status, created) = api.post("/tournaments", made.clone()).await;
+    assert_eq!(status, 201);
+    let version = created["version"].clone();
+    let (status, body) = api.post("/tournaments", made).await;
+    assert_eq!(status, 409);
     assert!(body["detail"].as_str().unwrap().starts_with("short_name"));
 
-    let standings = |round: u64| {
-        api.get(url(&format!("/tournaments/edge/standings?round={round}")))
-            .send()
-    };
-    assert_eq!(standings(32).await.unwrap().status(), 200);
-    assert_eq!(standings(2_147_483_648).await.unwrap().status(), 422);
+    let public = app.api();
+    let standings = |round: u64| format!("/tournaments/edge/standings?round={round}");
+    assert_eq!(public.get(&standings(32)).await.0, 200);
+    assert_eq!(public.get(&standings(2_147_483_648)).await.0, 422);
 
     let decision = json!({
         "version": version,
         "act": { "Decision": { "appeal": 1, "level": "Committee", "remedies": [] } }
     });
-    let res = api
-        .post(url("/tournaments/edge/log"))
-        .bearer_auth(&bearer)
-        .json(&decision)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 403);
+    assert_eq!(api.post("/tournaments/edge/log", decision).await.0, 403);
 }
 
 /// A program reads a tournament's settings, header and rule text and sends
@@ -808,51 +567,17 @@ async fn the_api_answers_as_its_document_says_at_the_edges_schemathesis_probed()
 async fn the_settings_read_from_the_api_go_back_unchanged_but_for_the_change() {
     let app = TestApp::start().await;
     app.account("org", true, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    let bearer = token(&app, &org).await;
-    let api = reqwest::Client::new();
+    let org = app.signed_in("org").await;
     let made = json!({ "name": "Round Trip", "short_name": "trip", "time_zone": "Europe/Kyiv" });
-    let res = api
-        .post(app.url("/api/v1/tournaments"))
-        .bearer_auth(&bearer)
-        .json(&made)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
-    let url = app.url("/api/v1/tournaments/trip");
-    let read: Value = api
-        .get(&url)
-        .bearer_auth(&bearer)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let api = app.api_as(&org).await.create(made).await;
+    let read = api.read("").await;
     let mut settings = read["settings"].clone();
     settings["general"]["location"] = json!("Kyiv");
     let body = json!({ "version": read["version"], "settings": settings,
         "header": read["header"], "discipline": read["discipline"] });
-    let res = api
-        .put(format!("{url}/settings"))
-        .bearer_auth(&bearer)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    let status = res.status();
-    assert_eq!(status, 200, "{}", res.text().await.unwrap());
-    let after: Value = api
-        .get(&url)
-        .bearer_auth(&bearer)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (status, answer) = api.put("/settings", body).await;
+    assert_eq!(status, 200, "{answer}");
+    let after = api.read("").await;
     assert_eq!(after["settings"]["general"]["location"], "Kyiv");
     assert_eq!(after["header"], read["header"]);
     assert_eq!(after["discipline"], read["discipline"]);

@@ -5,93 +5,27 @@
 use crate::common;
 
 use common::TestApp;
+use common::api::{Api, version};
 use serde_json::{Value, json};
 
-async fn token(app: &TestApp, client: &reqwest::Client) -> String {
-    let res = app
-        .post_form(client, "/account/tokens", &[("label", "test")])
-        .await;
-    let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    common::text(&page, "[data-test=new-token]").unwrap()
-}
-
-/// The tournament's API as one account, or as nobody.
-struct Api {
-    http: reqwest::Client,
-    base: String,
-    bearer: Option<String>,
-}
-
-impl Api {
-    async fn send(&self, method: &str, path: &str, body: Value) -> (u16, Value) {
-        let mut req = self
-            .http
-            .request(method.parse().unwrap(), format!("{}{path}", self.base))
-            .json(&body);
-        if let Some(bearer) = &self.bearer {
-            req = req.bearer_auth(bearer);
-        }
-        let res = req.send().await.unwrap();
-        let status = res.status().as_u16();
-        (status, res.json().await.unwrap())
-    }
-
-    /// A write that must succeed, and its answer.
-    async fn ok(&self, method: &str, path: &str, body: Value) -> Value {
-        let (status, answer) = self.send(method, path, body).await;
-        assert!(
-            status == 200 || status == 201,
-            "{method} {path}: {status} {answer}"
-        );
-        answer
-    }
-
-    async fn teams(&self) -> Value {
-        let (status, list) = self.send("GET", "/teams", Value::Null).await;
-        assert_eq!(status, 200, "{list}");
-        list
-    }
-}
-
-fn version(answer: &Value) -> i64 {
-    answer["version"].as_i64().unwrap()
+/// The tournament's teams, which `api` must be let read.
+async fn team_list(api: &Api) -> Value {
+    api.read("/teams").await
 }
 
 #[tokio::test]
 async fn the_staff_run_teams_and_line_ups_through_the_api() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    app.account("guest", false, false).await;
-    let (org, guest) = (app.new_client(), app.new_client());
-    app.log_in(&org, "org").await;
-    app.log_in(&guest, "guest").await;
-    let base = app.url("/api/v1/tournaments/team-cup");
-    let as_ = |bearer: Option<String>| Api {
-        http: reqwest::Client::new(),
-        base: base.clone(),
-        bearer,
-    };
-    let staff = as_(Some(token(&app, &org).await));
-    let stranger = as_(Some(token(&app, &guest).await));
-    let nobody = as_(None);
-
-    let made = Api {
-        base: app.url("/api/v1/tournaments"),
-        ..as_(staff.bearer.clone())
-    }
-    .ok(
-        "POST",
-        "",
-        json!({ "name": "Team Cup", "short_name": "team-cup", "system": "Swiss" }),
-    )
-    .await;
-    let (_, detail) = staff.send("GET", "", Value::Null).await;
-    let mut settings = detail["settings"].clone();
-    settings["teams"]["team_size"] = json!(3);
-    let header = json!({ "time_zone": "UTC", "registration_open": false, "is_public": true,
-        "late_forfeit_minutes": 60, "schedule": "" });
-    let body = json!({ "version": version(&made), "settings": settings, "header": header });
-    let mut v = version(&staff.ok("PUT", "/settings", body).await);
+    let (org, guest) = (app.organiser("org").await, app.person("guest").await);
+    let made = json!({ "name": "Team Cup", "short_name": "team-cup", "system": "Swiss" });
+    let staff = app.api_as(&org).await.create(made).await;
+    let stranger = app.api_as(&guest).await.at("/tournaments/team-cup");
+    let nobody = app.api().at("/tournaments/team-cup");
+    let (status, answer) = staff
+        .change_settings(|body| body["settings"]["teams"]["team_size"] = json!(3))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let mut v = version(&answer);
     for n in 1..=9 {
         let body = json!({ "version": v, "name": format!("Player{n}"), "rank": format!("{n}k") });
         v = version(&staff.ok("POST", "/players", body).await);
@@ -181,7 +115,7 @@ async fn the_staff_run_teams_and_line_ups_through_the_api() {
         "a line-up based on a version before the last one"
     );
 
-    let list = staff.teams().await;
+    let list = team_list(&staff).await;
     assert_eq!(list["version"], v);
     let teams = list["teams"].as_array().unwrap();
     assert_eq!(teams.len(), 2, "{list}");
@@ -194,7 +128,7 @@ async fn the_staff_run_teams_and_line_ups_through_the_api() {
         json!([{ "round": 1, "boards": [3, 1, 2],
             "filed": { "by_captain": false, "late_minutes": null } }])
     );
-    let public = nobody.teams().await;
+    let public = team_list(&nobody).await;
     assert_eq!(public["teams"][0]["members"], json!([1, 2, 3]));
     assert_eq!(
         public["teams"][0]["line_ups"],
@@ -215,9 +149,9 @@ async fn the_staff_run_teams_and_line_ups_through_the_api() {
         .send("PUT", "/teams/1", team(v, "Club A", [4, 5, 6]))
         .await;
     assert_eq!(status, 422, "a member who played stays: {refused}");
-    let round: Value = staff.send("GET", "/rounds/1", Value::Null).await.1;
+    let round: Value = staff.get("/rounds/1").await.1;
     assert_eq!(round["games"].as_array().unwrap().len(), 3, "{round}");
-    let list = staff.teams().await;
+    let list = team_list(&staff).await;
     assert_eq!(
         list["teams"][1]["line_ups"][0]["filed"],
         Value::Null,
@@ -233,7 +167,7 @@ async fn the_staff_run_teams_and_line_ups_through_the_api() {
     );
     let body = json!({ "version": v, "boards": [1, 3, 2] });
     v = version(&staff.ok("PUT", "/teams/1/lineups/1", body).await);
-    let list = staff.teams().await;
+    let list = team_list(&staff).await;
     let late = &list["teams"][0]["line_ups"][0];
     assert_eq!(late["boards"], json!([1, 3, 2]));
     assert!(
@@ -246,7 +180,7 @@ async fn the_staff_run_teams_and_line_ups_through_the_api() {
             .ok("POST", "/rounds/1/publish", json!({ "version": v }))
             .await,
     );
-    let public = nobody.teams().await;
+    let public = team_list(&nobody).await;
     assert_eq!(public["version"], v);
     let line_up = &public["teams"][0]["line_ups"][0];
     assert_eq!(line_up["boards"], json!([1, 3, 2]), "public with its round");

@@ -8,6 +8,7 @@ use crate::common;
 use std::collections::BTreeMap;
 
 use common::TestApp;
+use common::desk::AtDesk;
 use common::hall::{crawl, running_tournament};
 use scraper::{Html, Selector};
 
@@ -100,9 +101,7 @@ async fn a_tournament_moved_to_a_fresh_server_reads_the_same_on_every_page() {
 #[tokio::test]
 async fn a_file_that_is_not_a_tengen_tournament_creates_nothing_and_says_why() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     for (file, says) in [
         (
             &b"{\"name\": \"a JSON file\"}"[..],
@@ -205,23 +204,9 @@ async fn a_snapshot_restores_the_tournament_as_it_was_at_publication() {
 async fn an_archive_with_text_no_door_takes_is_refused_whole() {
     use serde_json::{Value, json};
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    assert_eq!(
-        app.create_tournament(&org, "moved", "Moved Cup")
-            .await
-            .status(),
-        303
-    );
-    let file: Value = org
-        .get(app.url("/t/moved/export/tournament.json"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let org = app.organiser("org").await;
+    app.tournament(&org, "moved").called("Moved Cup").await;
+    let file: Value = app.get_json(&org, "/t/moved/export/tournament.json").await;
     fn rename(value: &mut Value, to: &str) {
         match value {
             Value::String(s) if s == "Moved Cup" => *s = to.to_string(),
@@ -310,30 +295,9 @@ fn field(players: usize, rounds: u32) -> tengen::core::Tournament {
 async fn a_tournament_read_back_after_each_change_is_the_one_the_door_holds() {
     use tengen::core::command::{Command, ResultEntry, State};
     use tengen::core::*;
-    use tengen::desk::{Caller, Desk};
-    use tengen::store::Store;
-    let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let store = Store::on(app.pool.clone());
-    let account = tengen::store::accounts::by_username(&app.pool, "org")
-        .await
-        .unwrap()
-        .unwrap();
-    let desk = Desk::new(store.clone(), None);
     // 128 players: two full chunks of players, three of games.
     let doc = field(128, 3);
-    let state = State::new(doc, Default::default());
-    let row = desk
-        .create(
-            account.account_id,
-            state,
-            "tournament.create",
-            serde_json::Value::Null,
-        )
-        .await
-        .unwrap();
-    let id = row.tournament_id;
-    let caller = Caller::Account(account);
+    let at = AtDesk::open("org", State::new(doc, Default::default())).await;
     let extra = tengen::core::command::PlayerDraft {
         name: "Late".into(),
         first_name: "Comer".into(),
@@ -366,9 +330,9 @@ async fn a_tournament_read_back_after_each_change_is_the_one_the_door_holds() {
     ];
     for command in commands {
         let label = format!("{command:?}").chars().take(40).collect::<String>();
-        desk.run(&caller, id, None, command).await.expect(&label);
-        let (held_version, held) = desk.read(id).await.unwrap();
-        let (stored_version, stored) = Desk::new(store.clone(), None).read(id).await.unwrap();
+        at.run(command).await.expect(&label);
+        let (held_version, held) = at.state().await;
+        let (stored_version, stored) = at.stored().await;
         assert_eq!(held_version, stored_version, "after {label}");
         assert!(
             held.doc == stored.doc,
@@ -376,12 +340,12 @@ async fn a_tournament_read_back_after_each_change_is_the_one_the_door_holds() {
         );
         assert!(held == stored, "the stored state differs after {label}");
     }
-    let (_, stored) = Desk::new(store, None).read(id).await.unwrap();
+    let (_, stored) = at.stored().await;
     assert_eq!(stored.doc.players().len(), 128, "the late comer deleted");
     assert_eq!(stored.doc.games().len(), 2 * 64, "round 3 unpaired");
     let chunks: i64 = sqlx::query_scalar("select count(*) from tournament_part where tournament_id = $1 and part in ('players', 'games')")
-        .bind(id)
-        .fetch_one(&app.pool)
+        .bind(at.id)
+        .fetch_one(&at.store.pool)
         .await
         .unwrap();
     assert_eq!(chunks, 2 + 2, "no chunk left past a list's end");
@@ -396,22 +360,9 @@ async fn an_archives_audit_lines_are_attributed_to_no_local_account() {
     let app = TestApp::start().await;
     app.account("org", false, true).await;
     app.account("victim", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    assert_eq!(
-        app.create_tournament(&org, "moved", "Moved Cup")
-            .await
-            .status(),
-        303
-    );
-    let mut file: Value = org
-        .get(app.url("/t/moved/export/tournament.json"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let org = app.signed_in("org").await;
+    app.tournament(&org, "moved").called("Moved Cup").await;
+    let mut file: Value = app.get_json(&org, "/t/moved/export/tournament.json").await;
     let lines = file["audit"].as_array_mut().unwrap();
     assert!(!lines.is_empty(), "the archive has an audit log");
     for line in lines.iter_mut() {

@@ -8,118 +8,58 @@ use crate::common;
 use common::{TestApp, text};
 use serde_json::{Value, json};
 
-/// An API token of the account `username`.
-async fn token(app: &TestApp, username: &str) -> String {
-    let client = app.new_client();
-    app.log_in(&client, username).await;
-    let res = app
-        .post_form(&client, "/account/tokens", &[("label", "test")])
-        .await;
-    let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    text(&page, "[data-test=new-token]").unwrap()
-}
-
-/// Calls to `/api/v1/tournaments/final…`, read in Ukrainian.
-struct Api<'a> {
-    app: &'a TestApp,
-    http: reqwest::Client,
-}
-
-impl Api<'_> {
-    async fn send(&self, token: &str, method: &str, path: &str, body: Value) -> (u16, Value) {
-        let url = self.app.url(&format!("/api/v1/tournaments/final{path}"));
-        let request = match method {
-            "GET" => self.http.get(url),
-            "PUT" => self.http.put(url).json(&body),
-            _ => self.http.post(url).json(&body),
-        };
-        let res = request
-            .bearer_auth(token)
-            .header("Accept-Language", "uk")
-            .send()
-            .await
-            .unwrap();
-        (
-            res.status().as_u16(),
-            res.json().await.unwrap_or(Value::Null),
-        )
-    }
-
-    async fn version(&self, token: &str) -> i64 {
-        self.send(token, "GET", "", Value::Null).await.1["version"]
-            .as_i64()
-            .unwrap()
-    }
-
-    /// A write based on the current version; its status and body.
-    async fn post(&self, token: &str, path: &str, mut body: Value) -> (u16, Value) {
-        body["version"] = json!(self.version(token).await);
-        self.send(token, "POST", path, body).await
-    }
-}
-
 #[tokio::test]
 async fn a_supervisor_verifies_the_final_standings_and_winners_wait_for_the_rules_commission() {
     let app = TestApp::start().await;
     app.account("org", false, true).await;
     app.account("sup", false, false).await;
     app.account("judge", false, false).await;
-    let org = token(&app, "org").await;
-    let api = Api {
-        app: &app,
-        http: reqwest::Client::new(),
-    };
+    let org = app.api_for("org").await;
     let made = json!({ "name": "Final Cup", "short_name": "final",
         "time_zone": "Europe/Kyiv", "rounds": 2 });
-    let res = api
-        .http
-        .post(app.url("/api/v1/tournaments"))
-        .bearer_auth(&org)
-        .json(&made)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
+    assert_eq!(org.post("/tournaments", made).await.0, 201);
+    // From here on every answer is read in Ukrainian.
+    let org = org.lang("uk").at("/tournaments/final");
     let judges = ["Judge One", "Judge Two", "Judge Three"];
     let members: Vec<Value> = judges
         .iter()
         .map(|j| json!({ "name": j, "player": null }))
         .collect();
-    let committee = json!({ "version": api.version(&org).await, "members": members,
+    let committee = json!({ "members": members,
         "reserves": [{ "name": "Judge Four", "player": null }] });
-    assert_eq!(api.send(&org, "PUT", "/committee", committee).await.0, 200);
+    assert_eq!(org.write("PUT", "/committee", committee).await.0, 200);
     let judge_role = json!({ "username": "judge", "role": "appeals_member" });
-    assert_eq!(api.send(&org, "POST", "/staff", judge_role).await.0, 201);
+    assert_eq!(org.post("/staff", judge_role).await.0, 201);
     // The owner gives the supervisor's role, and the staff lists it.
     let role = json!({ "username": "sup", "role": "supervisor" });
-    assert_eq!(api.send(&org, "POST", "/staff", role.clone()).await.0, 201);
-    let (_, staff) = api.send(&org, "GET", "/staff", Value::Null).await;
+    assert_eq!(org.post("/staff", role.clone()).await.0, 201);
+    let (_, staff) = org.get("/staff").await;
     assert!(staff.as_array().unwrap().contains(&role), "{staff}");
-    let sup = token(&app, "sup").await;
+    let sup = app.api_for("sup").await.lang("uk").at("/tournaments/final");
     for (name, rank) in [("Ann", "2d"), ("Bob", "3k"), ("Cid", "5k"), ("Dan", "6k")] {
         let player = json!({ "name": name, "rank": rank });
-        assert_eq!(api.post(&org, "/players", player).await.0, 201);
+        assert_eq!(org.write("POST", "/players", player).await.0, 201);
     }
     for round in 1..=2 {
-        assert_eq!(api.post(&org, "/rounds", json!({})).await.0, 201);
+        assert_eq!(org.write("POST", "/rounds", json!({})).await.0, 201);
         // Not final while a result is missing: nothing to verify yet.
-        let (status, refused) = api.post(&sup, "/standings/verify", json!({})).await;
+        let (status, refused) = sup.write("POST", "/standings/verify", json!({})).await;
         assert_eq!(status, 422, "round {round}: {refused}");
         let results = json!({ "results": [
             { "board": 1, "result": "w" }, { "board": 2, "result": "w" }] });
         let path = format!("/rounds/{round}/results");
-        assert_eq!(api.post(&org, &path, results).await.0, 200);
+        assert_eq!(org.write("POST", &path, results).await.0, 200);
     }
 
     // Only a supervisor verifies: not the owner, who does not hold the role.
-    let (status, _) = api.post(&org, "/standings/verify", json!({})).await;
+    let (status, _) = org.write("POST", "/standings/verify", json!({})).await;
     assert_eq!(status, 403, "the owner without the role");
-    let (_, before) = api.send(&sup, "GET", "/standings", Value::Null).await;
+    let (_, before) = sup.get("/standings").await;
     assert_eq!(before["is_final"], true, "{before}");
     assert_eq!(before["verified"], Value::Null);
-    let (status, body) = api.post(&sup, "/standings/verify", json!({})).await;
+    let (status, body) = sup.write("POST", "/standings/verify", json!({})).await;
     assert_eq!(status, 200, "{body}");
-    let (_, standings) = api.send(&sup, "GET", "/standings", Value::Null).await;
+    let (_, standings) = sup.get("/standings").await;
     assert_eq!(standings["verified"]["by"], "sup", "{standings}");
     assert_eq!(standings["verified"]["current"], true);
 
@@ -127,24 +67,28 @@ async fn a_supervisor_verifies_the_final_standings_and_winners_wait_for_the_rule
     // after the tournament: until it rules, no winners are declared.
     let filing = json!({ "appellant": { "Player": 4 }, "appealed": { "Pairing": 2 },
         "grounds": "paired against a club mate", "affects_prizes": true });
-    let (status, filed) = api.post(&org, "/appeals", filing).await;
+    let (status, filed) = org.write("POST", "/appeals", filing).await;
     assert_eq!(status, 201, "{filed}");
-    let judge = token(&app, "judge").await;
+    let judge = app
+        .api_for("judge")
+        .await
+        .lang("uk")
+        .at("/tournaments/final");
     assert_eq!(
-        api.post(&judge, "/appeals/1/review", json!({})).await.0,
+        judge.write("POST", "/appeals/1/review", json!({})).await.0,
         200
     );
     let decision = json!({ "outcome": "Rejected", "reasons": "no club mates met",
         "signed_by": judges });
     assert_eq!(
-        api.post(&judge, "/appeals/1/decision", decision).await.0,
+        judge.write("POST", "/appeals/1/decision", decision).await.0,
         200
     );
     assert_eq!(
-        api.post(&org, "/appeals/1/escalate", json!({})).await.0,
+        org.write("POST", "/appeals/1/escalate", json!({})).await.0,
         200
     );
-    let (status, refused) = api.post(&org, "/winners/declare", json!({})).await;
+    let (status, refused) = org.write("POST", "/winners/declare", json!({})).await;
     assert_eq!(status, 409, "{refused}");
     assert_eq!(refused["error"], "discipline.error.prizes_held");
     let message = refused["message"].as_str().unwrap();
@@ -152,18 +96,18 @@ async fn a_supervisor_verifies_the_final_standings_and_winners_wait_for_the_rule
         message.contains("#1") && message.contains("переможців"),
         "the appeal named, in the reader's language: {message}"
     );
-    let (_, standings) = api.send(&org, "GET", "/standings", Value::Null).await;
+    let (_, standings) = org.get("/standings").await;
     assert_eq!(standings["declared"], Value::Null, "nothing was recorded");
     assert_eq!(standings["pending_appeals"], json!([1]));
 
     let ruling = json!({ "outcome": "Rejected", "reasons": "the pairing stands",
         "signed_by": ["EGF Rules Commission"] });
-    assert_eq!(api.post(&org, "/appeals/1/ruling", ruling).await.0, 200);
-    let (status, _) = api.post(&sup, "/winners/declare", json!({})).await;
+    assert_eq!(org.write("POST", "/appeals/1/ruling", ruling).await.0, 200);
+    let (status, _) = sup.write("POST", "/winners/declare", json!({})).await;
     assert_eq!(status, 403, "declaring is the director's");
-    let (status, body) = api.post(&org, "/winners/declare", json!({})).await;
+    let (status, body) = org.write("POST", "/winners/declare", json!({})).await;
     assert_eq!(status, 200, "{body}");
-    let (_, standings) = api.send(&org, "GET", "/standings", Value::Null).await;
+    let (_, standings) = org.get("/standings").await;
     assert_eq!(standings["declared"]["by"], "org", "{standings}");
     assert_eq!(standings["declared"]["current"], true);
 }
@@ -171,40 +115,18 @@ async fn a_supervisor_verifies_the_final_standings_and_winners_wait_for_the_rule
 /// Creates the two-round EGF cup `final` through the pages, with prizes
 /// and four players; returns the owner's browser.
 async fn cup_through_the_pages(app: &TestApp) -> reqwest::Client {
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let changes = [
         ("name", "Final Cup"),
-        ("short_name", "final"),
-        ("time_zone", "Europe/Kyiv"),
         ("rounds", "2"),
         ("ruleset", "egf"),
         ("prizes", "1; 300; Champion\n2; 100"),
     ];
-    let res = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes,
-        )
+    let players = [("Ann", "2d"), ("Bob", "3k"), ("Cid", "5k"), ("Dan", "6k")];
+    app.tournament(&org, "final")
+        .with(&changes)
+        .roster(&players)
         .await;
-    assert_eq!(res.status(), 303);
-    for (name, rank) in [("Ann", "2d"), ("Bob", "3k"), ("Cid", "5k"), ("Dan", "6k")] {
-        let fields = [("name", name), ("first_name", "Test"), ("rank", rank)];
-        let res = app
-            .submit(
-                &org,
-                "/t/final/players/new",
-                "[data-test=player-form]",
-                "/t/final/players",
-                &fields,
-            )
-            .await;
-        assert_eq!(res.status(), 303);
-    }
     org
 }
 
@@ -221,8 +143,7 @@ async fn the_protocol_page_takes_the_supervisors_verification_and_holds_the_winn
         &[("username", "judge"), ("role", "appeals_member")],
     )
     .await;
-    let judge = app.new_client();
-    app.log_in(&judge, "judge").await;
+    let judge = app.signed_in("judge").await;
     app.post_ok(
         &org,
         "/t/final/appeals/committee",
@@ -261,8 +182,7 @@ async fn the_protocol_page_takes_the_supervisors_verification_and_holds_the_winn
     )
     .await;
 
-    let sup = app.new_client();
-    app.log_in(&sup, "sup").await;
+    let sup = app.signed_in("sup").await;
     let res = app
         .submit(
             &sup,
@@ -301,13 +221,7 @@ async fn the_protocol_page_takes_the_supervisors_verification_and_holds_the_winn
     // A form sent anyway (a page loaded before the appeal) is refused, in
     // the reader's language, and records nothing.
     app.get_html(&org, "/language/ru").await;
-    let tournament: Value = reqwest::get(app.url("/api/v1/tournaments/final"))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let version = tournament["version"].to_string();
+    let version = app.api().version("/tournaments/final").await.to_string();
     let res = app
         .post_form(&org, "/t/final/protocol/declare", &[("version", &version)])
         .await;

@@ -4,6 +4,7 @@
 
 use crate::common;
 
+use common::api::Api;
 use common::{TestApp, text};
 use scraper::Selector;
 use serde_json::Value;
@@ -31,56 +32,22 @@ async fn hall_with(late_forfeit_minutes: &str, ruleset: &str, settings: &[(&str,
     app.account("org", false, true).await;
     app.account("ref", false, false).await;
     app.account("judge", false, false).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.signed_in("org").await;
     let changes = [
         ("name", "Autumn Cup"),
-        ("short_name", "autumn"),
-        ("time_zone", "Europe/Kyiv"),
         ("rounds", "3"),
         ("system", "swiss"),
         ("use_presets", "on"),
         ("late_forfeit_minutes", late_forfeit_minutes),
         ("ruleset", ruleset),
     ];
-    let changes: Vec<(&str, &str)> = changes.iter().chain(settings).copied().collect();
-    let res = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes,
-        )
-        .await;
-    assert_eq!(res.status(), 303);
-    for (name, rank) in [
-        ("Alpha", "3d"),
-        ("Bravo", "1d"),
-        ("Charlie", "2k"),
-        ("Delta", "5k"),
-    ] {
-        // The credentials commission's checks, which the Ukrainian rules
-        // require (III.6–7, XII.4).
-        let fields = [
-            ("name", name),
-            ("first_name", "Test"),
-            ("rank", rank),
-            ("check_documents", "on"),
-            ("check_medical", "on"),
-            ("check_anti_doping", "on"),
-        ];
-        let res = app
-            .submit(
-                &org,
-                "/t/autumn/players/new",
-                "[data-test=player-form]",
-                "/t/autumn/players",
-                &fields,
-            )
-            .await;
-        assert_eq!(res.status(), 303);
-    }
+    // The credentials commission's checks, which the Ukrainian rules
+    // require (III.6–7, XII.4).
+    let checks = [
+        ("check_documents", "on"),
+        ("check_medical", "on"),
+        ("check_anti_doping", "on"),
+    ];
     // The Ukrainian rules keep penalties to the chief referee (V.3): there
     // the hall's referee is the chief referee.
     let referee = if ruleset == "ukraine" {
@@ -88,27 +55,21 @@ async fn hall_with(late_forfeit_minutes: &str, ruleset: &str, settings: &[(&str,
     } else {
         "referee"
     };
-    for (user, role) in [("ref", referee), ("judge", "appeals_member")] {
-        app.post_ok(
-            &org,
-            "/t/autumn/staff",
-            &[("username", user), ("role", role)],
+    app.tournament(&org, "autumn")
+        .with(&changes)
+        .with(settings)
+        .players(4)
+        .player_fields(&checks)
+        .staff("ref", referee)
+        .staff("judge", "appeals_member")
+        .committee(
+            "Judge One\nJudge Two\nJudge Three",
+            "Judge Four\nJudge Five",
         )
+        .published_round()
         .await;
-    }
-    let members = "Judge One\nJudge Two\nJudge Three";
-    app.post_ok(
-        &org,
-        "/t/autumn/appeals/committee",
-        &[("members", members), ("reserves", "Judge Four\nJudge Five")],
-    )
-    .await;
-    app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
-    app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
-    let referee = app.new_client();
-    app.log_in(&referee, "ref").await;
-    let judge = app.new_client();
-    app.log_in(&judge, "judge").await;
+    let referee = app.signed_in("ref").await;
+    let judge = app.signed_in("judge").await;
     Hall {
         app,
         org,
@@ -117,39 +78,56 @@ async fn hall_with(late_forfeit_minutes: &str, ruleset: &str, settings: &[(&str,
     }
 }
 
+/// White's forfeit for using a phone, replacing the board's result.
+const PHONE_FORFEIT: [(&str, &str); 4] = [
+    ("act", "forfeit"),
+    ("player", "white"),
+    ("reason", "used a phone"),
+    ("replace", "1"),
+];
+
 impl Hall {
+    /// Board 1 of round 1 gets White's win, which the referee then replaces
+    /// with White's forfeit for using a phone.
+    async fn forfeit_white_over_a_result(&self) {
+        self.app
+            .post_ok(&self.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
+            .await;
+        // The board has a result: the forfeit replaces it once confirmed.
+        assert_eq!(self.act(1, 1, &PHONE_FORFEIT).await, 303);
+    }
+
+    /// The first log entry the referee's appeal form offers to appeal.
+    async fn appealable_entry(&self) -> String {
+        let (_, page) = self.app.get_html(&self.referee, "/t/autumn/appeals").await;
+        page.select(&Selector::parse("input[name=appealed][value^=entry]").unwrap())
+            .next()
+            .expect("the forfeit can be appealed")
+            .value()
+            .attr("value")
+            .unwrap()
+            .to_string()
+    }
+
     /// The tournament's rules of play become `profile` (games already
     /// paired keep their komi).
     async fn play_under(&self, profile: &str) {
         let res = self
             .app
-            .submit(
-                &self.org,
-                "/t/autumn/settings",
-                "[data-test=tournament-form]",
-                "/t/autumn/settings",
-                &[("rules_profile", profile)],
-            )
+            .change_settings(&self.org, "autumn", &[("rules_profile", profile)])
             .await;
         assert_eq!(res.status(), 303, "rules of play {profile}");
     }
 
+    /// A public read of the API (`path` under `/api/v1`), which must succeed.
     async fn json(&self, path: &str) -> Value {
-        let res = self
-            .app
-            .client
-            .get(self.app.url(path))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 200, "GET {path}");
-        res.json().await.unwrap()
+        self.app.api().read(path).await
     }
 
     /// Board 1 of a round: (white no, black no, result code).
     async fn board(&self, round: u32, board: usize) -> (u64, u64, String) {
         let json = self
-            .json(&format!("/api/v1/tournaments/autumn/rounds/{round}"))
+            .json(&format!("/tournaments/autumn/rounds/{round}"))
             .await;
         let game = &json["games"][board - 1];
         (
@@ -161,7 +139,7 @@ impl Hall {
 
     /// Every player's number of wins (NBW) in the standings.
     async fn wins(&self) -> Vec<(u64, String)> {
-        let json = self.json("/api/v1/tournaments/autumn/standings").await;
+        let json = self.json("/tournaments/autumn/standings").await;
         let nbw = json["criteria"]
             .as_array()
             .unwrap()
@@ -276,7 +254,7 @@ async fn a_player_removed_from_the_tournament_is_not_paired_next_round() {
     h.app
         .post_ok(&h.org, "/t/autumn/rounds/2/publish", &[])
         .await;
-    let round = h.json("/api/v1/tournaments/autumn/rounds/2").await;
+    let round = h.json("/tournaments/autumn/rounds/2").await;
     let seated: Vec<u64> = round["games"]
         .as_array()
         .unwrap()
@@ -328,7 +306,7 @@ async fn a_top_group_players_absence_waits_for_the_referees_decision() {
     h.app
         .post_ok(&h.referee, "/t/autumn/referee/rounds/1/start", &[])
         .await;
-    let json = h.json("/api/v1/tournaments/autumn/rounds/1").await;
+    let json = h.json("/tournaments/autumn/rounds/1").await;
     let games = json["games"].as_array().unwrap();
     let name_of = |side: &Value| side["name"].as_str().unwrap().to_string();
     for (board, game) in games.iter().enumerate() {
@@ -352,7 +330,7 @@ async fn a_top_group_players_absence_waits_for_the_referees_decision() {
         .iter()
         .position(|n| n.starts_with("Alpha"))
         .unwrap();
-    let players = h.json("/api/v1/tournaments/autumn/players").await;
+    let players = h.json("/tournaments/autumn/players").await;
     let no = players["players"]
         .as_array()
         .unwrap()
@@ -406,30 +384,12 @@ async fn the_forfeit_time_must_pass_before_an_absent_player_loses() {
 async fn an_upheld_appeal_changes_the_standings_and_the_audit_log_keeps_both_values() {
     let h = hall("60").await;
     let (white, black, _) = h.board(1, 1).await;
-    h.app
-        .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
-        .await;
-    // The board has a result: the forfeit replaces it once confirmed.
-    let forfeit = [
-        ("act", "forfeit"),
-        ("player", "white"),
-        ("reason", "used a phone"),
-        ("replace", "1"),
-    ];
-    assert_eq!(h.act(1, 1, &forfeit).await, 303);
+    h.forfeit_white_over_a_result().await;
     assert_eq!(h.wins_of(white).await, "0");
     assert_eq!(h.wins_of(black).await, "1");
 
     // The referee files the appeal for White, naming the forfeit (log entry 1).
-    let (_, page) = h.app.get_html(&h.referee, "/t/autumn/appeals").await;
-    let entry = page
-        .select(&Selector::parse("input[name=appealed][value^=entry]").unwrap())
-        .next()
-        .expect("the forfeit can be appealed")
-        .value()
-        .attr("value")
-        .unwrap()
-        .to_string();
+    let entry = h.appealable_entry().await;
     let white_no = white.to_string();
     let res = h
         .app
@@ -446,7 +406,7 @@ async fn an_upheld_appeal_changes_the_standings_and_the_audit_log_keeps_both_val
         .await;
     assert_eq!(res.status(), 303);
     let appeal = res.headers()["location"].to_str().unwrap().to_string();
-    let standings = h.json("/api/v1/tournaments/autumn/standings").await;
+    let standings = h.json("/tournaments/autumn/standings").await;
     assert_eq!(standings["pending_appeals"], serde_json::json!([1]));
     let (_, page) = h
         .app
@@ -501,7 +461,11 @@ async fn an_upheld_appeal_changes_the_standings_and_the_audit_log_keeps_both_val
     // And committee members cannot log sanctions.
     let res = h
         .app
-        .post_form(&h.judge, "/t/autumn/referee/rounds/1/boards/1", &forfeit)
+        .post_form(
+            &h.judge,
+            "/t/autumn/referee/rounds/1/boards/1",
+            &PHONE_FORFEIT,
+        )
         .await;
     assert_eq!(res.status(), 403);
 
@@ -511,7 +475,7 @@ async fn an_upheld_appeal_changes_the_standings_and_the_audit_log_keeps_both_val
         "the played result stands again"
     );
     assert_eq!(h.wins_of(black).await, "0");
-    let standings = h.json("/api/v1/tournaments/autumn/standings").await;
+    let standings = h.json("/tournaments/autumn/standings").await;
     assert_eq!(standings["pending_appeals"], serde_json::json!([]));
     let decided = h.audit("appeals.decide").await;
     assert_eq!(decided.len(), 1);
@@ -561,23 +525,11 @@ async fn a_confirmed_result_refuses_a_plain_edit_but_takes_a_correction() {
     // Locking the round confirms board 2 as well; the API refuses too, in
     // the reader's language with the board and round named.
     h.app.post_ok(&h.org, "/t/autumn/rounds/1/lock", &[]).await;
-    let version = h.json("/api/v1/tournaments/autumn").await["version"].clone();
-    let token = h.referee_token().await;
-    let res = h
-        .app
-        .client
-        .put(
-            h.app
-                .url("/api/v1/tournaments/autumn/rounds/1/boards/2/result"),
-        )
-        .bearer_auth(&token)
-        .header("Accept-Language", "uk")
-        .json(&serde_json::json!({"version": version, "result": "w+r"}))
-        .send()
-        .await
-        .unwrap();
-    assert!(res.status().is_client_error(), "{}", res.status());
-    let body: Value = res.json().await.unwrap();
+    let version = h.json("/tournaments/autumn").await["version"].clone();
+    let referee = h.referee_api().await.lang("uk");
+    let result = serde_json::json!({"version": version, "result": "w+r"});
+    let (status, body) = referee.put("/rounds/1/boards/2/result", result).await;
+    assert!((400..500).contains(&status), "{status}");
     let message = body["message"].as_str().unwrap();
     assert!(!message.contains("%{"), "{message}");
     assert!(
@@ -728,26 +680,8 @@ async fn the_chief_referees_report_lists_incidents_and_downloads_as_text() {
 async fn an_appeal_decision_with_its_reasons_is_in_the_chief_referees_report() {
     let h = hall("60").await;
     let (white, _, _) = h.board(1, 1).await;
-    h.app
-        .post_ok(&h.org, "/t/autumn/rounds/1/results", &[("board_1", "w")])
-        .await;
-    // The board has a result: the forfeit replaces it once confirmed.
-    let forfeit = [
-        ("act", "forfeit"),
-        ("player", "white"),
-        ("reason", "used a phone"),
-        ("replace", "1"),
-    ];
-    assert_eq!(h.act(1, 1, &forfeit).await, 303);
-    let (_, page) = h.app.get_html(&h.referee, "/t/autumn/appeals").await;
-    let entry = page
-        .select(&Selector::parse("input[name=appealed][value^=entry]").unwrap())
-        .next()
-        .expect("the forfeit can be appealed")
-        .value()
-        .attr("value")
-        .unwrap()
-        .to_string();
+    h.forfeit_white_over_a_result().await;
+    let entry = h.appealable_entry().await;
     let white_no = white.to_string();
     let filing = [
         ("player", white_no.as_str()),
@@ -781,14 +715,9 @@ async fn an_appeal_decision_with_its_reasons_is_in_the_chief_referees_report() {
         "{report}"
     );
     let download = h
-        .referee
-        .get(h.app.url("/t/autumn/referee/report?format=text"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+        .app
+        .get_text(&h.referee, "/t/autumn/referee/report?format=text")
+        .await;
     assert!(
         download.contains("the timer app also sends messages"),
         "{download}"
@@ -1133,32 +1062,14 @@ async fn a_wmsg_fill_in_count_at_the_board_gives_the_result_with_its_margin() {
 async fn a_wmsg_fill_in_count_through_the_api_is_checked_and_recorded() {
     let h = hall("60").await;
     h.play_under("Wmsg2008FillIn").await;
-    let token = h.referee_token().await;
+    let referee = h.referee_api().await.lang("ru");
     let count = |sheet: Value, record: bool| {
-        let h = &h;
-        let token = token.clone();
+        let referee = referee.clone();
+        let body = serde_json::json!({ "sheet": sheet, "black_stones": 179, "record": record });
         async move {
-            let version = h.json("/api/v1/tournaments/autumn").await["version"].clone();
-            let res = h
-                .app
-                .client
-                .post(
-                    h.app
-                        .url("/api/v1/tournaments/autumn/rounds/1/boards/1/count"),
-                )
-                .bearer_auth(token)
-                .header("Accept-Language", "ru")
-                .json(&serde_json::json!({
-                    "version": version,
-                    "sheet": sheet,
-                    "black_stones": 179,
-                    "record": record,
-                }))
-                .send()
+            referee
+                .write("POST", "/rounds/1/boards/1/count", body)
                 .await
-                .unwrap();
-            let status = res.status().as_u16();
-            (status, res.json::<Value>().await.unwrap())
         }
     };
     let fill_in = |empty: u32, losing: u32| {
@@ -1293,35 +1204,23 @@ async fn a_count_at_the_board_follows_the_tournaments_rules_of_play() {
 }
 
 impl Hall {
-    /// A bearer token of the referee's account, for the API.
-    async fn referee_token(&self) -> String {
-        let res = self
-            .app
-            .post_form(&self.referee, "/account/tokens", &[("label", "desk")])
-            .await;
-        let page = scraper::Html::parse_document(&res.text().await.unwrap());
-        text(&page, "[data-test=new-token]").unwrap()
+    /// The tournament's API as the referee's account.
+    async fn referee_api(&self) -> Api {
+        self.app
+            .api_as(&self.referee)
+            .await
+            .at("/tournaments/autumn")
     }
 
-    /// Logs `act` through the API with `token`: the status and the answer.
-    async fn log_by_api(&self, token: &str, act: Value) -> (u16, Value) {
-        let version = self.json("/api/v1/tournaments/autumn").await["version"].clone();
-        let res = self
-            .app
-            .client
-            .post(self.app.url("/api/v1/tournaments/autumn/log"))
-            .bearer_auth(token)
-            .json(&serde_json::json!({ "version": version, "act": act }))
-            .send()
-            .await
-            .unwrap();
-        let status = res.status().as_u16();
-        (status, res.json().await.unwrap())
+    /// Logs `act` through `api`: the status and the answer.
+    async fn log_by_api(&self, api: &Api, act: Value) -> (u16, Value) {
+        let body = serde_json::json!({ "act": act });
+        api.write("POST", "/log", body).await
     }
 
     /// The chief referee logs through the API that `player` left from `round`.
     async fn withdraw_by_api(&self, player: u64, round: u32) {
-        let chief = self.chief_token().await;
+        let chief = self.chief_api().await;
         let act = serde_json::json!({ "Withdrawal": { "player": player, "from_round": round, "note": "" } });
         let (status, answer) = self.log_by_api(&chief, act).await;
         assert_eq!(status, 201, "{answer}");
@@ -1330,7 +1229,7 @@ impl Hall {
     /// `player`'s games in the published `round`.
     async fn games_of(&self, round: u32, player: u64) -> Vec<Value> {
         let json = self
-            .json(&format!("/api/v1/tournaments/autumn/rounds/{round}"))
+            .json(&format!("/tournaments/autumn/rounds/{round}"))
             .await;
         json["games"]
             .as_array()
@@ -1404,32 +1303,22 @@ async fn a_case_settled_without_a_judgement_is_logged_and_cannot_be_appealed() {
     assert!(log.contains("Komi explained"), "{log}");
     assert_eq!(h.board(1, 1).await.2, "?", "no judgement, no result");
 
-    let token = h.referee_token().await;
+    let referee = h.referee_api().await;
     let clarified = serde_json::json!({"Mediated": {
         "game": {"round": 1, "board": 1},
         "note": "Rule on ko explained",
     }});
-    let (status, logged) = h.log_by_api(&token, clarified).await;
+    let (status, logged) = h.log_by_api(&referee, clarified).await;
     assert_eq!(status, 201, "{logged}");
     let entry = logged["entry"].clone();
     let (white, _, _) = h.board(1, 1).await;
-    let version = h.json("/api/v1/tournaments/autumn").await["version"].clone();
-    let res = h
-        .app
-        .client
-        .post(h.app.url("/api/v1/tournaments/autumn/appeals"))
-        .bearer_auth(&token)
-        .json(&serde_json::json!({
-            "version": version,
-            "appellant": {"Player": white},
-            "appealed": {"Entry": entry},
-            "grounds": "I did not agree",
-        }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 422);
-    let body: Value = res.json().await.unwrap();
+    let appeal = serde_json::json!({
+        "appellant": {"Player": white},
+        "appealed": {"Entry": entry},
+        "grounds": "I did not agree",
+    });
+    let (status, body) = referee.write("POST", "/appeals", appeal).await;
+    assert_eq!(status, 422);
     assert!(
         body["message"]
             .as_str()
@@ -1529,21 +1418,21 @@ async fn incidents_at_the_board_are_recorded_from_its_page_and_leave_the_result_
 #[tokio::test]
 async fn the_api_records_a_clock_cut_only_down_to_fifteen_minutes_under_the_rfg_code() {
     let h = hall_under("60", "rfg").await;
-    let token = h.referee_token().await;
+    let referee = h.referee_api().await;
     let (white, _, _) = h.board(1, 1).await;
     let cut = |after: u32| {
         serde_json::json!({ "ClockCorrection": { "game": { "round": 1, "board": 1 },
             "player": white, "before_seconds": 2400, "after_seconds": after,
             "reason": "the clock ran fast" } })
     };
-    let (status, refused) = h.log_by_api(&token, cut(899)).await;
+    let (status, refused) = h.log_by_api(&referee, cut(899)).await;
     assert_eq!(status, 422, "{refused}");
     let message = refused["message"].as_str().unwrap_or_default();
     assert!(
         message.contains("14:59") && message.contains("15:00"),
         "{refused}"
     );
-    let (status, logged) = h.log_by_api(&token, cut(900)).await;
+    let (status, logged) = h.log_by_api(&referee, cut(900)).await;
     assert_eq!(status, 201, "{logged}");
     assert_eq!(h.board(1, 1).await.2, "?");
     let (_, page) = h
@@ -1591,13 +1480,13 @@ async fn one_violation_takes_one_sanction_on_the_board_page_and_through_the_api(
     let select = Selector::parse("[data-test=violation]").unwrap();
     assert_eq!(page.select(&select).count(), 0, "no violation is left open");
 
-    let token = h.referee_token().await;
+    let referee = h.referee_api().await;
     let game = serde_json::json!({ "round": 1, "board": 1 });
     let entry = 1;
     let time = serde_json::json!({ "Sanction": { "kind": { "TimeChange": { "game": game,
         "players": { "One": white }, "seconds": -300 } }, "reason": "comments",
         "violation": entry } });
-    let (status, refused) = h.log_by_api(&token, time).await;
+    let (status, refused) = h.log_by_api(&referee, time).await;
     assert_eq!(status, 409, "{refused}");
     assert!(
         refused["message"]
@@ -1615,7 +1504,7 @@ async fn one_violation_takes_one_sanction_on_the_board_page_and_through_the_api(
     let log = text(&page, "[data-test=incident-log]").unwrap();
     assert!(log.contains("for violation #1"), "{log}");
 
-    let doc = h.json("/api/v1/openapi.json").await;
+    let doc = h.json("/openapi.json").await;
     let schemas = &doc["components"]["schemas"];
     for name in [
         "NeutralisationReason",
@@ -1635,30 +1524,15 @@ async fn one_violation_takes_one_sanction_on_the_board_page_and_through_the_api(
 impl Hall {
     /// Logs `act` through the API, `replace` saying a forfeit or an absence
     /// may replace the board's result: the status and the answer.
-    async fn log_by_api_replacing(&self, token: &str, act: Value, replace: bool) -> (u16, Value) {
-        let version = self.json("/api/v1/tournaments/autumn").await["version"].clone();
-        let body = serde_json::json!({ "version": version, "act": act, "replace": replace });
-        let res = self
-            .app
-            .client
-            .post(self.app.url("/api/v1/tournaments/autumn/log"))
-            .bearer_auth(token)
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        let status = res.status().as_u16();
-        (status, res.json().await.unwrap())
+    async fn log_by_api_replacing(&self, api: &Api, act: Value, replace: bool) -> (u16, Value) {
+        let body = serde_json::json!({ "act": act, "replace": replace });
+        api.write("POST", "/log", body).await
     }
 
-    /// The organiser's API token: the creator holds the chief referee's role.
-    async fn chief_token(&self) -> String {
-        let res = self
-            .app
-            .post_form(&self.org, "/account/tokens", &[("label", "chief")])
-            .await;
-        let page = scraper::Html::parse_document(&res.text().await.unwrap());
-        text(&page, "[data-test=new-token]").unwrap()
+    /// The tournament's API as the organiser: the creator holds the chief
+    /// referee's role.
+    async fn chief_api(&self) -> Api {
+        self.app.api_as(&self.org).await.at("/tournaments/autumn")
     }
 
     /// A second referee on the staff, signed in.
@@ -1768,23 +1642,23 @@ async fn gtr_arbitration_a_mistapped_absence_is_put_right_by_the_referees_correc
 #[tokio::test]
 async fn gtr_arbitration_the_chief_referee_corrects_a_mistapped_absence_through_the_api() {
     let h = hall("0").await;
-    let token = h.referee_token().await;
+    let referee = h.referee_api().await;
     let start = serde_json::json!({ "StartRound": { "round": 1, "board": null } });
-    assert_eq!(h.log_by_api(&token, start).await.0, 201);
+    assert_eq!(h.log_by_api(&referee, start).await.0, 201);
     let (white, black, _) = h.board(1, 1).await;
     let absent = |p: u64| serde_json::json!({ "Absence": { "game": { "round": 1, "board": 1 }, "players": { "One": p } } });
-    assert_eq!(h.log_by_api(&token, absent(black)).await.0, 201);
-    let (status, refused) = h.log_by_api(&token, absent(white)).await;
+    assert_eq!(h.log_by_api(&referee, absent(black)).await.0, 201);
+    let (status, refused) = h.log_by_api(&referee, absent(white)).await;
     assert_eq!(status, 409, "{refused}");
     let detail = refused.to_string();
     assert!(
         detail.contains("already has a result") && detail.contains("0-0!"),
         "{detail}"
     );
-    let (status, _) = h.log_by_api_replacing(&token, absent(white), true).await;
+    let (status, _) = h.log_by_api_replacing(&referee, absent(white), true).await;
     assert_eq!(status, 201);
     assert_eq!(h.board(1, 1).await.2, "0!");
-    let chief = h.chief_token().await;
+    let chief = h.chief_api().await;
     let correct = serde_json::json!({ "Correction": { "game": { "round": 1, "board": 1 },
         "result": "WhiteWins", "origin": "ByDefault", "reason": "Black alone was absent" } });
     let (status, answer) = h.log_by_api(&chief, correct).await;
@@ -1845,32 +1719,16 @@ async fn an_annulled_absence_leaves_the_board_without_a_result_and_refusals_matc
             .unwrap()
             .contains("only they or the chief referee")
     );
-    let version = h.json("/api/v1/tournaments/autumn").await["version"].clone();
-    let token = {
-        let res = h
-            .app
-            .post_form(&other, "/account/tokens", &[("label", "x")])
-            .await;
-        let page = scraper::Html::parse_document(&res.text().await.unwrap());
-        text(&page, "[data-test=new-token]").unwrap()
-    };
+    let other = h.app.api_as(&other).await.at("/tournaments/autumn");
     let act =
         serde_json::json!({ "Annulment": { "entry": 2, "reason": "tapped the wrong board" } });
-    let res = h
-        .app
-        .client
-        .post(h.app.url("/api/v1/tournaments/autumn/log"))
-        .bearer_auth(&token)
-        .json(&serde_json::json!({ "version": version, "act": act }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 403);
+    let (status, refused) = h.log_by_api(&other, act.clone()).await;
+    assert_eq!(status, 403);
     assert!(
-        res.text()
-            .await
-            .unwrap()
-            .contains("only they or the chief referee")
+        refused
+            .to_string()
+            .contains("only they or the chief referee"),
+        "{refused}"
     );
 
     h.app
@@ -1895,7 +1753,7 @@ async fn an_annulled_absence_leaves_the_board_without_a_result_and_refusals_matc
         .await;
     assert_eq!(res.status(), 409);
     assert!(res.text().await.unwrap().contains("already annulled"));
-    let chief = h.chief_token().await;
+    let chief = h.chief_api().await;
     let (status, refused) = h.log_by_api(&chief, act).await;
     assert_eq!(status, 409);
     assert!(
@@ -2004,13 +1862,8 @@ async fn the_forfeit_buttons_open_at_the_forfeit_time_without_a_reload() {
 #[tokio::test]
 async fn a_refused_committee_keeps_both_lists_as_typed() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    assert_eq!(
-        app.create_tournament(&org, "cup", "Cup").await.status(),
-        303
-    );
+    let org = app.organiser("org").await;
+    app.tournament(&org, "cup").called("Cup").await;
     let members = "Anna Ivanova\nBoris Petrov";
     let res = app
         .post_form(

@@ -10,9 +10,7 @@ use scraper::Selector;
 #[tokio::test]
 async fn the_front_page_lists_dates_and_status_latest_first() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     for (name, short, begin, end) in [
         ("Spring Cup", "spring", "2026-05-10", "2026-05-11"),
         ("Old Open", "old", "2019-01-05", "2019-01-05"),

@@ -8,30 +8,21 @@ use crate::common;
 mod sweep;
 
 use common::TestApp;
-use serde_json::{Value, json};
+use serde_json::json;
 
 #[tokio::test]
 async fn nul_control_characters_and_overlong_fields_are_refused_with_422_and_nothing_saved() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    assert_eq!(
-        app.create_tournament(&org, "clean", "Clean Cup")
-            .await
-            .status(),
-        303
-    );
+    let org = app.organiser("org").await;
+    app.tournament(&org, "clean").called("Clean Cup").await;
 
     // The player form: a NUL in the club, a bell in the first name, refused
     // at the edge before any handler reads them.
     for (field, value) in [("club", "Kyiv\0Go"), ("first_name", "Ann\u{7}a")] {
         let res = app
-            .submit(
+            .register(
                 &org,
-                "/t/clean/players/new",
-                "[data-test=player-form]",
-                "/t/clean/players",
+                "clean",
                 &[("name", "Ivanova"), ("rank", "3k"), (field, value)],
             )
             .await;
@@ -43,11 +34,9 @@ async fn nul_control_characters_and_overlong_fields_are_refused_with_422_and_not
     // A direction override passes the edge and is refused by the core's
     // rule of text, at the field.
     let res = app
-        .submit(
+        .register(
             &org,
-            "/t/clean/players/new",
-            "[data-test=player-form]",
-            "/t/clean/players",
+            "clean",
             &[("name", "Iva\u{202E}nova"), ("rank", "3k")],
         )
         .await;
@@ -63,57 +52,25 @@ async fn nul_control_characters_and_overlong_fields_are_refused_with_422_and_not
     // The settings form: a location a megabyte long.
     let long = "x".repeat(1_000_000);
     let res = app
-        .submit(
-            &org,
-            "/t/clean/settings",
-            "[data-test=tournament-form]",
-            "/t/clean/settings",
-            &[("location", long.as_str())],
-        )
+        .change_settings(&org, "clean", &[("location", long.as_str())])
         .await;
     assert_eq!(res.status(), 422);
 
     // The API: a NUL escaped in JSON, and a 1,400-character club.
-    let res = app
-        .post_form(&org, "/account/tokens", &[("label", "test")])
-        .await;
-    let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    let bearer = common::text(&page, "[data-test=new-token]").unwrap();
-    let api = reqwest::Client::new();
-    let url = |path: &str| app.url(&format!("/api/v1{path}"));
-    let version = |t: Value| t["version"].as_i64().unwrap();
-    let t: Value = api
-        .get(url("/tournaments/clean"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let before = version(t);
+    let api = app.api_as(&org).await.at("/tournaments/clean");
+    let before = api.version("").await;
     let club = "c".repeat(1_400);
     for player in [
         json!({ "version": before, "name": "Null\u{0}", "rank": "1k" }),
         json!({ "version": before, "name": "Long", "rank": "1k", "club": club }),
     ] {
-        let res = api
-            .post(url("/tournaments/clean/players"))
-            .bearer_auth(&bearer)
-            .json(&player)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 422, "{player}");
+        assert_eq!(
+            api.post("/players", player.clone()).await.0,
+            422,
+            "{player}"
+        );
     }
-    let t: Value = api
-        .get(url("/tournaments/clean"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(version(t), before, "nothing was saved");
+    assert_eq!(api.version("").await, before, "nothing was saved");
     let (_, players) = app.get_html(&org, "/t/clean/players").await;
     assert!(!players.html().contains("Ivanova"), "no player was saved");
 }
@@ -169,26 +126,10 @@ async fn every_page_carries_the_security_headers_and_an_oversize_upload_gets_413
 #[tokio::test]
 async fn no_route_answers_a_hostile_byte_with_a_server_error() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    assert_eq!(
-        app.create_tournament(&org, "clean", "Clean Cup")
-            .await
-            .status(),
-        303
-    );
-    let res = app
-        .post_form(&org, "/account/tokens", &[("label", "sweep")])
-        .await;
-    let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    let bearer = common::text(&page, "[data-test=new-token]").unwrap();
-    let doc: Value = reqwest::get(app.url("/api/v1/openapi.json"))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let org = app.organiser("org").await;
+    app.tournament(&org, "clean").called("Clean Cup").await;
+    let bearer = app.api_token(&org).await;
+    let doc = app.api().read("/openapi.json").await;
     let routes = sweep::web_routes();
     assert!(
         routes.len() > 100 && routes.contains(&("POST".into(), "/login".into())),
@@ -213,40 +154,23 @@ async fn no_route_answers_a_hostile_byte_with_a_server_error() {
 #[tokio::test]
 async fn the_same_limits_hold_through_the_api_and_the_token_form() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let res = app
         .post_form(&org, "/account/tokens", &[("label", &"l".repeat(100_000))])
         .await;
     assert_eq!(res.status(), 422, "an overlong label");
-    let res = app
-        .post_form(&org, "/account/tokens", &[("label", "api")])
-        .await;
-    let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    let bearer = common::text(&page, "[data-test=new-token]").unwrap();
-    let api = reqwest::Client::new();
+    let api = app.api_as(&org).await;
     for name in [
         "N".repeat(10_000),
         "Cup\u{202E}puC".to_string(),
         "\u{200B}".to_string(),
     ] {
-        let res = api
-            .post(app.url("/api/v1/tournaments"))
-            .bearer_auth(&bearer)
-            .json(&json!({ "name": name, "short_name": "long" }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 422, "{}", &name[..name.len().min(20)]);
+        let made = json!({ "name": name, "short_name": "long" });
+        let (status, _) = api.post("/tournaments", made).await;
+        assert_eq!(status, 422, "{}", &name[..name.len().min(20)]);
     }
-    let res = api
-        .get(app.url("/api/v1/tournaments/long"))
-        .bearer_auth(&bearer)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 404, "nothing was created");
+    let (status, _) = api.get("/tournaments/long").await;
+    assert_eq!(status, 404, "nothing was created");
 }
 
 /// Issue 29, item 8: a form between 1 and 2 MB is read (not a CSRF 403),
@@ -254,9 +178,7 @@ async fn the_same_limits_hold_through_the_api_and_the_token_form() {
 #[tokio::test]
 async fn a_large_form_is_read_and_a_larger_one_gets_413() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let res = app
         .post_form(
             &org,
@@ -298,9 +220,7 @@ async fn a_large_form_is_read_and_a_larger_one_gets_413() {
 #[tokio::test]
 async fn forwarded_host_is_believed_only_from_the_trusted_proxy() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let csrf = app.csrf_token(&org).await;
     let res = org
         .post(app.url("/account/tokens"))

@@ -25,13 +25,6 @@ async fn upload(
         .unwrap()
 }
 
-async fn organiser(app: &TestApp) -> reqwest::Client {
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    org
-}
-
 /// The notice the tournament's page shows after the import's redirect.
 async fn imported(app: &TestApp, client: &reqwest::Client, res: reqwest::Response) -> String {
     assert_eq!(res.status(), 303);
@@ -48,7 +41,7 @@ async fn an_h9_file_becomes_a_tournament_with_its_players() {
         return;
     };
     let app = TestApp::start().await;
-    let org = organiser(&app).await;
+    let org = app.organiser("org").await;
     let h9 = std::fs::read(fixtures.join("egf-results/Tournoi_de_Juvisy.h9")).unwrap();
     let players = String::from_utf8_lossy(&h9)
         .lines()
@@ -78,7 +71,7 @@ async fn a_macmahon_file_becomes_a_tournament_and_downloads_back() {
         return;
     };
     let app = TestApp::start().await;
-    let org = organiser(&app).await;
+    let org = app.organiser("org").await;
     let xml = std::fs::read(fixtures.join("macmahon/tesuji-09_-_9x9_A.xml")).unwrap();
     let file = tengen::core::formats::macmahon::import_bytes(&xml)
         .unwrap()
@@ -163,7 +156,7 @@ async fn a_macmahon_file_becomes_a_tournament_and_downloads_back() {
 #[tokio::test]
 async fn a_file_of_no_program_or_of_no_players_is_refused_with_what_it_looks_like() {
     let app = TestApp::start().await;
-    let org = organiser(&app).await;
+    let org = app.organiser("org").await;
     let cases: [(&[u8], &str); 4] = [
         (
             b"<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"><trk/></gpx>",
@@ -194,7 +187,7 @@ async fn a_file_of_no_program_or_of_no_players_is_refused_with_what_it_looks_lik
 #[tokio::test]
 async fn a_malformed_h9_file_names_its_lines_and_creates_nothing() {
     let app = TestApp::start().await;
-    let org = organiser(&app).await;
+    let org = app.organiser("org").await;
     let h9 = "; EV[Broken Cup]
    1 Ann Lee      2D FR Pari    2+/w0    3+/b0
    2 Bob Ray      1D FR Pari    1-/b0    3x/w0
@@ -224,7 +217,7 @@ async fn a_malformed_h9_file_names_its_lines_and_creates_nothing() {
 #[tokio::test]
 async fn a_broken_opengotha_file_is_refused_in_the_readers_language_with_its_line() {
     let app = TestApp::start().await;
-    let org = organiser(&app).await;
+    let org = app.organiser("org").await;
     let cut = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Tournament>\n<Players>\n";
     let res = upload(&app, &org, cut.as_bytes().to_vec(), "cut", "ru").await;
     assert_eq!(res.status(), 422);
@@ -261,7 +254,7 @@ async fn a_broken_opengotha_file_is_refused_in_the_readers_language_with_its_lin
 #[tokio::test]
 async fn a_deeply_nested_file_is_refused_while_the_server_keeps_answering() {
     let app = TestApp::start().await;
-    let org = organiser(&app).await;
+    let org = app.organiser("org").await;
     let depth = 2 * 1024 * 1024 / 7;
     let nested = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Tournament>{}{}</Tournament>",
@@ -305,7 +298,7 @@ async fn a_deeply_nested_file_is_refused_while_the_server_keeps_answering() {
 #[tokio::test]
 async fn a_file_of_empty_foreign_elements_is_refused_not_imported_empty() {
     let app = TestApp::start().await;
-    let org = organiser(&app).await;
+    let org = app.organiser("org").await;
     let junk = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Tournament>{}</Tournament>",
         "<a/>".repeat(490_000)
@@ -333,7 +326,7 @@ async fn a_file_of_more_players_than_a_tournament_holds_is_refused_naming_the_li
         ..Default::default()
     })
     .await;
-    let org = organiser(&app).await;
+    let org = app.organiser("org").await;
     let file = std::fs::read(fixtures.join("opengotha/egc2013.xml")).unwrap();
     let res = upload(&app, &org, file, "egc", "ru").await;
     assert_eq!(res.status(), 422);
@@ -352,7 +345,7 @@ async fn a_file_of_more_players_than_a_tournament_holds_is_refused_naming_the_li
 #[tokio::test]
 async fn control_characters_in_an_imported_name_are_dropped() {
     let app = TestApp::start().await;
-    let org = organiser(&app).await;
+    let org = app.organiser("org").await;
     let file = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Tournament>\n<Players>\n\
                 <Player name=\"Lee\u{7}\" firstName=\"Ann\u{1b}\" rank=\"2D\"/>\n</Players>\n</Tournament>\n";
     let res = upload(&app, &org, file.as_bytes().to_vec(), "bell", "en").await;
@@ -372,7 +365,7 @@ async fn control_characters_in_an_imported_name_are_dropped() {
 #[tokio::test]
 async fn an_imported_name_beyond_the_limit_refuses_the_file_and_overrides_are_dropped() {
     let app = TestApp::start().await;
-    let org = organiser(&app).await;
+    let org = app.organiser("org").await;
     let file = |name: &str, club: &str| {
         format!(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Tournament>\n<Players>\n\

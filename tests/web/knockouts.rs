@@ -132,13 +132,7 @@ async fn when_two_losses_eliminate_the_round_page_names_who_rests() {
     let app = TestApp::start().await;
     let org = knockout(&app, "two", 4, 1).await;
     let res = app
-        .submit(
-            &org,
-            "/t/two/settings",
-            "[data-test=tournament-form]",
-            "/t/two/settings",
-            &[("two_losses", "on")],
-        )
+        .change_settings(&org, "two", &[("two_losses", "on")])
         .await;
     assert_eq!(res.status(), 303);
     // White wins every game: after two rounds one player is unbeaten, two

@@ -6,19 +6,10 @@ use crate::common;
 
 use common::{TestApp, text};
 
-async fn organiser(app: &TestApp) -> reqwest::Client {
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    org
-}
-
 async fn add_player(app: &TestApp, org: &reqwest::Client, name: &str) -> reqwest::Response {
-    app.submit(
+    app.register(
         org,
-        "/t/autumn/players/new",
-        "[data-test=player-form]",
-        "/t/autumn/players",
+        "autumn",
         &[("name", name), ("first_name", "Anna"), ("rank", "3k")],
     )
     .await
@@ -27,7 +18,7 @@ async fn add_player(app: &TestApp, org: &reqwest::Client, name: &str) -> reqwest
 #[tokio::test]
 async fn a_save_is_announced_once_in_the_readers_language() {
     let app = TestApp::start().await;
-    let org = organiser(&app).await;
+    let org = app.organiser("org").await;
     let res = app.create_tournament(&org, "autumn", "Autumn Cup").await;
     let (_, page) = app
         .get_html(&org, res.headers()["location"].to_str().unwrap())
@@ -54,36 +45,20 @@ async fn a_save_is_announced_once_in_the_readers_language() {
 #[tokio::test]
 async fn a_visitors_notice_stays_out_of_the_cached_round_page() {
     let app = TestApp::start().await;
-    let org = organiser(&app).await;
-    let changes = [
-        ("name", "Autumn Cup"),
-        ("short_name", "autumn"),
-        ("time_zone", "Europe/Kyiv"),
-        ("registration_open", "on"),
-    ];
-    let res = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes,
-        )
+    let org = app.organiser("org").await;
+    app.tournament(&org, "autumn")
+        .called("Autumn Cup")
+        .with(&[("registration_open", "on")])
+        .roster(&[("Alpha", "3k"), ("Bravo", "3k")])
+        .player_fields(&[("first_name", "Anna")])
+        .published_round()
         .await;
-    assert_eq!(res.status(), 303);
-    for name in ["Alpha", "Bravo"] {
-        assert_eq!(add_player(&app, &org, name).await.status(), 303);
-    }
-    app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
-    app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
     // A visitor registers, and reads the pairings before anyone else.
     let visitor = app.new_client();
     let res = app
-        .submit(
+        .self_register(
             &visitor,
-            "/t/autumn/register",
-            "[data-test=register-form]",
-            "/t/autumn/register",
+            "autumn",
             &[("name", "Charlie"), ("first_name", "Self"), ("rank", "10k")],
         )
         .await;
@@ -126,7 +101,7 @@ async fn confirm(
 #[tokio::test]
 async fn deleting_a_player_and_undoing_a_pairing_ask_first() {
     let app = TestApp::start().await;
-    let org = organiser(&app).await;
+    let org = app.organiser("org").await;
     app.create_tournament(&org, "autumn", "Autumn Cup").await;
     for name in ["Alpha", "Bravo", "Ivanova"] {
         assert_eq!(add_player(&app, &org, name).await.status(), 303);
@@ -179,7 +154,7 @@ async fn deleting_a_player_and_undoing_a_pairing_ask_first() {
 #[tokio::test]
 async fn withdrawing_a_player_and_revoking_a_token_ask_first() {
     let app = TestApp::start().await;
-    let org = organiser(&app).await;
+    let org = app.organiser("org").await;
     app.create_tournament(&org, "autumn", "Autumn Cup").await;
     assert_eq!(add_player(&app, &org, "Ivanova").await.status(), 303);
     let res = confirm(

@@ -7,106 +7,40 @@
 
 use crate::common;
 
+use common::api::{Api, version};
 use common::{TestApp, text};
 use serde_json::{Value, json};
 
-/// A new API token for the signed-in `client`.
-async fn token(app: &TestApp, client: &reqwest::Client) -> String {
-    let res = app
-        .post_form(client, "/account/tokens", &[("label", "test")])
+/// Signs in a new organiser `org` and creates through the API the
+/// tournament `short` (a Swiss of `rounds` rounds in teams of two under the
+/// RFG Code, in Moscow), with `players` players of descending ranks; returns
+/// the API at it (in English), the organiser's browser and the version.
+async fn tournament(
+    app: &TestApp,
+    short: &str,
+    rounds: u32,
+    players: u32,
+) -> (Api, reqwest::Client, i64) {
+    let org = app.organiser("org").await;
+    let made = json!({ "name": "Paper Cup", "short_name": short, "system": "Swiss" });
+    let api = app.api_as(&org).await.lang("en").create(made).await;
+    let (status, answer) = api
+        .change_settings(|body| {
+            body["settings"]["teams"]["team_size"] = json!(2);
+            body["settings"]["number_of_rounds"] = json!(rounds);
+            assert_eq!(body["discipline"]["ruleset"], "Egf", "{body}");
+            body["discipline"]["ruleset"] = json!("Rfg");
+            body["header"]["time_zone"] = json!("Europe/Moscow");
+        })
         .await;
-    let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    text(&page, "[data-test=new-token]").unwrap()
-}
-
-/// One tournament's API as its organiser.
-struct Api {
-    http: reqwest::Client,
-    base: String,
-    bearer: String,
-}
-
-impl Api {
-    /// Signs in a new organiser `org` and creates the tournament `short`
-    /// (a Swiss of `rounds` rounds under the RFG Code, in Moscow), with
-    /// `players` players of descending ranks; returns the organiser's
-    /// browser and the version too.
-    async fn tournament(
-        app: &TestApp,
-        short: &str,
-        rounds: u32,
-        players: u32,
-    ) -> (Api, reqwest::Client, i64) {
-        app.account("org", false, true).await;
-        let org = app.new_client();
-        app.log_in(&org, "org").await;
-        let api = Api {
-            http: reqwest::Client::new(),
-            base: app.url(&format!("/api/v1/tournaments/{short}")),
-            bearer: token(app, &org).await,
-        };
-        let made = Api {
-            base: app.url("/api/v1/tournaments"),
-            http: api.http.clone(),
-            bearer: api.bearer.clone(),
-        }
-        .ok(
-            "POST",
-            "",
-            json!({ "name": "Paper Cup", "short_name": short, "system": "Swiss" }),
-        )
-        .await;
-        let (_, detail) = api.send("GET", "", Value::Null).await;
-        let mut settings = detail["settings"].clone();
-        settings["teams"]["team_size"] = json!(2);
-        settings["number_of_rounds"] = json!(rounds);
-        let mut discipline = detail["discipline"].clone();
-        assert_eq!(discipline["ruleset"], "Egf", "{detail}");
-        discipline["ruleset"] = json!("Rfg");
-        let header = json!({ "time_zone": "Europe/Moscow", "registration_open": false,
-            "is_public": true, "late_forfeit_minutes": 60, "schedule": "" });
-        let body = json!({ "version": version(&made), "settings": settings,
-            "header": header, "discipline": discipline });
-        let mut v = version(&api.ok("PUT", "/settings", body).await);
-        for n in 1..=players {
-            let rank = format!("{}k", n * 2);
-            let body = json!({ "version": v, "name": format!("Player{n}"), "rank": rank });
-            v = version(&api.ok("POST", "/players", body).await);
-        }
-        (api, org, v)
+    assert_eq!(status, 200, "{answer}");
+    let mut v = version(&answer);
+    for n in 1..=players {
+        let rank = format!("{}k", n * 2);
+        let body = json!({ "version": v, "name": format!("Player{n}"), "rank": rank });
+        v = version(&api.ok("POST", "/players", body).await);
     }
-
-    async fn send_in(&self, lang: &str, method: &str, path: &str, body: Value) -> (u16, Value) {
-        let res = self
-            .http
-            .request(method.parse().unwrap(), format!("{}{path}", self.base))
-            .header("accept-language", lang)
-            .bearer_auth(&self.bearer)
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        let status = res.status().as_u16();
-        (status, res.json().await.unwrap())
-    }
-
-    async fn send(&self, method: &str, path: &str, body: Value) -> (u16, Value) {
-        self.send_in("en", method, path, body).await
-    }
-
-    /// A write that must succeed, and its answer.
-    async fn ok(&self, method: &str, path: &str, body: Value) -> Value {
-        let (status, answer) = self.send(method, path, body).await;
-        assert!(
-            status == 200 || status == 201,
-            "{method} {path}: {status} {answer}"
-        );
-        answer
-    }
-}
-
-fn version(answer: &Value) -> i64 {
-    answer["version"].as_i64().unwrap()
+    (api, org, v)
 }
 
 /// RFG App. 4 §1.7 (testable rule 80): "only the team's captain may send
@@ -114,7 +48,7 @@ fn version(answer: &Value) -> i64 {
 #[tokio::test]
 async fn only_a_team_s_captain_files_its_protest_and_only_in_writing() {
     let app = TestApp::start().await;
-    let (api, org, mut v) = Api::tournament(&app, "paper", 3, 4).await;
+    let (api, org, mut v) = tournament(&app, "paper", 3, 4).await;
     for (name, members) in [("Sente", [1, 2]), ("Gote", [3, 4])] {
         let body = json!({ "version": v, "name": name, "members": members,
             "captain": members[1] });
@@ -128,7 +62,8 @@ async fn only_a_team_s_captain_files_its_protest_and_only_in_writing() {
     let grounds = "Our board 1 was paired against the team it met before.";
 
     let (status, refused) = api
-        .send_in("ru", "POST", "/appeals", appeal(Some(1), grounds))
+        .lang("ru")
+        .post("/appeals", appeal(Some(1), grounds))
         .await;
     assert_eq!(status, 422, "player 1 is not Sente's captain: {refused}");
     assert_eq!(refused["error"], "discipline.error.not_captain");
@@ -137,11 +72,12 @@ async fn only_a_team_s_captain_files_its_protest_and_only_in_writing() {
         message.contains("не капитан команды 1") && message.contains("Прил. 4 §1.7"),
         "{message}"
     );
-    let (status, refused) = api.send("POST", "/appeals", appeal(None, grounds)).await;
+    let (status, refused) = api.post("/appeals", appeal(None, grounds)).await;
     assert_eq!(status, 422, "nobody named as the filer: {refused}");
     assert_eq!(refused["error"], "discipline.error.unsigned_team_appeal");
     let (status, refused) = api
-        .send_in("uk", "POST", "/appeals", appeal(Some(2), "  \n "))
+        .lang("uk")
+        .post("/appeals", appeal(Some(2), "  \n "))
         .await;
     assert_eq!(status, 422, "a protest with nothing written: {refused}");
     assert_eq!(refused["error"], "discipline.error.unwritten_appeal");
@@ -153,7 +89,7 @@ async fn only_a_team_s_captain_files_its_protest_and_only_in_writing() {
         "{refused}"
     );
 
-    let (status, filed) = api.send("POST", "/appeals", appeal(Some(2), grounds)).await;
+    let (status, filed) = api.post("/appeals", appeal(Some(2), grounds)).await;
     assert_eq!(status, 201, "the captain files: {filed}");
     assert_eq!(filed["appeal"], 1);
     assert_eq!(filed["version"], v + 1, "the refusals changed nothing");
@@ -222,9 +158,9 @@ fn h9_token(h9: &str, name: &str) -> String {
 #[tokio::test]
 async fn the_egf_file_has_the_colours_and_handicap_played_and_the_submission_is_recorded() {
     let app = TestApp::start().await;
-    let (api, org, _) = Api::tournament(&app, "paper", 1, 4).await;
+    let (api, org, _) = tournament(&app, "paper", 1, 4).await;
     let mut v = version(&api.ok("POST", "/rounds", json!({})).await);
-    let (_, round) = api.send("GET", "/rounds/1", Value::Null).await;
+    let (_, round) = api.get("/rounds/1").await;
     let board1 = &round["games"][0];
     let paired_white = board1["white"]["name"].as_str().unwrap().to_string();
     let paired_black = board1["black"]["name"].as_str().unwrap().to_string();
@@ -243,7 +179,7 @@ async fn the_egf_file_has_the_colours_and_handicap_played_and_the_submission_is_
         let path = format!("/rounds/1/boards/{board}/result");
         v = version(&api.ok("PUT", &path, body).await);
     }
-    let (_, round) = api.send("GET", "/rounds/1", Value::Null).await;
+    let (_, round) = api.get("/rounds/1").await;
     assert_eq!(round["games"][0]["white"]["name"], paired_black.as_str());
     assert_eq!(round["games"][0]["handicap"], 2);
 
@@ -264,7 +200,7 @@ async fn the_egf_file_has_the_colours_and_handicap_played_and_the_submission_is_
         "played Black and lost: {black}\n{h9}"
     );
 
-    let (_, detail) = api.send("GET", "", Value::Null).await;
+    let (_, detail) = api.get("").await;
     assert_eq!(detail["submitted_to_egf"], Value::Null);
     let seen = v;
     v = version(
@@ -272,7 +208,7 @@ async fn the_egf_file_has_the_colours_and_handicap_played_and_the_submission_is_
             .await,
     );
     assert_eq!(v, seen + 1, "the submission is a change of its own");
-    let (_, detail) = api.send("GET", "", Value::Null).await;
+    let (_, detail) = api.get("").await;
     let submitted = &detail["submitted_to_egf"];
     assert_eq!(submitted["by"], "org", "{detail}");
     assert_eq!(submitted["current"], true);
@@ -299,7 +235,7 @@ async fn the_egf_file_has_the_colours_and_handicap_played_and_the_submission_is_
 #[tokio::test]
 async fn a_round_shows_its_assembly_five_minutes_before_its_official_start() {
     let app = TestApp::start().await;
-    let (api, org, mut v) = Api::tournament(&app, "paper", 3, 4).await;
+    let (api, org, mut v) = tournament(&app, "paper", 3, 4).await;
     let (status, refused) = api
         .send(
             "PUT",
@@ -320,7 +256,7 @@ async fn a_round_shows_its_assembly_five_minutes_before_its_official_start() {
     v = version(&api.ok("PUT", "/rounds/1/start", body).await);
     let body = json!({ "version": v, "start": "2026-05-10 15:00" });
     api.ok("PUT", "/rounds/2/start", body).await;
-    let (_, detail) = api.send("GET", "", Value::Null).await;
+    let (_, detail) = api.get("").await;
     assert_eq!(
         detail["round_times"],
         json!([
@@ -335,7 +271,7 @@ async fn a_round_shows_its_assembly_five_minutes_before_its_official_start() {
     v = version(&api.ok("POST", "/rounds", json!({})).await);
     api.ok("POST", "/rounds/1/publish", json!({ "version": v }))
         .await;
-    let (_, round) = api.send("GET", "/rounds/1", Value::Null).await;
+    let (_, round) = api.get("/rounds/1").await;
     assert_eq!(round["start"], "2026-05-10 10:00", "{round}");
     assert_eq!(round["assembly"], "2026-05-10 09:55");
 

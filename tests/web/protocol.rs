@@ -68,14 +68,9 @@ async fn the_csv_has_a_byte_order_mark_semicolons_and_the_names_in_cyrillic() {
     );
     assert!(text.contains("вільн."), "a bye every round: {text}");
 
-    let russian = visitor
-        .get(app.url("/t/kubok/protocol.csv?lang=ru"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let russian = app
+        .get_text(&visitor, "/t/kubok/protocol.csv?lang=ru")
+        .await;
     assert!(
         russian.starts_with("\u{feff}Итоговый протокол\r\n"),
         "{russian}"
@@ -150,11 +145,9 @@ async fn a_referee_line_without_a_name_is_refused_and_the_panel_stays_as_it_was(
     let org = cup::cup(&app, 0).await;
 
     let res = app
-        .submit(
+        .change_settings(
             &org,
-            "/t/kubok/settings",
-            "[data-test=tournament-form]",
-            "/t/kubok/settings",
+            "kubok",
             &[
                 ("chief_referee", "Хтось Інший"),
                 ("referees", ", суддя першої категорії"),

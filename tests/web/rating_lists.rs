@@ -68,9 +68,7 @@ fn the_real_ffg_list_reads_whole_and_finds_known_players() {
 const FORM: &str = "[data-test=player-form]";
 
 async fn organiser_with_tournament(app: &TestApp) -> reqwest::Client {
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let res = app.create_tournament(&org, "lviv", "Lviv Open").await;
     assert_eq!(res.status(), 303);
     org
@@ -79,9 +77,7 @@ async fn organiser_with_tournament(app: &TestApp) -> reqwest::Client {
 /// The site's administrator, who alone uploads rating lists.
 async fn site_admin(app: &TestApp) -> reqwest::Client {
     app.account("root", true, false).await;
-    let admin = app.new_client();
-    app.log_in(&admin, "root").await;
-    admin
+    app.signed_in("root").await
 }
 
 async fn upload(
@@ -242,11 +238,9 @@ async fn ratings_are_refreshed_from_a_newer_list_until_round_one_is_paired() {
         .await;
     assert_eq!(res.status(), 303);
     let res = app
-        .submit(
+        .register(
             &org,
-            "/t/lviv/players/new",
-            FORM,
-            "/t/lviv/players",
+            "lviv",
             &[("name", "Коваль"), ("first_name", "Ірина"), ("rank", "10k")],
         )
         .await;
@@ -515,15 +509,7 @@ async fn a_cyrillic_keyboard_finds_latin_names_and_types_ranks() {
         ("Лисенко", "15 кю"),
     ] {
         let changes = [("name", name), ("first_name", "Олег"), ("rank", rank)];
-        let res = app
-            .submit(
-                &org,
-                "/t/lviv/players/new",
-                FORM,
-                "/t/lviv/players",
-                &changes,
-            )
-            .await;
+        let res = app.register(&org, "lviv", &changes).await;
         assert_eq!(res.status(), 303, "rank {rank}");
     }
     let (_, page) = app.get_html(&org, "/t/lviv/players").await;
@@ -566,15 +552,7 @@ async fn the_h9_for_the_egd_spells_cyrillic_names_in_latin_letters() {
             ("rank", "3k"),
             ("country", country),
         ];
-        let res = app
-            .submit(
-                &org,
-                "/t/lviv/players/new",
-                FORM,
-                "/t/lviv/players",
-                &changes,
-            )
-            .await;
+        let res = app.register(&org, "lviv", &changes).await;
         assert_eq!(res.status(), 303, "{name}");
     }
     app.post_ok(&org, "/t/lviv/rounds/pair", &[]).await;

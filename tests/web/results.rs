@@ -6,41 +6,19 @@ use crate::common;
 
 use common::{TestApp, text};
 use scraper::Selector;
-use serde_json::{Value, json};
+use serde_json::json;
 
 const RESULTS: &str = "/t/autumn/rounds/1/results";
 
 /// An organiser with round 1 of "autumn" paired: four players, two boards,
 /// the default komi of 7½.
 async fn round_one(app: &TestApp) -> reqwest::Client {
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    assert_eq!(
-        app.create_tournament(&org, "autumn", "Autumn Cup")
-            .await
-            .status(),
-        303
-    );
-    for (name, rank) in [
-        ("Alpha", "3d"),
-        ("Bravo", "1d"),
-        ("Charlie", "2k"),
-        ("Delta", "5k"),
-    ] {
-        let changes = [("name", name), ("first_name", "Test"), ("rank", rank)];
-        let res = app
-            .submit(
-                &org,
-                "/t/autumn/players/new",
-                "[data-test=player-form]",
-                "/t/autumn/players",
-                &changes,
-            )
-            .await;
-        assert_eq!(res.status(), 303, "adding {name}");
-    }
-    app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
+    let org = app.organiser("org").await;
+    app.tournament(&org, "autumn")
+        .called("Autumn Cup")
+        .players(4)
+        .paired_round()
+        .await;
     org
 }
 
@@ -231,29 +209,10 @@ async fn a_jigo_under_half_point_komi_is_refused_with_the_text_kept() {
 async fn the_api_refuses_a_jigo_under_half_point_komi() {
     let app = TestApp::start().await;
     let org = round_one(&app).await;
-    let res = app
-        .post_form(&org, "/account/tokens", &[("label", "test")])
-        .await;
-    let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    let bearer = text(&page, "[data-test=new-token]").unwrap();
-    let api = reqwest::Client::new();
-    let t: Value = api
-        .get(app.url("/api/v1/tournaments/autumn"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let res = api
-        .put(app.url("/api/v1/tournaments/autumn/rounds/1/boards/1/result"))
-        .bearer_auth(&bearer)
-        .json(&json!({ "version": t["version"], "result": "=" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 422);
-    let body: Value = res.json().await.unwrap();
+    let api = app.api_as(&org).await.at("/tournaments/autumn");
+    let jigo = json!({ "result": "=" });
+    let (status, body) = api.write("PUT", "/rounds/1/boards/1/result", jigo).await;
+    assert_eq!(status, 422);
     assert_eq!(body["error"], "error.impossible_jigo");
     assert_eq!(stored(&app, &org).await, ["?", "?"]);
 }

@@ -6,32 +6,21 @@
 
 use crate::common;
 
+use common::api::Api;
 use common::{TestApp, text};
 use scraper::Selector;
-use serde_json::{Value, json};
+use serde_json::json;
 
 #[tokio::test]
 async fn an_egf_tournament_shows_its_rules_and_waits_for_its_officials_before_round_one() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    let created = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &[
-                ("name", "EGF Open"),
-                ("short_name", "egfopen"),
-                ("time_zone", "Europe/Kyiv"),
-                ("level", "international"),
-                ("handicap_placement", "free"),
-            ],
-        )
-        .await;
-    assert_eq!(created.status(), 303);
+    let org = app.organiser("org").await;
+    let changes = [
+        ("name", "EGF Open"),
+        ("level", "international"),
+        ("handicap_placement", "free"),
+    ];
+    app.tournament(&org, "egfopen").with(&changes).await;
 
     let (_, page) = app.get_html(&org, "/t/egfopen").await;
     let gtr = text(&page, "[data-test=gtr-version]").unwrap();
@@ -50,23 +39,13 @@ async fn an_egf_tournament_shows_its_rules_and_waits_for_its_officials_before_ro
     assert!(advice.contains("appeals committee"), "{advice}");
     assert!(advice.contains("EGF-certified referee"), "{advice}");
 
-    for (name, rank) in [
+    let players = [
         ("Alpha", "1d"),
         ("Beta", "2k"),
         ("Gamma", "3k"),
         ("Delta", "4k"),
-    ] {
-        let added = app
-            .submit(
-                &org,
-                "/t/egfopen/players/new",
-                "[data-test=player-form]",
-                "/t/egfopen/players",
-                &[("name", name), ("first_name", "Test"), ("rank", rank)],
-            )
-            .await;
-        assert_eq!(added.status(), 303, "{name}");
-    }
+    ];
+    app.register_players(&org, "egfopen", &players).await;
     let refused = app.post_form(&org, "/t/egfopen/rounds/pair", &[]).await;
     assert_ne!(refused.status(), 303, "round 1 paired without officials");
     let body = refused.text().await.unwrap();
@@ -84,23 +63,9 @@ async fn an_egf_tournament_shows_its_rules_and_waits_for_its_officials_before_ro
 #[tokio::test]
 async fn tiebreaks_decide_only_the_places_the_settings_give() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    let created = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &[
-                ("name", "Top Places"),
-                ("short_name", "top"),
-                ("time_zone", "Europe/Moscow"),
-            ],
-        )
-        .await;
-    assert_eq!(created.status(), 303);
+    let org = app.organiser("org").await;
+    let moscow = [("name", "Top Places"), ("time_zone", "Europe/Moscow")];
+    app.tournament(&org, "top").with(&moscow).await;
     let criteria = [
         ("criterion_1", "NBW"),
         ("criterion_2", "Rating"),
@@ -110,17 +75,9 @@ async fn tiebreaks_decide_only_the_places_the_settings_give() {
         ("criterion_6", ""),
         ("tiebreak_places", "2"),
     ];
-    let saved = app
-        .submit(
-            &org,
-            "/t/top/settings",
-            "[data-test=tournament-form]",
-            "/t/top/settings",
-            &criteria,
-        )
-        .await;
+    let saved = app.change_settings(&org, "top", &criteria).await;
     assert_eq!(saved.status(), 303);
-    for (name, rank) in [
+    let players = [
         ("Alpha", "5d"),
         ("Beta", "4d"),
         ("Gamma", "3d"),
@@ -129,18 +86,8 @@ async fn tiebreaks_decide_only_the_places_the_settings_give() {
         ("Zeta", "1k"),
         ("Eta", "2k"),
         ("Theta", "3k"),
-    ] {
-        let added = app
-            .submit(
-                &org,
-                "/t/top/players/new",
-                "[data-test=player-form]",
-                "/t/top/players",
-                &[("name", name), ("first_name", "Test"), ("rank", rank)],
-            )
-            .await;
-        assert_eq!(added.status(), 303, "{name}");
-    }
+    ];
+    app.register_players(&org, "top", &players).await;
     app.post_ok(&org, "/t/top/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/top/rounds/1/publish", &[]).await;
     let white: Vec<(String, String)> = (1..=4)
@@ -161,15 +108,7 @@ async fn tiebreaks_decide_only_the_places_the_settings_give() {
         .collect();
     // A shared place reads as its range (issue 34: 3–4, 5–8).
     assert_eq!(shown, ["1", "2", "3–4", "3–4", "5–8", "5–8", "5–8", "5–8"]);
-    let json: serde_json::Value = app
-        .client
-        .get(app.url("/api/v1/tournaments/top/standings"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, json) = app.api().get("/tournaments/top/standings").await;
     let places: Vec<u64> = json["rows"]
         .as_array()
         .unwrap()
@@ -179,29 +118,11 @@ async fn tiebreaks_decide_only_the_places_the_settings_give() {
     assert_eq!(places, [1, 2, 3, 3, 5, 5, 5, 5]);
 }
 
-/// An organiser with a bearer token, and a JSON client.
-async fn organiser_with_token(app: &TestApp) -> (reqwest::Client, String) {
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    let res = app
-        .post_form(&org, "/account/tokens", &[("label", "test")])
-        .await;
-    let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    let bearer = text(&page, "[data-test=new-token]").unwrap();
-    (org, bearer)
-}
-
-async fn read(app: &TestApp, bearer: &str, short: &str) -> Value {
-    reqwest::Client::new()
-        .get(app.url(&format!("/api/v1/tournaments/{short}")))
-        .bearer_auth(bearer)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
+/// A signed-in organiser, and the API as them.
+async fn organiser_with_api(app: &TestApp) -> (reqwest::Client, Api) {
+    let org = app.organiser("org").await;
+    let api = app.api_as(&org).await;
+    (org, api)
 }
 
 /// RFG code 15.1 б, 16.4 б: by default Japanese rules, komi 6.5; App. 2 а:
@@ -211,23 +132,14 @@ async fn read(app: &TestApp, bearer: &str, short: &str) -> Value {
 #[tokio::test]
 async fn the_rfg_code_plays_komi_six_and_a_half_and_says_so() {
     let app = TestApp::start().await;
-    let (org, bearer) = organiser_with_token(&app).await;
-    let created = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &[
-                ("name", "Moscow Cup"),
-                ("short_name", "moscow"),
-                ("time_zone", "Europe/Moscow"),
-                ("ruleset", "rfg"),
-            ],
-        )
-        .await;
-    assert_eq!(created.status(), 303);
-    let t = read(&app, &bearer, "moscow").await;
+    let (org, api) = organiser_with_api(&app).await;
+    let rfg = [
+        ("name", "Moscow Cup"),
+        ("time_zone", "Europe/Moscow"),
+        ("ruleset", "rfg"),
+    ];
+    app.tournament(&org, "moscow").with(&rfg).await;
+    let t = api.read("/tournaments/moscow").await;
     assert_eq!(t["settings"]["rules"]["komi"], 13, "6.5 in half points");
     assert_eq!(t["settings"]["rules"]["profile"], "JapaneseTerritory");
     // RFG 20.2 а: the player left without an opponent gets a point.
@@ -244,18 +156,8 @@ async fn the_rfg_code_plays_komi_six_and_a_half_and_says_so() {
         "the GTR is not named under the RFG code"
     );
 
-    for (name, rank) in [("Strong", "3d"), ("Weak", "8k")] {
-        let added = app
-            .submit(
-                &org,
-                "/t/moscow/players/new",
-                "[data-test=player-form]",
-                "/t/moscow/players",
-                &[("name", name), ("first_name", "Test"), ("rank", rank)],
-            )
-            .await;
-        assert_eq!(added.status(), 303, "{name}");
-    }
+    let players = [("Strong", "3d"), ("Weak", "8k")];
+    app.register_players(&org, "moscow", &players).await;
     app.post_ok(&org, "/t/moscow/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/moscow/rounds/1/publish", &[]).await;
     let (_, slips) = app.get_html(&org, "/t/moscow/rounds/1/slips").await;
@@ -285,34 +187,18 @@ async fn the_rfg_code_plays_komi_six_and_a_half_and_says_so() {
 #[tokio::test]
 async fn the_ukrainian_rules_give_the_free_player_a_point_and_require_admission() {
     let app = TestApp::start().await;
-    let (org, bearer) = organiser_with_token(&app).await;
-    let created = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &[
-                ("name", "Kyiv Swiss"),
-                ("short_name", "kyiv"),
-                ("time_zone", "Europe/Kyiv"),
-                ("system", "swiss"),
-                ("use_presets", "on"),
-            ],
-        )
-        .await;
-    assert_eq!(created.status(), 303);
-    let before = read(&app, &bearer, "kyiv").await;
+    let (org, api) = organiser_with_api(&app).await;
+    let swiss = [
+        ("name", "Kyiv Swiss"),
+        ("system", "swiss"),
+        ("use_presets", "on"),
+    ];
+    app.tournament(&org, "kyiv").with(&swiss).await;
+    let before = api.read("/tournaments/kyiv").await;
     assert_eq!(before["settings"]["unplayed"]["nbw_bye"], 0);
 
     let preview = app
-        .submit(
-            &org,
-            "/t/kyiv/settings",
-            "[data-test=tournament-form]",
-            "/t/kyiv/settings",
-            &[("ruleset", "ukraine")],
-        )
+        .change_settings(&org, "kyiv", &[("ruleset", "ukraine")])
         .await;
     assert_eq!(preview.status(), 200, "a preview, not a save");
     let page = scraper::Html::parse_document(&preview.text().await.unwrap());
@@ -325,7 +211,7 @@ async fn the_ukrainian_rules_give_the_free_player_a_point_and_require_admission(
     assert!(said.contains("III.6"), "admission: {said}");
     assert!(said.contains("IV.4"), "the third warning: {said}");
     assert!(said.contains("6.5"), "komi (VIII.17): {said}");
-    let unchanged = read(&app, &bearer, "kyiv").await;
+    let unchanged = api.read("/tournaments/kyiv").await;
     assert_eq!(
         unchanged["discipline"]["ruleset"], "Egf",
         "nothing saved yet"
@@ -340,7 +226,7 @@ async fn the_ukrainian_rules_give_the_free_player_a_point_and_require_admission(
         .await
         .unwrap();
     assert_eq!(saved.status(), 303);
-    let after = read(&app, &bearer, "kyiv").await;
+    let after = api.read("/tournaments/kyiv").await;
     assert_eq!(after["discipline"]["ruleset"], "Ukraine");
     assert_eq!(after["settings"]["unplayed"]["nbw_bye"], 2, "II.5");
     assert_eq!(after["discipline"]["warnings_to_forfeit"], 3, "IV.4");
@@ -358,30 +244,12 @@ async fn the_ukrainian_rules_give_the_free_player_a_point_and_require_admission(
     let rules = text(&overview, "[data-test=rules-in-force]").unwrap();
     assert!(rules.contains("Ukrainian competition rules"), "{rules}");
 
-    let api = reqwest::Client::new();
     let made = json!({ "name": "Lviv McMahon", "short_name": "lviv", "system": "McMahon" });
-    let res = api
-        .post(app.url("/api/v1/tournaments"))
-        .bearer_auth(&bearer)
-        .json(&made)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
-    let t = read(&app, &bearer, "lviv").await;
-    let mut discipline = t["discipline"].clone();
-    discipline["ruleset"] = json!("Ukraine");
-    let body = json!({ "version": t["version"], "settings": t["settings"],
-        "header": t["header"], "discipline": discipline });
-    let res = api
-        .put(app.url("/api/v1/tournaments/lviv/settings"))
-        .bearer_auth(&bearer)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
-    let answer: Value = res.json().await.unwrap();
+    let lviv = api.create(made).await;
+    let (status, answer) = lviv
+        .change_settings(|body| body["discipline"]["ruleset"] = json!("Ukraine"))
+        .await;
+    assert_eq!(status, 200);
     let articles: Vec<&str> = answer["changed"]
         .as_array()
         .unwrap()
@@ -390,41 +258,25 @@ async fn the_ukrainian_rules_give_the_free_player_a_point_and_require_admission(
         .collect();
     assert!(articles.contains(&"UA II.5, II.6"), "{articles:?}");
     assert!(articles.contains(&"UA III.3"), "{articles:?}");
-    let after = read(&app, &bearer, "lviv").await;
+    let after = lviv.read("").await;
     assert_eq!(after["settings"]["unplayed"]["mms_bye"], 2, "II.6");
     assert_eq!(after["settings"]["admission"]["required"]["medical"], true);
 
     // Created through the API under a rule text, a tournament starts with its defaults.
     let made =
         json!({ "name": "Odesa", "short_name": "odesa", "system": "Swiss", "ruleset": "ukraine" });
-    let res = api
-        .post(app.url("/api/v1/tournaments"))
-        .bearer_auth(&bearer)
-        .json(&made)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
-    let t = read(&app, &bearer, "odesa").await;
+    let odesa = api.create(made).await;
+    let t = odesa.read("").await;
     assert_eq!(t["settings"]["unplayed"]["nbw_bye"], 2);
     assert_eq!(t["discipline"]["ruleset"], "Ukraine");
 
     // The organiser's own rules fix nothing: switching to them keeps every setting.
-    let mut discipline = t["discipline"].clone();
-    discipline["ruleset"] = json!("Custom");
-    let body = json!({ "version": t["version"], "settings": t["settings"],
-        "header": t["header"], "discipline": discipline });
-    let res = api
-        .put(app.url("/api/v1/tournaments/odesa/settings"))
-        .bearer_auth(&bearer)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
-    let answer: Value = res.json().await.unwrap();
+    let (status, answer) = odesa
+        .change_settings(|body| body["discipline"]["ruleset"] = json!("Custom"))
+        .await;
+    assert_eq!(status, 200);
     assert_eq!(answer["changed"], json!([]));
-    let after = read(&app, &bearer, "odesa").await;
+    let after = odesa.read("").await;
     assert_eq!(after["settings"], t["settings"]);
     let (_, overview) = app.get_html(&org, "/t/odesa").await;
     let rules = text(&overview, "[data-test=rules-in-force]").unwrap();
@@ -436,15 +288,12 @@ async fn the_ukrainian_rules_give_the_free_player_a_point_and_require_admission(
 #[tokio::test]
 async fn rules_of_play_chosen_on_the_form_say_the_komi_they_set() {
     let app = TestApp::start().await;
-    let (org, bearer) = organiser_with_token(&app).await;
-    let created = app.create_tournament(&org, "komi", "Komi Cup").await;
-    assert_eq!(created.status(), 303);
+    let (org, api) = organiser_with_api(&app).await;
+    app.tournament(&org, "komi").called("Komi Cup").await;
     let saved = app
-        .submit(
+        .change_settings(
             &org,
-            "/t/komi/settings",
-            "[data-test=tournament-form]",
-            "/t/komi/settings",
+            "komi",
             &[("rules_profile", "JapaneseTerritory"), ("komi", "7.5")],
         )
         .await;
@@ -452,7 +301,7 @@ async fn rules_of_play_chosen_on_the_form_say_the_komi_they_set() {
     let (_, page) = app.get_html(&org, "/t/komi").await;
     let notice = text(&page, "[data-test=notice]").unwrap();
     assert!(notice.contains("6.5"), "{notice}");
-    let t = read(&app, &bearer, "komi").await;
+    let t = api.read("/tournaments/komi").await;
     assert_eq!(t["settings"]["rules"]["komi"], 13);
     let rules = text(&page, "[data-test=rules-in-force]").unwrap();
     assert!(rules.contains("komi 6.5"), "{rules}");

@@ -12,9 +12,7 @@ const FORM: &str = "[data-test=player-form]";
 #[tokio::test]
 async fn a_sides_edit_form_saves_unchanged_and_a_man_listed_first_is_refused() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let pair_go = [
         ("name", "Pairs"),
         ("short_name", "pairs"),

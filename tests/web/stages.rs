@@ -20,37 +20,15 @@ async fn group_played(
     names: [&str; 3],
     played: u32,
 ) {
-    let changes = [
-        ("name", short),
-        ("short_name", short),
-        ("time_zone", "Europe/Kyiv"),
-        ("system", "round_robin"),
-        ("rounds", "3"),
-    ];
-    let res = app
-        .submit(
-            org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes,
-        )
+    let ranks = ["1k", "2k", "3k"];
+    let players: Vec<(&str, &str)> = names.into_iter().zip(ranks).collect();
+    app.tournament(org, short)
+        .called(short)
+        .with(&[("system", "round_robin"), ("rounds", "3")])
+        .roster(&players)
+        // The players' form left as it comes, with no first name.
+        .player_fields(&[("first_name", "")])
         .await;
-    assert_eq!(res.status(), 303, "create {short}");
-    for (i, name) in names.iter().enumerate() {
-        let rank = format!("{}k", i + 1);
-        let changes = [("name", *name), ("rank", rank.as_str())];
-        let res = app
-            .submit(
-                org,
-                &format!("/t/{short}/players/new"),
-                "[data-test=player-form]",
-                &format!("/t/{short}/players"),
-                &changes,
-            )
-            .await;
-        assert_eq!(res.status(), 303, "register {name}");
-    }
     for round in 1..=played {
         app.post_ok(org, &format!("/t/{short}/rounds/pair"), &[])
             .await;
@@ -78,9 +56,7 @@ async fn top_two(app: &TestApp, org: &reqwest::Client, short: &str) -> Vec<Strin
 #[tokio::test]
 async fn the_final_takes_the_top_two_of_each_group_and_pairs_group_mates_apart() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     group(&app, &org, "group-a", ["Alpha", "Bravo", "Charlie"]).await;
     group(&app, &org, "group-b", ["Delta", "Echo", "Foxtrot"]).await;
     let (status, standings) = app.get_html(&org, "/t/group-a/standings").await;
@@ -149,9 +125,7 @@ async fn the_final_takes_the_top_two_of_each_group_and_pairs_group_mates_apart()
 #[tokio::test]
 async fn a_group_still_being_played_makes_a_final_only_when_taken_as_it_stands() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     group(&app, &org, "group-a", ["Alpha", "Bravo", "Charlie"]).await;
     group_played(&app, &org, "group-c", ["Delta", "Echo", "Foxtrot"], 2).await;
     let (_, form) = app.get_html(&org, "/t/group-a/final").await;
@@ -173,9 +147,7 @@ async fn a_group_still_being_played_makes_a_final_only_when_taken_as_it_stands()
 #[tokio::test]
 async fn a_visitor_reads_two_tournaments_as_a_series_with_points_per_place() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     group(&app, &org, "spring", ["Alpha", "Bravo", "Charlie"]).await;
     group(&app, &org, "autumn", ["Alpha", "Delta", "Echo"]).await;
     let visitor = app.new_client();
@@ -205,20 +177,8 @@ async fn a_visitor_reads_two_tournaments_as_a_series_with_points_per_place() {
 
     // GTR "Other sanctions": reduced qualification points come off the
     // series total (testable rule 68).
-    let res = app
-        .post_form(&org, "/account/tokens", &[("label", "series")])
-        .await;
-    let tokens = scraper::Html::parse_document(&res.text().await.unwrap());
-    let token = common::text(&tokens, "[data-test=new-token]").unwrap();
-    let api = reqwest::Client::new();
-    let autumn: serde_json::Value = api
-        .get(app.url("/api/v1/tournaments/autumn/players"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let api = app.api_as(&org).await.at("/tournaments/autumn");
+    let autumn = app.api().read("/tournaments/autumn/players").await;
     let no = autumn["players"]
         .as_array()
         .unwrap()
@@ -228,14 +188,8 @@ async fn a_visitor_reads_two_tournaments_as_a_series_with_points_per_place() {
         .clone();
     let act = serde_json::json!({ "Sanction": { "kind": { "RatingReduction": {
         "player": no, "points": 4 } }, "reason": "left a round without a word" } });
-    let res = api
-        .post(app.url("/api/v1/tournaments/autumn/log"))
-        .bearer_auth(&token)
-        .json(&serde_json::json!({ "version": autumn["version"], "act": act }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
+    let body = serde_json::json!({ "version": autumn["version"], "act": act });
+    assert_eq!(api.post("/log", body).await.0, 201);
     let (_, page) = app
         .get_html(&visitor, "/series?t=spring&t=autumn&points=10,6,3")
         .await;

@@ -6,60 +6,46 @@
 
 use crate::common;
 
+use common::api::Api;
 use common::{TestApp, text};
 use serde_json::{Value, json};
 
-/// An API token of the account `username`.
-async fn token(app: &TestApp, username: &str) -> String {
-    let client = app.new_client();
-    app.log_in(&client, username).await;
-    let res = app
-        .post_form(&client, "/account/tokens", &[("label", "test")])
-        .await;
-    let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    text(&page, "[data-test=new-token]").unwrap()
+/// One account's calls to `/api/v1`, with the steps these tests repeat.
+struct Account {
+    api: Api,
 }
 
-/// Calls to `/api/v1` with one account's token.
-struct Api<'a> {
-    app: &'a TestApp,
-    http: reqwest::Client,
-    token: String,
-}
-
-impl<'a> Api<'a> {
-    async fn of(app: &'a TestApp, username: &str) -> Api<'a> {
-        Api {
-            app,
-            http: reqwest::Client::new(),
-            token: token(app, username).await,
+impl Account {
+    async fn of(app: &TestApp, username: &str) -> Account {
+        Account {
+            api: app.api_for(username).await,
         }
     }
 
-    async fn send(&self, method: &str, path: &str, body: Value) -> (u16, Value) {
-        let url = self.app.url(&format!("/api/v1{path}"));
-        let request = match method {
-            "GET" => self.http.get(url),
-            "PUT" => self.http.put(url).json(&body),
-            _ => self.http.post(url).json(&body),
-        };
-        let res = request.bearer_auth(&self.token).send().await.unwrap();
-        let status = res.status().as_u16();
-        (status, res.json().await.unwrap_or(Value::Null))
+    /// A new organiser's account and its calls.
+    async fn organiser(app: &TestApp, username: &str) -> Account {
+        let browser = app.organiser(username).await;
+        Account {
+            api: app.api_as(&browser).await,
+        }
+    }
+
+    /// The client at the tournament `short`.
+    fn at(&self, short: &str) -> Api {
+        self.api.at(&format!("/tournaments/{short}"))
     }
 
     async fn tournament(&self, short: &str) -> Value {
-        self.send("GET", &format!("/tournaments/{short}"), Value::Null)
-            .await
-            .1
+        self.at(short).get("").await.1
     }
 
     async fn create(&self, short: &str, name: &str) {
         let made = json!({ "name": name, "short_name": short, "time_zone": "Europe/Moscow" });
-        assert_eq!(self.send("POST", "/tournaments", made).await.0, 201);
+        self.api.create(made).await;
     }
 
-    /// Changes the settings as `change` says, with the header and rule text given.
+    /// Changes the settings as `change` says, the tournament public or
+    /// not, under the rule text given (else as it is).
     async fn settings(
         &self,
         short: &str,
@@ -67,25 +53,20 @@ impl<'a> Api<'a> {
         discipline: Option<Value>,
         change: impl FnOnce(&mut Value),
     ) -> (u16, Value) {
-        let detail = self.tournament(short).await;
-        let mut settings = detail["settings"].clone();
-        change(&mut settings);
-        let header = json!({ "time_zone": "Europe/Moscow", "registration_open": false,
-            "is_public": public, "late_forfeit_minutes": 60, "schedule": "" });
-        let mut body =
-            json!({ "version": detail["version"], "settings": settings, "header": header });
-        if let Some(discipline) = discipline {
-            body["discipline"] = discipline;
-        }
-        self.send("PUT", &format!("/tournaments/{short}/settings"), body)
+        self.at(short)
+            .change_settings(|body| {
+                change(&mut body["settings"]);
+                body["header"]["is_public"] = json!(public);
+                if let Some(discipline) = discipline {
+                    body["discipline"] = discipline;
+                }
+            })
             .await
     }
 
-    /// Registers a player; their number.
-    async fn register(&self, short: &str, mut player: Value) -> (u16, Value) {
-        player["version"] = self.tournament(short).await["version"].clone();
-        self.send("POST", &format!("/tournaments/{short}/players"), player)
-            .await
+    /// Registers a player: the status and the answer.
+    async fn register(&self, short: &str, player: Value) -> (u16, Value) {
+        self.at(short).register(player).await
     }
 
     async fn ban(&self, short: &str, player: u64, until: Option<&str>) {
@@ -95,18 +76,15 @@ impl<'a> Api<'a> {
         }
         let act = json!({ "Sanction": { "kind": { "SupergroupBan": kind },
             "reason": "left the top group without a word" } });
-        let version = self.tournament(short).await["version"].clone();
-        let body = json!({ "version": version, "act": act });
         let (status, logged) = self
-            .send("POST", &format!("/tournaments/{short}/log"), body)
+            .at(short)
+            .write("POST", "/log", json!({ "act": act }))
             .await;
         assert_eq!(status, 201, "{logged}");
     }
 
     async fn players(&self, short: &str) -> Vec<Value> {
-        let (_, list) = self
-            .send("GET", &format!("/tournaments/{short}/players"), Value::Null)
-            .await;
+        let (_, list) = self.api.get(&format!("/tournaments/{short}/players")).await;
         list["players"].as_array().unwrap().clone()
     }
 }
@@ -119,8 +97,7 @@ fn rules(ruleset: tengen::core::discipline::Ruleset) -> Value {
 #[tokio::test]
 async fn the_supergroup_is_off_by_default_and_enabled_in_the_tournament_settings() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let api = Api::of(&app, "org").await;
+    let api = Account::organiser(&app, "org").await;
     api.create("open", "Open").await;
     assert_eq!(
         api.tournament("open").await["settings"]["supergroup"],
@@ -146,8 +123,7 @@ async fn the_supergroup_is_off_by_default_and_enabled_in_the_tournament_settings
     assert_eq!(status, 422, "{refused}");
 
     // The settings form shows it, ticked now.
-    let owner = app.new_client();
-    app.log_in(&owner, "org").await;
+    let owner = app.signed_in("org").await;
     let (_, form) = app.get_html(&owner, "/t/open/settings").await;
     let ticked = scraper::Selector::parse("[data-test=supergroup][checked]").unwrap();
     assert_eq!(form.select(&ticked).count(), 1);
@@ -157,8 +133,7 @@ async fn the_supergroup_is_off_by_default_and_enabled_in_the_tournament_settings
 async fn the_rfg_code_pairs_the_top_group_without_geography_and_egf_tournaments_as_opengotha() {
     use tengen::core::discipline::Ruleset;
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let api = Api::of(&app, "org").await;
+    let api = Account::organiser(&app, "org").await;
     api.create("rfg", "Cup of Russia").await;
     let geography = |t: &Value| t["settings"]["pairing"]["no_geography_in_top_group"].clone();
     assert_eq!(
@@ -175,8 +150,7 @@ async fn the_rfg_code_pairs_the_top_group_without_geography_and_egf_tournaments_
         true,
         "RFG App. 9 §7.4"
     );
-    let owner = app.new_client();
-    app.log_in(&owner, "org").await;
+    let owner = app.signed_in("org").await;
     let (_, form) = app.get_html(&owner, "/t/rfg/settings").await;
     let ticked = "[data-test=no-geography-in-top-group][checked]";
     assert_eq!(
@@ -196,10 +170,11 @@ async fn the_rfg_code_pairs_the_top_group_without_geography_and_egf_tournaments_
 
 /// Tournament A (owned by `anna`) bans two players from the supergroup; `boris`
 /// runs the later tournament B, which begins on 1 June 2099.
-async fn two_tournaments(app: &TestApp, a_public: bool) -> (Api<'_>, Api<'_>) {
-    app.account("anna", false, true).await;
-    app.account("boris", false, true).await;
-    let (a, b) = (Api::of(app, "anna").await, Api::of(app, "boris").await);
+async fn two_tournaments(app: &TestApp, a_public: bool) -> (Account, Account) {
+    let (a, b) = (
+        Account::organiser(app, "anna").await,
+        Account::organiser(app, "boris").await,
+    );
     a.create("spring", "Spring Championship").await;
     a.settings("spring", a_public, None, |_| {}).await;
     let ivanov =
@@ -247,19 +222,13 @@ async fn a_supergroup_ban_from_an_earlier_tournament_is_flagged_on_the_same_pers
     assert!(bans(1).is_empty(), "a namesake with another PIN");
     assert!(bans(2).is_empty(), "Petrov's ban ended before B begins");
     // Visitors are not told.
-    let public: Value = reqwest::get(app.url("/api/v1/tournaments/summer/players"))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, public) = app.api().get("/tournaments/summer/players").await;
     assert!(
         public["players"][0].get("supergroup_bans").is_none(),
         "{public}"
     );
 
-    let staff = app.new_client();
-    app.log_in(&staff, "boris").await;
+    let staff = app.signed_in("boris").await;
     let (_, list) = app.get_html(&staff, "/t/summer/players").await;
     let flagged = text(&list, "[data-test=supergroup-ban]").unwrap();
     assert!(flagged.starts_with("Banned from the supergroup by Spring Championship"));
@@ -297,8 +266,7 @@ async fn a_ban_from_a_private_tournament_is_flagged_without_naming_it_and_only_i
     let player = b.players("summer").await[0].clone();
     assert_eq!(player["top_group"], false);
     assert_eq!(player["supergroup_bans"].as_array().unwrap().len(), 1);
-    let staff = app.new_client();
-    app.log_in(&staff, "boris").await;
+    let staff = app.signed_in("boris").await;
     let (_, list) = app.get_html(&staff, "/t/summer/players").await;
     assert!(text(&list, "[data-test=supergroup-ban]").is_none());
     // The staff of A see their own tournament named.
@@ -313,14 +281,14 @@ async fn a_ban_from_a_private_tournament_is_flagged_without_naming_it_and_only_i
 #[tokio::test]
 async fn the_referees_form_records_a_ban_with_its_last_day_and_refuses_a_day_that_is_no_date() {
     let app = TestApp::start().await;
-    app.account("anna", false, true).await;
-    app.account("boris", false, true).await;
-    let (a, b) = (Api::of(&app, "anna").await, Api::of(&app, "boris").await);
+    let (a, b) = (
+        Account::organiser(&app, "anna").await,
+        Account::organiser(&app, "boris").await,
+    );
     a.create("spring", "Spring Championship").await;
     let ivanov = json!({ "name": "Ivanov", "first_name": "Ivan", "rank": "3d" });
     assert_eq!(a.register("spring", ivanov.clone()).await.0, 201);
-    let referee = app.new_client();
-    app.log_in(&referee, "anna").await;
+    let referee = app.signed_in("anna").await;
     let path = "/t/spring/referee/players";
     let ban = |until: &'static str| {
         [
@@ -361,10 +329,11 @@ async fn the_referees_form_records_a_ban_with_its_last_day_and_refuses_a_day_tha
 }
 
 /// A supervisor's confirmation of the supergroup through the API.
-async fn confirm(api: &Api<'_>, short: &str) -> (u16, Value) {
-    let version = api.tournament(short).await["version"].clone();
-    let path = format!("/tournaments/{short}/supergroup/confirm");
-    api.send("POST", &path, json!({ "version": version })).await
+async fn confirm(api: &Account, short: &str) -> (u16, Value) {
+    let body = json!({});
+    api.at(short)
+        .write("POST", "/supergroup/confirm", body)
+        .await
 }
 
 /// GTR "Officials" (EGF testable rule 94): only a tournament supervisor
@@ -372,9 +341,8 @@ async fn confirm(api: &Api<'_>, short: &str) -> (u16, Value) {
 #[tokio::test]
 async fn only_a_supervisor_confirms_the_supergroup_and_a_newcomer_outdates_it() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
     app.account("sup", false, false).await;
-    let org = Api::of(&app, "org").await;
+    let org = Account::organiser(&app, "org").await;
     org.create("open", "Open").await;
     let (status, _) = org
         .settings("open", true, None, |s| s["supergroup"] = json!(true))
@@ -387,18 +355,16 @@ async fn only_a_supervisor_confirms_the_supergroup_and_a_newcomer_outdates_it() 
         403,
         "the organiser is no supervisor"
     );
-    let version = org.tournament("open").await["version"].clone();
-    let grant = json!({ "version": version, "username": "sup", "role": "supervisor" });
-    let (status, granted) = org.send("POST", "/tournaments/open/staff", grant).await;
+    let grant = json!({ "username": "sup", "role": "supervisor" });
+    let (status, granted) = org.at("open").write("POST", "/staff", grant).await;
     assert!(status == 200 || status == 201, "{granted}");
-    let sup = Api::of(&app, "sup").await;
+    let sup = Account::of(&app, "sup").await;
     let (status, done) = confirm(&sup, "open").await;
     assert_eq!(status, 200, "{done}");
     let confirmed = &org.tournament("open").await["supergroup_confirmed"];
     assert_eq!(confirmed["current"], true, "{confirmed}");
 
-    let client = app.new_client();
-    app.log_in(&client, "sup").await;
+    let client = app.signed_in("sup").await;
     let (_, page) = app.get_html(&client, "/t/open/players").await;
     let shown = text(&page, "[data-test=supergroup-confirmation]").unwrap();
     assert!(shown.contains("Supergroup confirmed by"), "{shown}");

@@ -10,27 +10,17 @@ use scraper::Selector;
 const FORM: &str = "[data-test=player-form]";
 const SETTINGS_FORM: &str = "[data-test=tournament-form]";
 
-async fn organiser_with_tournament(app: &TestApp) -> reqwest::Client {
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    let changes = [
-        ("name", "Autumn Cup"),
-        ("short_name", "autumn"),
-        ("time_zone", "Europe/Kyiv"),
-        ("rounds", "3"),
-        ("registration_open", "on"),
-    ];
-    let res = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes,
-        )
+/// An organiser's three-round "autumn", open for registration, with the
+/// first `players` of the common players (of a Kyiv club).
+async fn autumn(app: &TestApp, players: usize) -> reqwest::Client {
+    let org = app.organiser("org").await;
+    let changes = [("rounds", "3"), ("registration_open", "on")];
+    app.tournament(&org, "autumn")
+        .called("Autumn Cup")
+        .with(&changes)
+        .players(players)
+        .player_fields(&[("club", "Kyiv")])
         .await;
-    assert_eq!(res.status(), 303);
     org
 }
 
@@ -41,41 +31,19 @@ async fn add_player(app: &TestApp, org: &reqwest::Client, name: &str, rank: &str
         ("rank", rank),
         ("club", "Kyiv"),
     ];
-    let res = app
-        .submit(
-            org,
-            "/t/autumn/players/new",
-            FORM,
-            "/t/autumn/players",
-            &changes,
-        )
-        .await;
+    let res = app.register(org, "autumn", &changes).await;
     assert_eq!(res.status(), 303, "adding {name}");
 }
 
 /// Changes the autumn tournament's settings through its form, as the organiser.
 async fn change_settings(app: &TestApp, org: &reqwest::Client, changes: &[(&str, &str)]) {
-    let res = app
-        .submit(
-            org,
-            "/t/autumn/settings",
-            SETTINGS_FORM,
-            "/t/autumn/settings",
-            changes,
-        )
-        .await;
+    let res = app.change_settings(org, "autumn", changes).await;
     assert_eq!(res.status(), 303, "settings {changes:?}");
 }
 
-/// The first `count` of four players, strongest first.
+/// The first `count` of the common players, strongest first.
 async fn add_players(app: &TestApp, org: &reqwest::Client, count: usize) {
-    let players = [
-        ("Alpha", "3d"),
-        ("Bravo", "1d"),
-        ("Charlie", "2k"),
-        ("Delta", "5k"),
-    ];
-    for (name, rank) in &players[..count] {
+    for (name, rank) in &common::opening::PLAYERS[..count] {
         add_player(app, org, name, rank).await;
     }
 }
@@ -87,8 +55,7 @@ fn count(page: &scraper::Html, css: &str) -> usize {
 #[tokio::test]
 async fn a_three_round_tournament_runs_from_registration_to_standings() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 4).await;
+    let org = autumn(&app, 4).await;
     // Two players register themselves and wait for confirmation.
     let player = app.new_client();
     for (name, rank) in [("Echo", "10k"), ("Foxtrot", "12k")] {
@@ -98,15 +65,7 @@ async fn a_three_round_tournament_runs_from_registration_to_standings() {
             ("rank", rank),
             ("email", "p@example.org"),
         ];
-        let res = app
-            .submit(
-                &player,
-                "/t/autumn/register",
-                "[data-test=register-form]",
-                "/t/autumn/register",
-                &changes,
-            )
-            .await;
+        let res = app.self_register(&player, "autumn", &changes).await;
         assert_eq!(res.status(), 303);
     }
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
@@ -227,18 +186,9 @@ async fn a_three_round_tournament_runs_from_registration_to_standings() {
 #[tokio::test]
 async fn a_likely_duplicate_needs_confirmation() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_player(&app, &org, "Alpha", "3d").await;
+    let org = autumn(&app, 1).await;
     let changes = [("name", "alpha"), ("first_name", "test"), ("rank", "3d")];
-    let res = app
-        .submit(
-            &org,
-            "/t/autumn/players/new",
-            FORM,
-            "/t/autumn/players",
-            &changes,
-        )
-        .await;
+    let res = app.register(&org, "autumn", &changes).await;
     assert_eq!(res.status(), 422);
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     assert!(text(&page, "[data-test=duplicate-warning]").is_some());
@@ -248,23 +198,14 @@ async fn a_likely_duplicate_needs_confirmation() {
         ("rank", "3d"),
         ("confirm_duplicate", "on"),
     ];
-    let res = app
-        .submit(
-            &org,
-            "/t/autumn/players/new",
-            FORM,
-            "/t/autumn/players",
-            &changes,
-        )
-        .await;
+    let res = app.register(&org, "autumn", &changes).await;
     assert_eq!(res.status(), 303);
 }
 
 #[tokio::test]
 async fn an_edit_of_a_player_changed_meanwhile_is_refused() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_player(&app, &org, "Alpha", "3d").await;
+    let org = autumn(&app, 1).await;
     let (_, page) = app.get_html(&org, "/t/autumn/players/1/edit").await;
     let stale = common::form_values(&page, FORM);
     let res = app
@@ -289,18 +230,10 @@ async fn an_edit_of_a_player_changed_meanwhile_is_refused() {
 #[tokio::test]
 async fn self_registration_is_refused_when_closed_and_checks_its_fields() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let player = app.new_client();
     let changes = [("name", "Echo"), ("rank", "strong"), ("country", "Ukraine")];
-    let res = app
-        .submit(
-            &player,
-            "/t/autumn/register",
-            "[data-test=register-form]",
-            "/t/autumn/register",
-            &changes,
-        )
-        .await;
+    let res = app.self_register(&player, "autumn", &changes).await;
     assert_eq!(res.status(), 422);
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     assert!(text(&page, "[data-test=rank-error]").is_some());
@@ -329,9 +262,7 @@ async fn an_opengotha_file_imports_whole_and_exports_again() {
         return;
     };
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let xml = std::fs::read(fixtures.join("opengotha/20200915070322_AVG11prueba.xml")).unwrap();
 
     let broken = String::from_utf8(xml.clone())
@@ -397,9 +328,7 @@ async fn organisers_download_from_the_standings_the_egf_file_opengotha_writes() 
     };
     let stem = "20200915070322_AVG11prueba";
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let xml = std::fs::read(fixtures.join(format!("opengotha/{stem}.xml"))).unwrap();
     assert_eq!(
         import(&app, &org, "avg.xml", xml, "avg").await.status(),
@@ -461,8 +390,7 @@ async fn organisers_download_from_the_standings_the_egf_file_opengotha_writes() 
 #[tokio::test]
 async fn visitors_see_a_new_result_at_once_and_open_pages_are_told_to_reload() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 2).await;
+    let org = autumn(&app, 2).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
     let visitor = app.new_client();
@@ -505,8 +433,7 @@ async fn visitors_see_a_new_result_at_once_and_open_pages_are_told_to_reload() {
 #[tokio::test]
 async fn a_crowd_reloading_after_a_change_all_get_the_new_page() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 2).await;
+    let org = autumn(&app, 2).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
     let visitor = app.new_client();
@@ -537,8 +464,7 @@ async fn a_crowd_reloading_after_a_change_all_get_the_new_page() {
 #[tokio::test]
 async fn public_pages_without_a_form_set_no_cookie_and_forms_get_a_token_of_their_own() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 2).await;
+    let org = autumn(&app, 2).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
     for path in [
@@ -579,11 +505,10 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
         return;
     };
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     // The site's list is uploaded by its administrator (issue 29, item 6).
     app.account("root", true, false).await;
-    let admin = app.new_client();
-    app.log_in(&admin, "root").await;
+    let admin = app.signed_in("root").await;
     let upload = |bytes: Vec<u8>| app.upload(&admin, "/rating-list", &[], "egf_db.txt", bytes);
     let res = upload(b"not a rating list at all\n".to_vec()).await;
     assert_eq!(res.status(), 422, "a file with no player is refused");
@@ -605,14 +530,9 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
     );
     org.get(app.url("/language/en")).send().await.unwrap();
 
-    let found: Vec<serde_json::Value> = org
-        .get(app.url("/rating-list/search?q=vannier%20luc"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let found: Vec<serde_json::Value> = app
+        .get_json(&org, "/rating-list/search?q=vannier%20luc")
+        .await;
     assert_eq!(found[0]["egf_pin"], "10437350");
     let (_, page) = app
         .get_html(&org, "/t/autumn/players/new?lookup=10437350")
@@ -627,12 +547,7 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
         .submit(&org, &link, FORM, "/t/autumn/players", &[])
         .await;
     assert_eq!(res.status(), 303);
-    let players: serde_json::Value = reqwest::get(app.url("/api/v1/tournaments/autumn/players"))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, players) = app.api().get("/tournaments/autumn/players").await;
     assert_eq!(players["players"][0]["egf_pin"], "10437350");
     assert_eq!(players["players"][0]["first_name"], "Luc");
 }
@@ -640,7 +555,7 @@ async fn players_are_registered_from_the_uploaded_rating_list() {
 #[tokio::test]
 async fn a_players_file_beyond_what_a_tournament_holds_is_refused_whole_naming_the_limit() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let mut csv = String::from("Name;FirstName;Rank;Country;Club\n");
     for n in 0..70_000 {
         csv.push_str(&format!("Player{n};Test;5k;UA;Kyiv\n"));
@@ -677,18 +592,16 @@ async fn a_players_file_beyond_what_a_tournament_holds_is_refused_whole_naming_t
 #[tokio::test]
 async fn self_registrations_from_one_address_keep_a_pace_and_are_told_when_to_come_back() {
     let app = TestApp::start().await;
-    organiser_with_tournament(&app).await;
+    autumn(&app, 0).await;
     let visitor = app.new_client();
     let mut statuses = Vec::new();
     let mut last = None;
     for n in 0..22 {
         let name = format!("Player{n}");
         let res = app
-            .submit(
+            .self_register(
                 &visitor,
-                "/t/autumn/register",
-                "[data-test=register-form]",
-                "/t/autumn/register",
+                "autumn",
                 &[("name", &name), ("first_name", "Self"), ("rank", "10k")],
             )
             .await;
@@ -712,7 +625,7 @@ async fn self_registrations_from_one_address_keep_a_pace_and_are_told_when_to_co
 #[tokio::test]
 async fn a_player_file_imports_whole_or_not_at_all() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let upload = |text: &'static str| {
         let bytes = text.as_bytes().to_vec();
         app.upload(&org, "/t/autumn/players/import", &[], "players.csv", bytes)
@@ -738,21 +651,14 @@ async fn a_player_file_imports_whole_or_not_at_all() {
     assert_eq!(res.status(), 303);
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
     assert_eq!(count(&page, "[data-test=player-row]"), 2);
-    let csv = org
-        .get(app.url("/t/autumn/players.csv"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let csv = app.get_text(&org, "/t/autumn/players.csv").await;
     assert!(csv.contains("Beta;Bob;2K;UA;Kyiv;"), "{csv}");
 }
 
 #[tokio::test]
 async fn the_poster_carries_a_qr_code_of_the_tournament_address() {
     let app = TestApp::start().await;
-    organiser_with_tournament(&app).await;
+    autumn(&app, 0).await;
     let (status, page) = app.get_html(&app.new_client(), "/t/autumn/poster").await;
     assert_eq!(status, 200);
     assert_eq!(count(&page, "[data-test=poster] .qr svg"), 1);
@@ -762,8 +668,7 @@ async fn the_poster_carries_a_qr_code_of_the_tournament_address() {
 #[tokio::test]
 async fn a_withdrawn_player_keeps_past_games_and_is_not_paired_again() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 3).await;
+    let org = autumn(&app, 3).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/players/1/withdraw", &[]).await;
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
@@ -785,8 +690,7 @@ async fn a_withdrawn_player_keeps_past_games_and_is_not_paired_again() {
 #[tokio::test]
 async fn an_organiser_adjusts_a_pairing_by_hand_and_the_core_checks_it() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 4).await;
+    let org = autumn(&app, 4).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     let pairs = |page: &scraper::Html| -> Vec<String> {
         page.select(&Selector::parse("[data-test=board]").unwrap())
@@ -876,26 +780,19 @@ async fn an_organiser_adjusts_a_pairing_by_hand_and_the_core_checks_it() {
 #[tokio::test]
 async fn the_settings_form_shows_the_time_controls_egf_class() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let (_, page) = app.get_html(&org, "/t/autumn/settings").await;
     let summary = text(&page, "[data-test=time-summary]").unwrap();
     assert!(summary.ends_with("EGF class A"), "{summary}");
     let query = "basic_minutes=30&overtime=fischer&byo_yomi_seconds=30&canadian_moves=15&canadian_seconds=300&fischer_seconds=10";
-    let live = org
-        .get(app.url(&format!("/time-summary?{query}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let live = app.get_text(&org, &format!("/time-summary?{query}")).await;
     assert!(live.ends_with("EGF class B"), "{live}");
 }
 
 #[tokio::test]
 async fn the_live_time_summary_speaks_the_chosen_language() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let query = "basic_minutes=30&overtime=fischer&byo_yomi_seconds=30&canadian_moves=15&canadian_seconds=300&fischer_seconds=10";
     for (lang, expected) in [
         (
@@ -911,14 +808,7 @@ async fn the_live_time_summary_speaks_the_chosen_language() {
             .send()
             .await
             .unwrap();
-        let live = org
-            .get(app.url(&format!("/time-summary?{query}")))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let live = app.get_text(&org, &format!("/time-summary?{query}")).await;
         assert_eq!(live, expected);
         let (_, page) = app.get_html(&org, "/t/autumn").await;
         let overview = text(&page, "main").unwrap();
@@ -929,9 +819,7 @@ async fn the_live_time_summary_speaks_the_chosen_language() {
 #[tokio::test]
 async fn choosing_a_system_brings_its_standard_settings_and_weights_can_be_tuned() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     let form = "[data-test=tournament-form]";
     let changes = [
         ("name", "Swiss Open"),
@@ -959,30 +847,14 @@ async fn choosing_a_system_brings_its_standard_settings_and_weights_can_be_tuned
 
     let changes = [("pai_dudd_weight", "5000"), ("-use_presets", "")];
     assert_eq!(
-        app.submit(
-            &org,
-            "/t/swiss/settings",
-            form,
-            "/t/swiss/settings",
-            &changes
-        )
-        .await
-        .status(),
+        app.change_settings(&org, "swiss", &changes).await.status(),
         303
     );
     let (_, page) = app.get_html(&org, "/t/swiss/settings").await;
     assert!(common::form_values(&page, form).contains(&("pai_dudd_weight".into(), "5000".into())));
     let changes = [("pai_dudd_weight", "-1")];
     assert_eq!(
-        app.submit(
-            &org,
-            "/t/swiss/settings",
-            form,
-            "/t/swiss/settings",
-            &changes
-        )
-        .await
-        .status(),
+        app.change_settings(&org, "swiss", &changes).await.status(),
         422
     );
 }
@@ -990,7 +862,7 @@ async fn choosing_a_system_brings_its_standard_settings_and_weights_can_be_tuned
 #[tokio::test]
 async fn players_read_the_schedule_on_the_tournament_page() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let changes = [("schedule", "Sat 10:00 Round 1\n\nSat 14:30 Round 2\n")];
     change_settings(&app, &org, &changes).await;
     let (_, page) = app.get_html(&app.new_client(), "/t/autumn").await;
@@ -1000,8 +872,7 @@ async fn players_read_the_schedule_on_the_tournament_page() {
 #[tokio::test]
 async fn the_organiser_sees_why_a_board_was_paired() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 4).await;
+    let org = autumn(&app, 4).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     let (_, round) = app.get_html(&org, "/t/autumn/rounds/1").await;
     assert_eq!(count(&round, "[data-test=why-link]"), 2);
@@ -1029,7 +900,7 @@ async fn the_organiser_sees_why_a_board_was_paired() {
 #[tokio::test]
 async fn a_round_robin_pairs_on_the_draw_numbers_given() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     change_settings(&app, &org, &[("system", "round_robin")]).await;
     add_players(&app, &org, 4).await;
     // Delta drew number 1, Alpha number 4.
@@ -1086,7 +957,7 @@ async fn a_round_robin_pairs_on_the_draw_numbers_given() {
 #[tokio::test]
 async fn a_knockout_replays_a_jigo_and_plays_on_for_third_place() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let changes = [
         ("system", "knockout"),
         ("rounds", "5"),
@@ -1153,7 +1024,7 @@ async fn a_knockout_replays_a_jigo_and_plays_on_for_third_place() {
 #[tokio::test]
 async fn every_upload_is_refused_without_its_token_in_the_body() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     // A site administrator may upload a rating list, so a 403 there is the
     // token's, not the role's.
     sqlx::query("update account set is_admin = true where username = 'org'")
@@ -1218,40 +1089,26 @@ async fn every_upload_is_refused_without_its_token_in_the_body() {
     assert_eq!(count(&page, "[data-test=player-row]"), 1);
 }
 
-async fn self_register(
-    app: &TestApp,
-    client: &reqwest::Client,
-    fields: &[(&str, &str)],
-) -> reqwest::Response {
-    app.submit(
-        client,
-        "/t/autumn/register",
-        "[data-test=register-form]",
-        "/t/autumn/register",
-        fields,
-    )
-    .await
-}
-
 #[tokio::test]
 async fn self_registration_limits_lengths_in_the_players_language_and_keeps_the_text() {
     let app = TestApp::start().await;
-    let _org = organiser_with_tournament(&app).await;
+    let _org = autumn(&app, 0).await;
     let player = app.new_client();
     player.get(app.url("/language/ru")).send().await.unwrap();
     let long = "Ш".repeat(300);
     let club = "C".repeat(61);
-    let res = self_register(
-        &app,
-        &player,
-        &[
-            ("name", &long),
-            ("first_name", "Анна"),
-            ("rank", "3k"),
-            ("club", &club),
-        ],
-    )
-    .await;
+    let res = app
+        .self_register(
+            &player,
+            "autumn",
+            &[
+                ("name", &long),
+                ("first_name", "Анна"),
+                ("rank", "3k"),
+                ("club", &club),
+            ],
+        )
+        .await;
     assert_eq!(res.status(), 422);
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     assert_eq!(
@@ -1268,19 +1125,28 @@ async fn self_registration_limits_lengths_in_the_players_language_and_keeps_the_
         .unwrap()
         .to_string();
     assert_eq!(kept, long, "the typed name is kept");
-    let res = self_register(&app, &player, &[("name", &"Ш".repeat(60)), ("rank", "3k")]).await;
+    let res = app
+        .self_register(
+            &player,
+            "autumn",
+            &[("name", &"Ш".repeat(60)), ("rank", "3k")],
+        )
+        .await;
     assert_eq!(res.status(), 303, "60 characters are enough and allowed");
 }
 
 #[tokio::test]
 async fn a_second_identical_self_registration_is_refused_and_a_near_one_is_flagged() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let player = app.new_client();
     let anna = [("name", "Ivanova"), ("first_name", "Anna"), ("rank", "3k")];
-    assert_eq!(self_register(&app, &player, &anna).await.status(), 303);
+    assert_eq!(
+        app.self_register(&player, "autumn", &anna).await.status(),
+        303
+    );
     let again = [("name", "IVANOVA "), ("first_name", "anna"), ("rank", "3k")];
-    let res = self_register(&app, &player, &again).await;
+    let res = app.self_register(&player, "autumn", &again).await;
     assert_eq!(res.status(), 422);
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
     assert!(
@@ -1290,7 +1156,12 @@ async fn a_second_identical_self_registration_is_refused_and_a_near_one_is_flagg
     );
     // Accents and swapped names may be someone else: taken, and flagged.
     let swapped = [("name", "Anna"), ("first_name", "Ivanová"), ("rank", "3k")];
-    assert_eq!(self_register(&app, &player, &swapped).await.status(), 303);
+    assert_eq!(
+        app.self_register(&player, "autumn", &swapped)
+            .await
+            .status(),
+        303
+    );
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
     assert_eq!(count(&page, "[data-test=player-row]"), 2);
     let flags: Vec<String> = page
@@ -1310,11 +1181,13 @@ async fn a_second_identical_self_registration_is_refused_and_a_near_one_is_flagg
 #[tokio::test]
 async fn preliminary_players_are_listed_apart_or_hidden_as_the_organiser_chooses() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_player(&app, &org, "Alpha", "3d").await;
+    let org = autumn(&app, 1).await;
     let visitor = app.new_client();
     let echo = [("name", "Echo"), ("first_name", "Self"), ("rank", "10k")];
-    assert_eq!(self_register(&app, &visitor, &echo).await.status(), 303);
+    assert_eq!(
+        app.self_register(&visitor, "autumn", &echo).await.status(),
+        303
+    );
 
     let (_, page) = app.get_html(&visitor, "/t/autumn/players").await;
     assert_eq!(
@@ -1349,13 +1222,7 @@ async fn preliminary_players_are_listed_apart_or_hidden_as_the_organiser_chooses
         !shown.contains("Echo"),
         "nobody trying numbers reads {shown:?}"
     );
-    let api = app
-        .client
-        .get(app.url("/api/v1/tournaments/autumn/players"))
-        .send()
-        .await
-        .unwrap();
-    let players: serde_json::Value = api.json().await.unwrap();
+    let (_, players) = app.api().get("/tournaments/autumn/players").await;
     assert_eq!(
         players["players"].as_array().unwrap().len(),
         1,
@@ -1380,7 +1247,7 @@ async fn preliminary_players_are_listed_apart_or_hidden_as_the_organiser_chooses
 #[tokio::test]
 async fn an_import_without_a_time_zone_takes_the_files_country_else_utc() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
+    let org = autumn(&app, 0).await;
     let zone_of = |short: &'static str| {
         let (app, org) = (&app, &org);
         async move {
@@ -1447,9 +1314,7 @@ fn form_value(page: &scraper::Html, name: &str) -> String {
 #[tokio::test]
 async fn the_chosen_ruleset_sets_the_komi_of_a_handicap_game() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.organiser("org").await;
     for (short, ruleset, komi_of) in [
         (
             "chinese",
@@ -1486,15 +1351,10 @@ async fn the_chosen_ruleset_sets_the_komi_of_a_handicap_game() {
             .await;
         app.post_ok(&org, &format!("/t/{short}/rounds/1/publish"), &[])
             .await;
-        let round: serde_json::Value = app
-            .client
-            .get(app.url(&format!("/api/v1/tournaments/{short}/rounds/1")))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let round = app
+            .api()
+            .read(&format!("/tournaments/{short}/rounds/1"))
+            .await;
         let game = &round["games"][0];
         let handicap = game["handicap"].as_u64().unwrap();
         assert!(handicap >= 2, "a handicap game: {game}");
@@ -1511,8 +1371,7 @@ async fn the_chosen_ruleset_sets_the_komi_of_a_handicap_game() {
 #[tokio::test]
 async fn the_bye_is_on_the_printed_list_and_found_by_find_me() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 3).await;
+    let org = autumn(&app, 3).await;
     app.post_ok(&org, "/t/autumn/rounds/pair", &[]).await;
     app.post_ok(&org, "/t/autumn/rounds/1/publish", &[]).await;
     let (_, round) = app.get_html(&org, "/t/autumn/rounds/1").await;
@@ -1547,8 +1406,7 @@ async fn the_bye_is_on_the_printed_list_and_found_by_find_me() {
 #[tokio::test]
 async fn round_pages_wait_for_their_round_and_lead_to_the_latest() {
     let app = TestApp::start().await;
-    let org = organiser_with_tournament(&app).await;
-    add_players(&app, &org, 4).await;
+    let org = autumn(&app, 4).await;
     let visitor = app.new_client();
     let (status, page) = app.get_html(&visitor, "/t/autumn/rounds/1").await;
     assert_eq!(status, 200, "a round not yet paired");

@@ -7,41 +7,14 @@ use crate::common;
 use common::TestApp;
 use serde_json::{Value, json};
 
-async fn token(app: &TestApp, client: &reqwest::Client) -> String {
-    let res = app
-        .post_form(client, "/account/tokens", &[("label", "test")])
-        .await;
-    let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    common::text(&page, "[data-test=new-token]").unwrap()
-}
-
 #[tokio::test]
 async fn round_one_of_a_ukrainian_swiss_pairs_numbers_one_and_two_with_the_odd_number_black() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    let bearer = token(&app, &org).await;
-    let api = reqwest::Client::new();
-    let url = |path: &str| app.url(&format!("/api/v1/tournaments{path}"));
-
-    let res = api
-        .post(url(""))
-        .bearer_auth(&bearer)
-        .json(&json!({ "name": "Kyiv Swiss", "short_name": "kyiv-swiss",
-            "system": "UkraineSwiss", "rounds": 6, "time_zone": "Europe/Kyiv" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
-    let t: Value = api
-        .get(url("/kyiv-swiss"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let org = app.organiser("org").await;
+    let made = json!({ "name": "Kyiv Swiss", "short_name": "kyiv-swiss",
+        "system": "UkraineSwiss", "rounds": 6, "time_zone": "Europe/Kyiv" });
+    let api = app.api_as(&org).await.create(made).await;
+    let t = app.api().at("/tournaments/kyiv-swiss").read("").await;
     assert_eq!(t["settings"]["system"], "UkraineSwiss");
     assert_eq!(
         t["settings"]["colour_gap_even_rounds"], 2,
@@ -54,15 +27,9 @@ async fn round_one_of_a_ukrainian_swiss_pairs_numbers_one_and_two_with_the_odd_n
         "is_public": true, "late_forfeit_minutes": 60, "schedule": "" });
     let mut settings = t["settings"].clone();
     settings["colour_gap_even_rounds"] = json!(3);
-    let res = api
-        .put(url("/kyiv-swiss/settings"))
-        .bearer_auth(&bearer)
-        .json(&json!({ "version": version, "settings": settings, "header": header }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 422);
-    let refused: Value = res.json().await.unwrap();
+    let body = json!({ "version": version, "settings": settings, "header": header });
+    let (status, refused) = api.put("/settings", body).await;
+    assert_eq!(status, 422);
     assert!(
         refused["detail"]
             .as_str()
@@ -71,52 +38,22 @@ async fn round_one_of_a_ukrainian_swiss_pairs_numbers_one_and_two_with_the_odd_n
         "{refused}"
     );
     settings["colour_gap_even_rounds"] = json!(1);
-    let res = api
-        .put(url("/kyiv-swiss/settings"))
-        .bearer_auth(&bearer)
-        .json(&json!({ "version": version, "settings": settings, "header": header }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
-    version = res.json::<Value>().await.unwrap()["version"]
-        .as_i64()
-        .unwrap();
+    let body = json!({ "version": version, "settings": settings, "header": header });
+    let (status, changed) = api.put("/settings", body).await;
+    assert_eq!(status, 200);
+    version = common::api::version(&changed);
 
     // Seven players, registered by falling rating, with the numbers the lot gave.
     let drawn = [5, 3, 7, 1, 6, 2, 4];
     for (k, number) in drawn.iter().enumerate() {
         let body = json!({ "version": version, "name": format!("Player{number}"),
             "rank": "1d", "rating": 2200 - 10 * k as i64, "draw_number": number });
-        let res = api
-            .post(url("/kyiv-swiss/players"))
-            .bearer_auth(&bearer)
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 201);
-        version = res.json::<Value>().await.unwrap()["version"]
-            .as_i64()
-            .unwrap();
+        let (status, registered) = api.post("/players", body).await;
+        assert_eq!(status, 201);
+        version = common::api::version(&registered);
     }
-    let res = api
-        .post(url("/kyiv-swiss/rounds"))
-        .bearer_auth(&bearer)
-        .json(&json!({}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
-    let round: Value = api
-        .get(url("/kyiv-swiss/rounds/1"))
-        .bearer_auth(&bearer)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    assert_eq!(api.post("/rounds", json!({})).await.0, 201);
+    let (_, round) = api.get("/rounds/1").await;
     let boards: Vec<(u64, String, String)> = round["games"]
         .as_array()
         .unwrap()
@@ -165,33 +102,15 @@ async fn round_one_of_a_ukrainian_swiss_pairs_numbers_one_and_two_with_the_odd_n
 #[tokio::test]
 async fn a_round_the_colour_limits_forbid_is_refused_with_a_message_in_the_readers_language() {
     let app = TestApp::start().await;
-    app.account("org", false, true).await;
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
-    let bearer = token(&app, &org).await;
-    let api = reqwest::Client::new();
-    let url = |path: &str| app.url(&format!("/api/v1/tournaments{path}"));
-    let post = |path: String, body: Value| {
-        let api = api.clone();
-        let bearer = bearer.clone();
-        async move {
-            api.post(path)
-                .bearer_auth(&bearer)
-                .header("Accept-Language", "uk")
-                .json(&body)
-                .send()
-                .await
-                .unwrap()
-        }
-    };
-    let made = post(
-        url(""),
-        json!({ "name": "Odesa Swiss", "short_name": "odesa-swiss",
-            "system": "UkraineSwiss", "rounds": 5 }),
-    )
-    .await;
-    assert_eq!(made.status(), 201);
-    let mut version = made.json::<Value>().await.unwrap()["version"].clone();
+    let org = app.organiser("org").await;
+    let made = json!({ "name": "Odesa Swiss", "short_name": "odesa-swiss",
+        "system": "UkraineSwiss", "rounds": 5 });
+    // Every answer is read in Ukrainian.
+    let api = app.api_as(&org).await.lang("uk");
+    let (status, answer) = api.post("/tournaments", made).await;
+    assert_eq!(status, 201);
+    let api = api.at("/tournaments/odesa-swiss");
+    let mut version = answer["version"].clone();
     // Six players; numbers 2 and 4, White in round 1, miss round 2.
     for number in 1..=6 {
         let rounds: Vec<u32> = if matches!(number, 2 | 4) {
@@ -201,38 +120,28 @@ async fn a_round_the_colour_limits_forbid_is_refused_with_a_message_in_the_reade
         };
         let body = json!({ "version": version, "name": format!("Player{number}"),
             "rank": "1k", "draw_number": number, "rounds": rounds });
-        let res = post(url("/odesa-swiss/players"), body).await;
-        assert_eq!(res.status(), 201);
-        version = res.json::<Value>().await.unwrap()["version"].clone();
+        let (status, registered) = api.post("/players", body).await;
+        assert_eq!(status, 201);
+        version = registered["version"].clone();
     }
-    let res = post(url("/odesa-swiss/rounds"), json!({})).await;
-    assert_eq!(res.status(), 201);
-    version = res.json::<Value>().await.unwrap()["version"].clone();
+    let (status, paired) = api.post("/rounds", json!({})).await;
+    assert_eq!(status, 201);
+    version = paired["version"].clone();
     let results: Vec<Value> = (1..=3)
         .map(|board| json!({ "board": board, "result": "w" }))
         .collect();
-    let res = post(
-        url("/odesa-swiss/rounds/1/results"),
-        json!({ "version": version, "results": results }),
-    )
-    .await;
-    assert_eq!(res.status(), 200);
+    let body = json!({ "version": version, "results": results });
+    assert_eq!(api.post("/rounds/1/results", body).await.0, 200);
     // Round 2: numbers 1, 3 and 5 had Black and may only take White now
     // (a limit of 1 with five rounds); number 6 is the only one for them.
-    let res = post(url("/odesa-swiss/rounds"), json!({})).await;
-    assert_eq!(res.status(), 409);
-    let refused: Value = res.json().await.unwrap();
+    let (status, refused) = api.post("/rounds", json!({})).await;
+    assert_eq!(status, 409);
     assert_eq!(refused["error"], "error.colour_limits");
     let message = refused["message"].as_str().unwrap();
     assert!(
         message.starts_with("Тур 2 не можна скласти") && message.contains("на 1"),
         "{message}"
     );
-    let round_two = api
-        .get(url("/odesa-swiss/rounds/2"))
-        .bearer_auth(&bearer)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(round_two.status(), 404, "nothing was paired");
+    let (status, _) = api.get("/rounds/2").await;
+    assert_eq!(status, 404, "nothing was paired");
 }

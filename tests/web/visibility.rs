@@ -6,22 +6,23 @@
 use crate::common;
 
 use common::TestApp;
+use common::api::Api;
 use common::hall::{crawl, running_tournament};
+
+/// The running tournament `crawl` made private; its organiser.
+async fn private_tournament(app: &TestApp) -> reqwest::Client {
+    let org = running_tournament(app).await;
+    let private = app
+        .change_settings(&org, "crawl", &[("-is_public", "")])
+        .await;
+    assert_eq!(private.status(), 303, "the tournament is made private");
+    org
+}
 
 #[tokio::test]
 async fn a_private_tournament_is_absent_from_the_home_page_and_404_on_every_url_for_non_staff() {
     let app = TestApp::start().await;
-    let org = running_tournament(&app).await;
-    let private = app
-        .submit(
-            &org,
-            "/t/crawl/settings",
-            "[data-test=tournament-form]",
-            "/t/crawl/settings",
-            &[("-is_public", "")],
-        )
-        .await;
-    assert_eq!(private.status(), 303, "the tournament is made private");
+    let org = private_tournament(&app).await;
 
     // Every page the organiser reaches inside the tournament.
     let pages = crawl(&app, &org, &["/t/crawl"]).await;
@@ -33,9 +34,7 @@ async fn a_private_tournament_is_absent_from_the_home_page_and_404_on_every_url_
     let (_, home) = app.get_html(&org, "/").await;
     assert!(home.html().contains("Crawl Open"), "its staff still see it");
 
-    app.account("stranger", false, true).await;
-    let stranger = app.new_client();
-    app.log_in(&stranger, "stranger").await;
+    let stranger = app.organiser("stranger").await;
     let visitor = app.new_client();
     for (who, client) in [("visitor", &visitor), ("stranger", &stranger)] {
         let (_, home) = app.get_html(client, "/").await;
@@ -56,14 +55,7 @@ async fn a_private_tournament_is_absent_from_the_home_page_and_404_on_every_url_
             }
         }
         assert!(shown.is_empty(), "{who} is shown: {shown:#?}");
-        let listed = client
-            .get(app.url("/api/v1/tournaments"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let listed = app.get_text(client, "/api/v1/tournaments").await;
         assert!(!listed.contains("crawl"), "{who}: {listed}");
     }
     // A write by a signed-in stranger is answered the same way.
@@ -77,13 +69,9 @@ async fn a_private_tournament_is_absent_from_the_home_page_and_404_on_every_url_
     assert_eq!(pair.status(), 404);
 }
 
-/// The names of the tournaments `GET /api/v1/tournaments` lists for a bearer.
-async fn listed(app: &TestApp, bearer: Option<&str>) -> Vec<String> {
-    let mut request = reqwest::Client::new().get(app.url("/api/v1/tournaments"));
-    if let Some(bearer) = bearer {
-        request = request.bearer_auth(bearer);
-    }
-    let list: serde_json::Value = request.send().await.unwrap().json().await.unwrap();
+/// The names of the tournaments `GET /api/v1/tournaments` lists to `api`.
+async fn listed(api: &Api) -> Vec<String> {
+    let list = api.read("/tournaments").await;
     list.as_array()
         .unwrap()
         .iter()
@@ -91,44 +79,22 @@ async fn listed(app: &TestApp, bearer: Option<&str>) -> Vec<String> {
         .collect()
 }
 
-async fn token(app: &TestApp, client: &reqwest::Client) -> String {
-    let res = app
-        .post_form(client, "/account/tokens", &[("label", "test")])
-        .await;
-    let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    common::text(&page, "[data-test=new-token]").unwrap()
-}
-
 /// Issue 29, item 8: the API's list shows a private tournament to its own
 /// staff, as the home page does, and to nobody else.
 #[tokio::test]
 async fn a_private_tournament_is_in_its_staffs_api_list_and_no_one_elses() {
     let app = TestApp::start().await;
-    let org = running_tournament(&app).await;
-    let private = app
-        .submit(
-            &org,
-            "/t/crawl/settings",
-            "[data-test=tournament-form]",
-            "/t/crawl/settings",
-            &[("-is_public", "")],
-        )
-        .await;
-    assert_eq!(private.status(), 303);
-    app.account("stranger", false, true).await;
-    let stranger = app.new_client();
-    app.log_in(&stranger, "stranger").await;
+    let org = private_tournament(&app).await;
+    let stranger = app.organiser("stranger").await;
 
-    let staff = token(&app, &org).await;
-    assert_eq!(listed(&app, Some(&staff)).await, ["crawl"]);
-    let other = token(&app, &stranger).await;
-    assert!(listed(&app, Some(&other)).await.is_empty());
-    assert!(listed(&app, None).await.is_empty());
-    let res = reqwest::Client::new()
-        .get(app.url("/api/v1/tournaments"))
-        .bearer_auth("not-a-token")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 401, "a token sent must be valid");
+    let staff = app.api_as(&org).await;
+    assert_eq!(listed(&staff).await, ["crawl"]);
+    assert!(listed(&app.api_as(&stranger).await).await.is_empty());
+    assert!(listed(&app.api()).await.is_empty());
+    let forged = staff.with_token("not-a-token");
+    assert_eq!(
+        forged.get("/tournaments").await.0,
+        401,
+        "a token sent must be valid"
+    );
 }

@@ -41,38 +41,21 @@ async fn app() -> TestApp {
 
 /// A new tournament `short` on `app`, with its referee and committee member.
 async fn hall<'a>(app: &'a TestApp, short: &str) -> Hall<'a> {
-    let org = app.new_client();
-    app.log_in(&org, "org").await;
+    let org = app.signed_in("org").await;
     let changes = [
         ("name", "Walk Open"),
-        ("short_name", short),
         ("time_zone", "Europe/Warsaw"),
         ("rounds", "4"),
         ("registration_open", "on"),
         ("late_forfeit_minutes", "0"),
     ];
-    let res = app
-        .submit(
-            &org,
-            "/tournaments/new",
-            "[data-test=tournament-form]",
-            "/tournaments",
-            &changes,
-        )
+    app.tournament(&org, short)
+        .with(&changes)
+        .staff("ref", "referee")
+        .staff("judge", "appeals_member")
         .await;
-    assert_eq!(res.status(), 303, "the tournament is created");
-    for (user, role) in [("ref", "referee"), ("judge", "appeals_member")] {
-        app.post_ok(
-            &org,
-            &format!("/t/{short}/staff"),
-            &[("username", user), ("role", role)],
-        )
-        .await;
-    }
-    let referee = app.new_client();
-    app.log_in(&referee, "ref").await;
-    let judge = app.new_client();
-    app.log_in(&judge, "judge").await;
+    let referee = app.signed_in("ref").await;
+    let judge = app.signed_in("judge").await;
     let visitor = app.new_client();
     Hall {
         app,
@@ -93,18 +76,10 @@ struct Known {
 }
 
 impl Hall<'_> {
+    /// A visitor's read of the tournament's API.
     async fn api(&self, path: &str) -> (u16, Value) {
-        let res = self
-            .visitor
-            .get(
-                self.app
-                    .url(&format!("/api/v1/tournaments/{}{path}", self.short)),
-            )
-            .send()
-            .await
-            .unwrap();
-        let status = res.status().as_u16();
-        (status, res.json().await.unwrap_or(Value::Null))
+        let tournament = format!("/tournaments/{}", self.short);
+        self.app.api().at(&tournament).get(path).await
     }
 
     async fn known(&self, appeals: u32) -> Known {
