@@ -23,10 +23,11 @@ impl AtDesk {
     /// `state` created at the door by a new organiser `owner`.
     pub async fn open(owner: &str, state: State) -> AtDesk {
         let store = Store::on(fresh_database().await);
-        let account = tengen::ops::create_account(&store, owner, "", PASSWORD, false, true)
-            .await
-            .unwrap()
-            .unwrap();
+        let account =
+            tengen::desk::accounts::create_account(&store, owner, "", PASSWORD, false, true)
+                .await
+                .unwrap()
+                .unwrap();
         let desk = Desk::new(store.clone(), None);
         let summary = serde_json::Value::Null;
         let row = desk

@@ -1,14 +1,15 @@
 //! Issue 34: a knockout places its players by the bracket round in which
 //! they went out (RFG code App. 7 §4): 1, 2, 3–4, 5–8, 9–16, whatever games
 //! they won before; a match still being played places nobody by its last
-//! game. Played to the end through the pages, with single games and with
-//! best-of-3 matches.
+//! game. Played to the end through the pages and through the API alone,
+//! with single games and with best-of-3 matches.
 
 use crate::common;
 
 use common::TestApp;
 use common::knockout::{knockout, play, play_out};
 use scraper::Selector;
+use serde_json::json;
 
 /// `n` copies of the label of a place shared by `n`.
 fn shared(label: &str, n: usize) -> Vec<String> {
@@ -157,4 +158,67 @@ async fn when_two_losses_eliminate_the_round_page_names_who_rests() {
         .collect();
     losses.sort();
     assert_eq!(losses, ["0", "1", "1", "2"]);
+}
+
+/// A knockout run by a program through the API alone, as `play_out` runs
+/// one through the pages: the places the API gives are the same.
+async fn knockout_by_api(app: &TestApp, short: &str, players: usize, best_of: u32) -> Vec<i64> {
+    app.account(short, false, true).await;
+    let api = app.api_for(short).await;
+    let made = json!({ "name": short, "short_name": short, "system": "Knockout", "rounds": 20 });
+    let api = api.create(made).await;
+    let (status, answer) = api
+        .change_settings(|body| body["settings"]["best_of"] = json!(best_of))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    for k in 0..players {
+        let player = json!({ "name": format!("Player{k:02}"), "first_name": "P",
+            "rank": format!("{}k", k + 1) });
+        let (status, answer) = api.register(player).await;
+        assert_eq!(status, 201, "{answer}");
+    }
+    for round in 1..=20 {
+        let (status, answer) = api.write("POST", "/rounds", json!({})).await;
+        if status == 409 {
+            assert_eq!(answer["error"], "error.knockout_finished", "{answer}");
+            break;
+        }
+        assert_eq!(status, 201, "round {round}: {answer}");
+        let games = api.read(&format!("/rounds/{round}")).await["games"]
+            .as_array()
+            .unwrap()
+            .len();
+        let results: Vec<_> = (1..=games)
+            .map(|b| json!({ "board": b, "result": "w" }))
+            .collect();
+        let path = format!("/rounds/{round}/results");
+        let (status, answer) = api
+            .write("POST", &path, json!({ "results": results }))
+            .await;
+        assert_eq!(status, 200, "results of round {round}: {answer}");
+        assert!(round < 20, "the knockout never ended");
+    }
+    let standings = api.read("/standings").await;
+    assert_eq!(standings["criteria"], json!(["STAGE"]));
+    let rows = standings["rows"].as_array().unwrap();
+    rows.iter().map(|r| r["place"].as_i64().unwrap()).collect()
+}
+
+#[tokio::test]
+async fn knockouts_of_8_and_16_run_through_the_api_alone_place_as_the_pages_do() {
+    let app = TestApp::start().await;
+    let events = [
+        ("api8", 8, 1),
+        ("api16", 16, 1),
+        ("api8bo3", 8, 3),
+        ("api16bo3", 16, 3),
+    ];
+    for (short, players, best_of) in events {
+        let places = knockout_by_api(&app, short, players, best_of).await;
+        let mut expected = vec![1, 2, 3, 3, 5, 5, 5, 5];
+        if players == 16 {
+            expected.extend([9; 8]);
+        }
+        assert_eq!(places, expected, "{short}");
+    }
 }

@@ -14,6 +14,7 @@ mod api_teams;
 mod archive;
 mod closing;
 mod discipline;
+mod drafts;
 mod home;
 mod hygiene;
 mod imports;
