@@ -210,7 +210,12 @@ pub(super) fn board_page(
                 StartKind::Round => "referee.late_from.round",
                 StartKind::Board => "referee.late_from.board",
             };
-            let time = wall_clock(start.at, &tournament.time_zone);
+            // The hour as the programme and the hall's clock show it.
+            let zone = jiff::tz::TimeZone::get(&tournament.time_zone)
+                .unwrap_or(jiff::tz::TimeZone::UTC);
+            let time = jiff::Timestamp::from_second(start.at.unix_seconds())
+                .map(|t| t.to_zoned(zone).strftime("%H:%M").to_string())
+                .unwrap_or_default();
             ctx.lang.tf(key, &[("time", time)])
         }),
         forfeit_from: status
