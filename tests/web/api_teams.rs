@@ -70,6 +70,20 @@ async fn the_staff_run_teams_and_line_ups_through_the_api() {
             .await,
     );
 
+    // The line-up page says when the line-up is due: from the referee's
+    // start until the programme gives the round one, then from that.
+    let page = "/t/team-cup/teams/1/lineup?round=1";
+    let deadline = |page: scraper::Html| common::text(&page, "[data-test=deadline]").unwrap();
+    let said = deadline(app.get_html(&org, page).await.1);
+    assert!(said.contains("from the referee's start"), "{said}");
+    let start = json!({ "version": v, "start": "2027-05-10 10:00" });
+    v = version(&staff.ok("PUT", "/rounds/1/start", start).await);
+    let said = deadline(app.get_html(&org, page).await.1);
+    assert!(
+        said.contains("starts at 10:00") && said.contains("due by 09:45"),
+        "{said}"
+    );
+
     // Line-ups before the round is paired.
     let (status, refused) = nobody
         .send(

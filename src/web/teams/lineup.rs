@@ -210,13 +210,37 @@ fn line_up_page(
         status,
         late,
         opponent: opponent(ctx.lang, t, team, round),
-        deadline: ctx.lang.tf(
-            "lineup.deadline",
-            &[("minutes", settings.line_up_deadline.to_string())],
+        deadline: format!(
+            "{} {}",
+            ctx.lang.tf(
+                "lineup.deadline",
+                &[("minutes", settings.line_up_deadline.to_string())],
+            ),
+            due(ctx.lang, state, round, &shown.tournament.time_zone),
         ),
         boards: board_choices,
         problems: shown.problems,
         action: shown.action,
+    }
+}
+
+/// When this round's line-up is due: counted from the round's official
+/// start on the programme, else from the referee's start of the round.
+fn due(lang: Lang, state: &Aggregate, round: RoundNo, zone: &str) -> String {
+    let minutes = i64::from(state.doc.settings().teams.line_up_deadline);
+    let start = state.mark(round).start;
+    let hour = |seconds: i64| {
+        let zone = jiff::tz::TimeZone::get(zone).ok()?;
+        let at = jiff::Timestamp::from_second(seconds).ok()?.to_zoned(zone);
+        Some(at.strftime("%H:%M").to_string())
+    };
+    let due = start.and_then(|s| {
+        let at = s.unix_seconds(zone)?;
+        Some((hour(at)?, hour(at - minutes * 60)?))
+    });
+    match due {
+        Some((start, due)) => lang.tf("lineup.due_at", &[("start", start), ("due", due)]),
+        None => lang.t("lineup.due_from_press"),
     }
 }
 

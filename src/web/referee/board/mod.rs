@@ -211,8 +211,8 @@ pub(super) fn board_page(
                 StartKind::Board => "referee.late_from.board",
             };
             // The hour as the programme and the hall's clock show it.
-            let zone = jiff::tz::TimeZone::get(&tournament.time_zone)
-                .unwrap_or(jiff::tz::TimeZone::UTC);
+            let zone =
+                jiff::tz::TimeZone::get(&tournament.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
             let time = jiff::Timestamp::from_second(start.at.unix_seconds())
                 .map(|t| t.to_zoned(zone).strftime("%H:%M").to_string())
                 .unwrap_or_default();
