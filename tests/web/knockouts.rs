@@ -222,3 +222,18 @@ async fn knockouts_of_8_and_16_run_through_the_api_alone_place_as_the_pages_do()
         assert_eq!(places, expected, "{short}");
     }
 }
+
+#[tokio::test]
+async fn a_best_of_three_knockout_of_16_played_through_the_pages_shares_each_bracket_rounds_place()
+{
+    let app = TestApp::start().await;
+    let org = knockout(&app, "bo3x16", 16, 3).await;
+    let after = play_out(&app, &org, "bo3x16").await;
+    // Four bracket rounds of three games each (White wins, colours swap).
+    assert_eq!(after.len(), 12);
+    let mut expected = vec!["1".to_string(), "2".to_string()];
+    expected.extend(shared("3–4", 2));
+    expected.extend(shared("5–8", 4));
+    expected.extend(shared("9–16", 8));
+    assert_eq!(after.last().unwrap(), &expected);
+}
