@@ -14,6 +14,13 @@
 use crate::core::discipline::Ruleset;
 use serde::{Deserialize, Serialize};
 
+/// Who may create a tournament on a site: an account the site's
+/// administrators made an organiser, or an administrator. A role in one
+/// tournament gives no right to create another.
+pub fn may_create_tournament(is_admin: bool, is_organiser: bool) -> bool {
+    is_admin || is_organiser
+}
+
 /// A person's role in one tournament.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

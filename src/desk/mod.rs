@@ -313,6 +313,11 @@ impl Desk {
             }
         }
         let mut tx = self.store.begin().await?;
+        // Every way a tournament is made (the form, the API, a file, a
+        // final stage, the command line) passes here.
+        if !crate::store::accounts::may_create_tournament(&mut *tx, owner).await? {
+            return Err(Refusal::Forbidden.into());
+        }
         let row = insert(&mut tx, owner, &state).await?;
         audit::record(
             &mut *tx,

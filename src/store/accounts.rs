@@ -14,6 +14,13 @@ pub struct Account {
     pub is_organiser: bool,
 }
 
+impl Account {
+    /// Whether this account may create tournaments (the core's rule).
+    pub fn may_create_tournament(&self) -> bool {
+        crate::core::access::may_create_tournament(self.is_admin, self.is_organiser)
+    }
+}
+
 /// What a login needs: the account and its password hash.
 #[derive(Debug)]
 pub struct Credentials {
@@ -60,6 +67,22 @@ pub async fn insert(db: impl PgExecutor<'_>, new: &NewAccount<'_>) -> sqlx::Resu
     )
     .fetch_one(db)
     .await
+}
+
+/// Whether the account `account_id` may create tournaments; `false` for
+/// no such account.
+pub async fn may_create_tournament(
+    db: impl PgExecutor<'_>,
+    account_id: Uuid,
+) -> sqlx::Result<bool> {
+    let roles: Option<(bool, bool)> =
+        sqlx::query_as("select is_admin, is_organiser from account where account_id = $1")
+            .bind(account_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(roles.is_some_and(|(admin, organiser)| {
+        crate::core::access::may_create_tournament(admin, organiser)
+    }))
 }
 
 pub async fn by_username(db: impl PgExecutor<'_>, username: &str) -> sqlx::Result<Option<Account>> {

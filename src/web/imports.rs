@@ -65,7 +65,7 @@ struct ImportedPage {
 
 fn may_organise(ctx: &Ctx) -> WebResult<()> {
     match &ctx.user {
-        Some(u) if u.is_organiser || u.is_admin => Ok(()),
+        Some(u) if u.may_create_tournament() => Ok(()),
         _ => Err(WebError::Forbidden),
     }
 }

@@ -35,7 +35,7 @@ pub(super) fn routes() -> Router<AppState> {
 }
 
 fn may_organise(me: &Account) -> WebResult<()> {
-    if me.is_organiser || me.is_admin {
+    if me.may_create_tournament() {
         Ok(())
     } else {
         Err(WebError::Forbidden)

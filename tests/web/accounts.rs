@@ -306,6 +306,41 @@ async fn people_without_the_organiser_role_cannot_create_tournaments() {
     assert_eq!(status, 403);
 }
 
+/// The door itself refuses a tournament made for an account that may not
+/// create one, whichever way it comes (form, API, file, final stage, CLI).
+#[tokio::test]
+async fn the_door_refuses_a_tournament_owned_by_an_account_that_may_not_create_one() {
+    use tengen::core::command::{Header, Refusal, State};
+    use tengen::core::{Settings, Tournament};
+    use tengen::desk::{Desk, DeskError};
+    let store = tengen::store::Store::on(common::fresh_database().await);
+    let create = tengen::desk::accounts::create_account;
+    let player = create(&store, "player", "", common::PASSWORD, false, false)
+        .await
+        .unwrap()
+        .unwrap();
+    let organiser = create(&store, "org", "", common::PASSWORD, false, true)
+        .await
+        .unwrap()
+        .unwrap();
+    let desk = Desk::new(store.clone(), None);
+    let state = || {
+        let mut settings = Settings::default();
+        settings.general.short_name = "cup".into();
+        settings.general.name = "Cup".into();
+        State::new(Tournament::new(settings), Header::default())
+    };
+    let made = |owner| desk.create(owner, state(), "tournament.create", serde_json::Value::Null);
+    assert!(matches!(
+        made(player.account_id).await,
+        Err(DeskError::Refused(Refusal::Forbidden))
+    ));
+    assert!(made(uuid::Uuid::new_v4()).await.is_err(), "no such account");
+    made(organiser.account_id)
+        .await
+        .expect("an organiser creates it");
+}
+
 #[tokio::test]
 async fn the_language_switch_shows_russian_and_ukrainian_text() {
     let app = TestApp::start().await;

@@ -216,7 +216,7 @@ pub(super) async fn create_tournament(
     payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<(StatusCode, Json<Created>)> {
     let new = body::<NewTournament>(payload)?;
-    if !(account.is_admin || account.is_organiser) {
+    if !account.may_create_tournament() {
         return Err(WebError::Forbidden);
     }
     let ruleset = match new.ruleset.as_deref() {

@@ -101,7 +101,7 @@ impl TournamentFormPage {
 }
 
 fn may_organise(me: &Account) -> WebResult<()> {
-    if me.is_organiser || me.is_admin {
+    if me.may_create_tournament() {
         Ok(())
     } else {
         Err(WebError::Forbidden)
