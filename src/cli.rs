@@ -273,7 +273,7 @@ pub async fn import(
 
 /// What of a file its tournament does not hold, in the web's English words.
 fn unread_words(unread: &crate::desk::imports::Unread) -> String {
-    crate::web::imports::unread_message(crate::web::i18n::Lang::En, unread)
+    crate::web::import_words::unread_message(crate::web::i18n::Lang::En, unread)
 }
 
 /// The first line of standard input, so scripts can pipe a password in

@@ -11,7 +11,6 @@
 
 use axum::Router;
 use axum::extract::{Path, Query, State};
-use axum::http::header;
 use axum::response::Redirect;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -20,12 +19,10 @@ use super::AppState;
 use super::access::authorise;
 use super::auth::SignedIn;
 use super::error::WebResult;
+use super::files::{self, FileKind, FileOptions};
 use super::flash::Flash;
-use crate::core::Tournament;
 use crate::core::access::Action;
 use crate::core::command::Command;
-use crate::core::formats::text::Charset;
-use crate::core::formats::{h9, tou};
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -47,45 +44,23 @@ struct FileQuery {
     latin_names: Option<String>,
 }
 
-impl FileQuery {
-    fn encoding(&self, default: Charset) -> Charset {
-        self.encoding.parse().unwrap_or(default)
-    }
-}
-
-/// The tournament twice: as its standings stand after sanctions and appeals
-/// (the order and criteria), and as played (the games a federation rates,
-/// including those the rules annul for the standings); and the file name.
-async fn rated(
+/// The federations' file `kind` with the form's options.
+async fn results_file(
     app: &AppState,
     short: &str,
     me: crate::store::accounts::Account,
-) -> WebResult<(Tournament, Tournament, String)> {
+    kind: FileKind,
+    query: FileQuery,
+) -> WebResult<Response> {
     let access = authorise(app, short, me, Action::EditSettings).await?;
-    let view = super::view::view(app, access.tournament.tournament_id).await?;
-    Ok((
-        view.for_standings(),
-        view.effective.tournament,
-        access.tournament.short_name,
-    ))
-}
-
-fn download(bytes: Vec<u8>, encoding: Charset, file_name: String) -> Response {
-    let charset = encoding.label();
-    (
-        [
-            (
-                header::CONTENT_TYPE,
-                format!("text/plain; charset={charset}"),
-            ),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{file_name}\""),
-            ),
-        ],
-        bytes,
-    )
-        .into_response()
+    let options = FileOptions {
+        encoding: query.encoding.parse().ok(),
+        keep_by_default: query.keep_by_default.is_some(),
+        latin_names: query.latin_names.is_some(),
+    };
+    Ok(files::export(app, &access, kind, options)
+        .await?
+        .into_response())
 }
 
 async fn export_h9(
@@ -94,18 +69,7 @@ async fn export_h9(
     Path(short): Path<String>,
     Query(query): Query<FileQuery>,
 ) -> WebResult<Response> {
-    let (ranked, played, short) = rated(&app, &short, me).await?;
-    let options = h9::Options {
-        keep_by_default: query.keep_by_default.is_some(),
-        latin_names: query.latin_names.is_some(),
-    };
-    let encoding = query.encoding(Charset::Utf8);
-    let text = h9::export_played(&ranked, &played, options);
-    Ok(download(
-        encoding.encode(&text),
-        encoding,
-        format!("{short}.h9"),
-    ))
+    results_file(&app, &short, me, FileKind::H9, query).await
 }
 
 async fn export_tou(
@@ -114,15 +78,7 @@ async fn export_tou(
     Path(short): Path<String>,
     Query(query): Query<FileQuery>,
 ) -> WebResult<Response> {
-    let (ranked, played, short) = rated(&app, &short, me).await?;
-    // The FFG reads ISO-8859-15, as OpenGotha writes it.
-    let encoding = query.encoding(Charset::Latin9);
-    let text = tou::export_played(&ranked, &played);
-    Ok(download(
-        encoding.encode(&text),
-        encoding,
-        format!("{short}.tou"),
-    ))
+    results_file(&app, &short, me, FileKind::Tou, query).await
 }
 
 #[derive(serde::Deserialize)]

@@ -80,10 +80,11 @@ async fn checked(request: Request) -> Result<Request, WebError> {
         k if k == "application/json" || k.ends_with("+json") => Place::Json,
         _ => return Ok(request),
     };
+    let limit = super::security::body_limit(request.uri().path());
     let (parts, body) = request.into_parts();
     // A body over the limit, or one that broke off, is answered as too large:
     // nobody is left to read another answer to the second.
-    let bytes: Bytes = axum::body::to_bytes(body, super::security::FORM_MAX)
+    let bytes: Bytes = axum::body::to_bytes(body, limit)
         .await
         .map_err(|_| WebError::TooLarge)?;
     let ok = match place {

@@ -47,7 +47,7 @@ pub(super) const RATING_LIST_MAX: usize = 64 << 20;
 /// else a form or an API call.
 pub(super) fn body_limit(path: &str) -> usize {
     match path {
-        "/tournaments/import" => IMPORT_MAX,
+        "/tournaments/import" | "/api/v1/tournaments/import" => IMPORT_MAX,
         "/rating-list" => RATING_LIST_MAX,
         _ => FORM_MAX,
     }

@@ -50,7 +50,7 @@ fn the_core_names_no_io_crate() {
 /// The modules of `src/web` that pages share: the shell, the application
 /// layer and the helpers. Every other module under `src/web` is a page
 /// module (its routes and handlers).
-const SHARED_WEB_MODULES: [&str; 26] = [
+const SHARED_WEB_MODULES: [&str; 28] = [
     "access",
     "act_effects",
     "acts",
@@ -62,9 +62,11 @@ const SHARED_WEB_MODULES: [&str; 26] = [
     "cookies",
     "encodings",
     "error",
+    "files",
     "flash",
     "gor",
     "i18n",
+    "import_words",
     "incidents",
     "live",
     "page",

@@ -10,6 +10,7 @@ mod accounts;
 mod adjournment;
 mod admission;
 mod api;
+mod api_files;
 mod api_teams;
 mod archive;
 mod closing;

@@ -37,6 +37,7 @@ mod closing;
 mod counting;
 mod discipline;
 mod errors;
+mod files;
 mod officials;
 mod players;
 mod rounds;
@@ -82,6 +83,7 @@ const PREFIX: &str = "/api/v1";
         (name = "rounds", description = "Pairings and results"),
         (name = "standings", description = "Standings"),
         (name = "discipline", description = "The referees' log and appeals"),
+        (name = "files", description = "Whole tournaments in and out as files"),
         (name = "meta", description = "This document"),
     )
 )]
@@ -154,6 +156,8 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(closing::declare_winners))
         .routes(routes!(closing::confirm_supergroup))
         .routes(routes!(closing::submit_results))
+        .routes(routes!(files::download_file))
+        .routes(routes!(files::import_file))
 }
 
 /// The router of `/api/v1`, serving its own document; a path no route

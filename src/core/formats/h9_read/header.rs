@@ -56,7 +56,10 @@ pub(super) fn read_tag(
             let mut dates = value.split(',').map(str::trim);
             let begin = dates.next().unwrap_or("");
             let end = dates.next().unwrap_or(begin);
-            if !is_date(begin) || !is_date(end) {
+            // `DT[,]`: a tournament without dates, as Tengen writes one whose
+            // organiser gave none; its dates stay blank.
+            let blank = begin.is_empty() && end.is_empty();
+            if !blank && (!is_date(begin) || !is_date(end)) {
                 return Err(bad());
             }
             g.begin_date = begin.to_string();

@@ -376,3 +376,17 @@ fn a_file_without_players_or_rounds_is_refused() {
         [(1, H9Problem::NoRounds)]
     );
 }
+
+#[test]
+fn a_file_without_dates_reads_with_its_dates_blank() {
+    // Tengen writes `DT[,]` for a tournament whose organiser gave no dates.
+    let t = read(
+        "; DT[,]
+; Pl Name                            Rk Co Club      MMS
+   1 Dupont Marie                    3D FR Pari     32.5     2+/w0
+   2 Berg Jan                        1D NL Amst     30       1-/b0
+",
+    );
+    let g = &t.settings().general;
+    assert_eq!((g.begin_date.as_str(), g.end_date.as_str()), ("", ""));
+}
