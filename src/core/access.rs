@@ -71,6 +71,9 @@ pub enum Action {
     /// A player's medical clearance (Ukrainian V.7, III.6).
     SetMedical,
     DecideAppeal,
+    /// The appeals read, with where each stands: every official of the
+    /// tournament follows them.
+    ReadAppeals,
     ReadAuditLog,
     /// The final result list marked verified (GTR "Officials": a task of
     /// the tournament supervisors).
@@ -158,18 +161,23 @@ impl StaffRole {
                     | CancelRound
                     | SettleCount
                     | SetMedical
+                    | ReadAppeals
                     | ReadAuditLog
             ),
-            StaffRole::Referee => matches!(action, EnterResults | LogSanction | Rule | Penalise),
+            StaffRole::Referee => matches!(
+                action,
+                EnterResults | LogSanction | Rule | Penalise | ReadAppeals
+            ),
             // Ukrainian V.5: registers the participants and keeps the records.
-            StaffRole::Secretary => matches!(action, ManagePlayers | EnterResults),
-            StaffRole::Doctor => matches!(action, SetMedical),
-            StaffRole::AppealsMember => matches!(action, DecideAppeal),
+            StaffRole::Secretary => matches!(action, ManagePlayers | EnterResults | ReadAppeals),
+            StaffRole::Doctor => matches!(action, SetMedical | ReadAppeals),
+            StaffRole::AppealsMember => matches!(action, DecideAppeal | ReadAppeals),
             // GTR "Officials": supervisors supervise the other officials
             // (so they read what was done) and verify the final result list.
-            StaffRole::Supervisor => {
-                matches!(action, VerifyStandings | ConfirmSupergroup | ReadAuditLog)
-            }
+            StaffRole::Supervisor => matches!(
+                action,
+                VerifyStandings | ConfirmSupergroup | ReadAppeals | ReadAuditLog
+            ),
         }
     }
 

@@ -168,3 +168,151 @@ async fn a_refused_import_through_the_api_names_its_problem_and_stores_nothing()
         .unwrap();
     assert_eq!(res.status(), 403);
 }
+
+/// The file `name` of the tournament at `api`, through the API.
+async fn file(api: &Api, name: &str) -> Vec<u8> {
+    let (status, bytes) = bytes(api.request("GET", &format!("/files/{name}"))).await;
+    assert_eq!(status, 200, "{name}");
+    bytes
+}
+
+/// Issue 30: a whole event through the API alone: imported from a file,
+/// players registered, rounds paired and played, a referee's warning and a
+/// forfeit, an appeal decided by the committee, the log, the appeals and
+/// the audit log read back, and the final files the same as the pages'.
+#[tokio::test]
+async fn a_whole_event_runs_through_the_api_alone() {
+    let app = TestApp::start().await;
+    let org_browser = app.organiser("org").await;
+    app.account("judge", false, false).await;
+    let api = app.api_as(&org_browser).await;
+    // The starting file: another program's OpenGotha file of four players.
+    let seed = played(&api).await;
+    let opengotha = file(&seed, "opengotha.xml").await;
+    let res = api
+        .request(
+            "POST",
+            "/tournaments/import?short_name=event&time_zone=Europe/Kyiv",
+        )
+        .header("Content-Type", "application/octet-stream")
+        .body(opengotha)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let event = api.at("/tournaments/event");
+    for (name, rank) in [("Echo", "4k"), ("Foxtrot", "6k")] {
+        let (status, answer) = event
+            .register(json!({ "name": name, "first_name": "T", "rank": rank }))
+            .await;
+        assert_eq!(status, 201, "{answer}");
+    }
+    let judges = ["Judge One", "Judge Two", "Judge Three"];
+    let members: Vec<Value> = judges
+        .iter()
+        .map(|j| json!({ "name": j, "player": null }))
+        .collect();
+    let committee = json!({ "members": members,
+        "reserves": [{ "name": "Judge Four", "player": null }] });
+    let (status, answer) = event.write("PUT", "/committee", committee).await;
+    assert_eq!(status, 200, "{answer}");
+    let role = json!({ "username": "judge", "role": "appeals_member" });
+    assert_eq!(event.post("/staff", role).await.0, 201);
+
+    // Round 2 (the file brought round 1): paired, a warning and a forfeit
+    // logged by the chief referee (the organiser, who created it).
+    let (status, paired) = event.write("POST", "/rounds", json!({})).await;
+    assert_eq!(
+        (status, paired["round"].clone()),
+        (201, json!(2)),
+        "{paired}"
+    );
+    let round = event.read("/rounds/2").await;
+    let white = round["games"][0]["white"]["no"].as_u64().unwrap();
+    let game = json!({ "round": 2, "board": 1 });
+    let warning = json!({ "Sanction": { "kind": { "Warning": { "game": game,
+        "players": { "One": white } } }, "reason": "talking", "violation": null } });
+    let (status, answer) = event.write("POST", "/log", json!({ "act": warning })).await;
+    assert_eq!(status, 201, "{answer}");
+    let forfeit = json!({ "Sanction": { "kind": { "GameForfeit": { "game": game,
+        "players": { "One": white } } }, "reason": "phone rang", "violation": null } });
+    let (status, answer) = event.write("POST", "/log", json!({ "act": forfeit })).await;
+    assert_eq!(status, 201, "{answer}");
+    let results: Vec<Value> = (2..=3)
+        .map(|b| json!({ "board": b, "result": "w" }))
+        .collect();
+    let (status, answer) = event
+        .write("POST", "/rounds/2/results", json!({ "results": results }))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+
+    // White appeals the forfeit; the committee rejects the appeal: the
+    // forfeit stands.
+    let filing = json!({ "appellant": { "Player": white }, "appealed": { "Entry": 2 },
+        "grounds": "the phone was not mine", "affects_prizes": false });
+    let (status, filed) = event.write("POST", "/appeals", filing).await;
+    assert_eq!(status, 201, "{filed}");
+    let judge = app.api_for("judge").await.at("/tournaments/event");
+    assert_eq!(
+        judge.write("POST", "/appeals/1/review", json!({})).await.0,
+        200
+    );
+    let decision = json!({ "outcome": "Rejected", "reasons": "the referee heard it ring",
+        "signed_by": judges });
+    assert_eq!(
+        judge.write("POST", "/appeals/1/decision", decision).await.0,
+        200
+    );
+
+    // What was recorded, read back.
+    let log = event.read("/log").await;
+    let acts: Vec<&str> = (log["entries"].as_array().unwrap().iter())
+        .map(|e| e["words"].as_str().unwrap())
+        .collect();
+    assert_eq!(acts.len(), 2, "the warning and the forfeit: {log}");
+    assert!(
+        acts.iter().any(|w| w.to_lowercase().contains("warning")),
+        "{acts:?}"
+    );
+    let appeals = judge.read("/appeals").await;
+    assert_eq!(
+        appeals["appeals"][0]["status"], "appeals.outcome.rejected",
+        "{appeals}"
+    );
+    let (status, _) = judge.get("/audit").await;
+    assert_eq!(status, 403, "the audit log is the organisers'");
+    let audit = event.read("/audit").await;
+    let actions: Vec<&str> = (audit.as_array().unwrap().iter())
+        .map(|e| e["action"].as_str().unwrap())
+        .collect();
+    assert!(actions.contains(&"tournament.import"), "{actions:?}");
+    let unworded =
+        (audit.as_array().unwrap().iter()).find(|e| e["words"].as_str().unwrap_or("").is_empty());
+    assert!(unworded.is_none(), "every change in words: {unworded:?}");
+    assert!(
+        actions.iter().any(|a| a.starts_with("appeals.")),
+        "{actions:?}"
+    );
+
+    // The last round, then the final files: the same as the pages give.
+    let (status, _) = event.write("POST", "/rounds", json!({})).await;
+    assert_eq!(status, 201);
+    let results: Vec<Value> = (1..=3)
+        .map(|b| json!({ "board": b, "result": "b" }))
+        .collect();
+    let (status, answer) = event
+        .write("POST", "/rounds/3/results", json!({ "results": results }))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    for name in ["opengotha.xml", "results.h9", "results.tou"] {
+        let from_page = org_browser.get(app.url(&format!("/t/event/export/{name}")));
+        let (status, from_page) = bytes(from_page).await;
+        assert_eq!(status, 200, "{name}");
+        assert_eq!(file(&event, name).await, from_page, "{name}");
+    }
+    let h9 = String::from_utf8(file(&event, "results.h9").await).unwrap();
+    assert!(
+        h9.contains("Foxtrot"),
+        "the players registered through the API are rated"
+    );
+}

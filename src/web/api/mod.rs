@@ -40,6 +40,7 @@ mod errors;
 mod files;
 mod officials;
 mod players;
+mod records;
 mod rounds;
 mod schemas;
 mod staff;
@@ -142,11 +143,11 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(officials::record_play_off))
         .routes(routes!(rounds::enter_results))
         .routes(routes!(rounds::set_result))
-        .routes(routes!(discipline::log_act))
+        .routes(routes!(discipline::log_act, records::show_log))
         .routes(routes!(counting::count_board))
         .routes(routes!(discipline::fix_committee))
         .routes(routes!(discipline::co_opt))
-        .routes(routes!(discipline::file_appeal))
+        .routes(routes!(discipline::file_appeal, records::list_appeals))
         .routes(routes!(discipline::take_up_appeal))
         .routes(routes!(discipline::decide_appeal))
         .routes(routes!(discipline::escalate_appeal))
@@ -157,6 +158,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(closing::confirm_supergroup))
         .routes(routes!(closing::submit_results))
         .routes(routes!(files::download_file))
+        .routes(routes!(records::show_audit))
         .routes(routes!(files::import_file))
 }
 

@@ -25,24 +25,14 @@ use axum::Form;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Redirect, Response};
 
-/// Staff of the tournament, whatever their role, may read its appeals.
+/// Staff of the tournament, whatever their role, may read its appeals
+/// (`Action::ReadAppeals`).
 pub(super) async fn staff(
     app: &AppState,
     short: &str,
     me: crate::store::accounts::Account,
 ) -> WebResult<Access> {
-    let tournament = tournaments::by_short_name(&app.store.pool, short)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    let roles =
-        tournaments::roles_of(&app.store.pool, tournament.tournament_id, me.account_id).await?;
-    if !crate::web::access::may_see(&tournament, &roles, me.is_admin) {
-        return Err(WebError::NotFound);
-    }
-    if roles.is_empty() && !me.is_admin {
-        return Err(WebError::Forbidden);
-    }
-    Ok(Access { tournament, me })
+    crate::web::access::authorise(app, short, me, Action::ReadAppeals).await
 }
 
 #[derive(Template)]
