@@ -50,10 +50,12 @@
 //! blossoms, sorted by end vertex.
 
 mod expand;
+mod least;
 mod starts;
 #[cfg(test)]
 mod tests;
 
+use least::Least;
 use starts::Starts;
 
 /// IP1–IP5: puts edge `e` (to `neighbor`, of half-slack `delta_e`) in the
@@ -132,6 +134,8 @@ struct Solver {
     last_vertex: Vec<usize>,
     y: Vec<i64>,
     next_delta: Vec<i64>,
+    /// W3's view of `next_delta`: every write to it is reported there.
+    least: Least,
     next_edge: Vec<usize>,
     /// By edge id: the next edge of a blossom's pair list.
     next_pair: Vec<usize>,
@@ -180,6 +184,7 @@ impl Solver {
             last_vertex: (0..vertices).collect(),
             y: vec![last_delta; vertices],
             next_delta: vec![last_delta; vertices],
+            least: Least::new(n),
             next_edge: vec![dummy_edge; vertices],
             next_pair: vec![0; ids],
             delta: 0,
@@ -234,9 +239,13 @@ impl Solver {
             self.start_searches();
             let augmenting = loop {
                 // W3. The least slack: the first vertex with the least `next_delta`.
-                let deltas = &self.next_delta[1..=self.n];
-                let least = *deltas.iter().min().expect("two vertices or more");
-                let i = 1 + deltas.iter().position(|&d| d == least).expect("a least");
+                let (least, i) = self.least.first_least(&self.next_delta[..=self.n]);
+                #[cfg(debug_assertions)]
+                {
+                    let deltas = &self.next_delta[1..=self.n];
+                    let first = deltas.iter().enumerate().map(|(k, &d)| (d, k + 1)).min();
+                    assert_eq!(Some((least, i)), first, "W3's blocks");
+                }
                 self.delta = least;
                 if self.delta == self.last_delta {
                     // W8–W9. Done: undo the blossoms.
@@ -297,6 +306,7 @@ impl Solver {
     fn merge_pairs(&mut self, v: usize, new_base: usize) {
         self.build_pairs(v);
         self.next_delta[v] = self.last_delta;
+        self.least.raise(v);
         let mut pair_point = self.dummy_edge;
         let mut f = self.next_edge[v];
         while f != self.dummy_edge {
@@ -317,6 +327,7 @@ impl Solver {
                 );
             }
         }
+        self.least.raise(new_base);
     }
 
     /// PA1–PA14: follows the tight edge between linked blossom `v` and
@@ -389,6 +400,7 @@ impl Solver {
         while i != self.dummy_vertex {
             self.y[i] += del;
             self.next_delta[i] += del;
+            self.least.raise(i);
             i = self.next_vertex[i];
         }
         let was_linked = self.link[v] >= 0;
@@ -443,6 +455,7 @@ impl Solver {
             next_vertex,
             y,
             next_delta,
+            least,
             next_edge,
             next_pair,
             last_delta,
@@ -479,6 +492,7 @@ impl Solver {
         while x != stop {
             y[x] += del;
             next_delta[x] = *last_delta;
+            least.raise(x);
             let y_x = y[x];
             let row = x << shift;
             let weights = &weight[row + 1..=row + n];
@@ -489,6 +503,9 @@ impl Solver {
                 let lower = lows[k] & (deltas[k] > slack);
                 deltas[k] = if lower { slack } else { deltas[k] };
                 edges[k] = if lower { row | (k + 1) } else { edges[k] };
+                if lower {
+                    least.lower(k + 1, slack);
+                }
             }
             let mut pair_point = dummy_edge;
             for &neighbor in pairs.iter() {
@@ -507,11 +524,13 @@ impl Solver {
             x = next_vertex[x];
         }
         next_edge[new_base] = next_pair[dummy_edge];
+        least.raise(new_base);
     }
 
     /// SB1–SB8: applies `delta` to the duals of the linked blossoms and of
     /// the blossoms matched with them, and unlinks everything.
     fn set_bounds(&mut self) {
+        self.least.raise_all();
         for v in 1..=self.n {
             if self.link[v] < 0 || self.base[v] != v {
                 self.next_delta[v] = self.last_delta;

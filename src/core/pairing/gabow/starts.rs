@@ -108,6 +108,7 @@ impl Solver {
         }
         self.nearest_exposed();
         self.nearest_before();
+        self.least.raise_all();
         #[cfg(debug_assertions)]
         self.check_starts();
     }
