@@ -110,6 +110,9 @@ impl Solver {
                 x = self.next_vertex[x];
             }
         }
+        for k in 1..=n {
+            self.reach[k] = self.reach_of(k);
+        }
         self.nearest_exposed();
         self.nearest_before();
         self.least.raise_all();
