@@ -87,7 +87,7 @@ impl Solver {
             });
         }
         for &i in &members {
-            self.reach[i] = self.reach_of(i);
+            self.set_reach(i);
         }
         self.members = members;
         let mut e = Self::linked_edge(self.link[old_mate]);

@@ -50,12 +50,14 @@
 //! blossoms, sorted by end vertex.
 
 mod expand;
+mod later;
 mod least;
 mod scan;
 mod starts;
 #[cfg(test)]
 mod tests;
 
+use later::Later;
 use least::Least;
 use scan::NOWHERE;
 use starts::Starts;
@@ -117,6 +119,8 @@ struct Solver {
     reach: Vec<u8>,
     /// Scratch for `unpair`: the vertices of the blossom it expands.
     members: Vec<usize>,
+    /// The pair lists of `scan_fresh`, to build when read.
+    later: Later,
 }
 
 impl Solver {
@@ -162,6 +166,7 @@ impl Solver {
             starts: Starts::new(vertices),
             reach: vec![NOWHERE; vertices],
             members: Vec::with_capacity(n),
+            later: Later::new(vertices),
         }
     }
 
@@ -348,11 +353,11 @@ impl Solver {
         }
         let was_linked = self.link[v] >= 0;
         self.link[v] = e as isize;
+        self.tick();
         self.reclassify(u, last_u);
         self.reclassify(v, last_v);
         if !was_linked {
-            self.next_pair[self.dummy_edge] = self.dummy_edge;
-            self.scan(v, self.delta);
+            self.scan_fresh(v, self.delta);
         }
     }
 

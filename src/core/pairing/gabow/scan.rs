@@ -70,7 +70,7 @@ impl Solver {
     pub(super) fn reclassify(&mut self, first: usize, last: usize) {
         let mut i = first;
         loop {
-            self.reach[i] = self.reach_of(i);
+            self.set_reach(i);
             if i == last {
                 return;
             }
@@ -109,9 +109,8 @@ impl Solver {
     /// SC1–SC8: scans the vertices of the newly linked blossom of `x`, adding
     /// `del` to their duals: edges to unlinked blossoms lower their ends'
     /// `next_delta`, edges to other linked blossoms go to the pair list.
-    ///
-    /// Most of the solver's time is spent here once W2 no longer scans
-    /// (`starts`), so the loops read the fields directly.
+    /// `pair` scans so the subblossoms joining the blossom whose pair list it
+    /// is merging; `pointer`'s scans, most of them, are `scan_fresh`.
     pub(super) fn scan(&mut self, mut x: usize, del: i64) {
         #[cfg(debug_assertions)]
         self.check_reach();

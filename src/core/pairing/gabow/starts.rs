@@ -113,6 +113,7 @@ impl Solver {
         for k in 1..=n {
             self.reach[k] = self.reach_of(k);
         }
+        self.restart_later();
         self.nearest_exposed();
         self.nearest_before();
         self.least.raise_all();
@@ -253,6 +254,7 @@ impl Solver {
     /// blossom (as W2 saw it) of least half-slack, as `insert_pair` keeps.
     pub(super) fn build_pairs(&mut self, b: usize) {
         if !self.starts.unbuilt[b] {
+            self.build_later(b);
             return;
         }
         self.starts.unbuilt[b] = false;
