@@ -132,14 +132,16 @@ impl Solver {
         let ids = (dummy_vertex + 1) << shift;
         let mut doubled = vec![0; ids];
         let mut largest = i64::MIN;
-        for i in 0..n {
-            for j in 0..n {
-                if i != j {
-                    let w = 2 * weight[i * n + j];
-                    doubled[(i + 1) << shift | (j + 1)] = w;
-                    largest = largest.max(w);
-                }
+        for (i, row) in weight.chunks_exact(n).take(n).enumerate() {
+            let start = (i + 1) << shift | 1;
+            let to = &mut doubled[start..start + n];
+            for (d, &w) in to.iter_mut().zip(row) {
+                *d = 2 * w;
             }
+            // The diagonal is no edge: it stays 0 and weighs nothing.
+            to[i] = 0;
+            let (before, after) = (&to[..i], &to[i + 1..]);
+            largest = before.iter().chain(after).fold(largest, |m, &w| m.max(w));
         }
         let dummy_edge = dummy_vertex << shift | dummy_vertex;
         let last_delta = largest / 2;
