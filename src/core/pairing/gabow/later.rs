@@ -9,7 +9,7 @@
 //! `set_bounds`, and a vertex once linked stays linked for the stage.
 
 use super::Solver;
-use super::scan::{LINKED, LOWERS};
+use super::scan::{LINKED, LOWERS, NOWHERE};
 
 /// Not linked this stage, or no list pending.
 const NEVER: usize = usize::MAX;
@@ -88,7 +88,6 @@ impl Solver {
             n,
             shift,
             weight,
-            base,
             next_vertex,
             y,
             next_delta,
@@ -106,7 +105,14 @@ impl Solver {
             &mut next_delta[..vertices],
             &mut next_edge[..vertices],
         );
-        let (base, reach) = (&base[..vertices], &reach[..vertices]);
+        // The blossom's own vertices, linked, are no neighbours: marked so
+        // for the scan, the loop needs no test of their base.
+        let mut i = x;
+        while i != stop {
+            reach[i] = NOWHERE;
+            i = next_vertex[i];
+        }
+        let reach = &reach[..vertices];
         later.pending[new_base] = later.clock;
         let start = later.rows.len();
         let mut least_slack = i64::MAX;
@@ -127,12 +133,14 @@ impl Solver {
                     least.lower(neighbor, slack);
                     next_edge[neighbor] = row | neighbor;
                 }
-                let pairs = (r == LINKED) & (base[neighbor] != new_base);
-                least_slack = least_slack.min(if pairs { slack } else { i64::MAX });
+                least_slack = least_slack.min(if r == LINKED { slack } else { i64::MAX });
             }
             x = next_vertex[x];
         }
         later.span[new_base] = (start, later.rows.len());
+        for &i in &later.rows[start..] {
+            self.reach[i] = LINKED;
+        }
         // Halving keeps the order of slacks: the least half-slack is the
         // least slack's half.
         if least_slack != i64::MAX && next_delta[new_base] > least_slack / 2 {
