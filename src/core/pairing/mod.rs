@@ -467,7 +467,24 @@ impl<'t> Draw<'t> {
     pub fn pair(&self) -> Result<RoundPairing, PairingError> {
         let n = self.entrants.len();
         let totals = self.totals()?;
-        let pairs = matching::max_weight_perfect_matching_of(n, &totals)?;
+        let criteria = &self.tournament.settings().placement;
+        let standings = || every_row(self.tournament, self.round.get(), criteria);
+        // The boards' order reads the standings, which the pairs do not
+        // change: for a large field the other core counts them meanwhile.
+        let (pairs, rows) = if n < totals::PARALLEL_FROM {
+            (
+                matching::max_weight_perfect_matching_of(n, &totals),
+                standings(),
+            )
+        } else {
+            std::thread::scope(|s| {
+                let rows = s.spawn(standings);
+                let pairs = matching::max_weight_perfect_matching_of(n, &totals);
+                let rows = rows.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+                (pairs, rows)
+            })
+        };
+        let pairs = pairs?;
         let settings = self.tournament.settings();
         let mut games: Vec<Game> = pairs
             .iter()
@@ -490,7 +507,7 @@ impl<'t> Draw<'t> {
                 }
             })
             .collect();
-        self.number_boards(&mut games);
+        self.number_boards(&mut games, &rows);
         Ok(RoundPairing {
             games,
             bye: self.bye,
@@ -499,13 +516,12 @@ impl<'t> Draw<'t> {
 
     /// OpenGotha's `renumberTablesByBestScoreThenRating`: games ordered by the
     /// weaker player's placement criteria counted through this round (before
-    /// its games and bye are recorded), then by rating, with Java's sort
-    /// ([`timsort`]); board numbers skip boards already in use. The comparator
-    /// never answers Equal, so Java's sort may reject it; OpenGotha's pairing
-    /// then fails, and we keep the games in matching order instead.
-    fn number_boards(&self, games: &mut [Game]) {
-        let criteria = &self.tournament.settings().placement;
-        let rows = every_row(self.tournament, self.round.get(), criteria);
+    /// its games and bye are recorded: `rows`, from [`every_row`]), then by
+    /// rating, with Java's sort ([`timsort`]); board numbers skip boards
+    /// already in use. The comparator never answers Equal, so Java's sort may
+    /// reject it; OpenGotha's pairing then fails, and we keep the games in
+    /// matching order instead.
+    fn number_boards(&self, games: &mut [Game], rows: &HashMap<PlayerId, Vec<Ratio>>) {
         let rating = |id: PlayerId| self.tournament.player(id).map_or(0, |p| p.rating.gor());
         let none = Vec::new();
         let values = |id: PlayerId| rows.get(&id).unwrap_or(&none);

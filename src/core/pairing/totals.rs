@@ -14,7 +14,7 @@ use crate::core::settings::HandicapSettings;
 use std::collections::HashMap;
 
 /// Below this many players a second thread costs more than it saves.
-const PARALLEL_FROM: usize = 128;
+pub(super) const PARALLEL_FROM: usize = 128;
 
 /// One player as the weights read them, in numbers.
 struct Seat {

@@ -62,6 +62,16 @@ impl Solver {
     /// UP1–UP7: expands the unlinked blossom `old_base`, matched with the
     /// linked blossom `old_mate`, and relinks the subblossoms on the path.
     pub(super) fn unpair(&mut self, old_base: usize, old_mate: usize) {
+        let mut members = std::mem::take(&mut self.members);
+        members.clear();
+        let mut i = old_base;
+        loop {
+            members.push(i);
+            if i == self.last_vertex[old_base] {
+                break;
+            }
+            i = self.next_vertex[i];
+        }
         let (_, last_edge) = self.unlink(old_base);
         let new_base = self.bmate(old_mate);
         if new_base != old_base {
@@ -76,6 +86,10 @@ impl Solver {
                 last_edge[0]
             });
         }
+        for &i in &members {
+            self.set_reach(i);
+        }
+        self.members = members;
         let mut e = Self::linked_edge(self.link[old_mate]);
         let mut u = self.bend(self.opp(e));
         if u != new_base {

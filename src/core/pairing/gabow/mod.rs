@@ -50,44 +50,17 @@
 //! blossoms, sorted by end vertex.
 
 mod expand;
+mod later;
+mod least;
+mod scan;
 mod starts;
 #[cfg(test)]
 mod tests;
 
+use later::Later;
+use least::Least;
+use scan::NOWHERE;
 use starts::Starts;
-
-/// IP1–IP5: puts edge `e` (to `neighbor`, of half-slack `delta_e`) in the
-/// pair list being built, after `*pair_point`, unless the list already has an
-/// edge to `neighbor` at most as slack; `least` is the new blossom's
-/// `next_delta`. A function of the fields rather than a method, so that
-/// `scan` can call it while it holds them.
-#[inline(always)]
-fn insert_pair(
-    next_pair: &mut [usize],
-    least: &mut i64,
-    half_slack: impl Fn(usize) -> i64,
-    mask: usize,
-    (e, neighbor, delta_e): (usize, usize, i64),
-    pair_point: &mut usize,
-) {
-    let mut next_point = next_pair[*pair_point];
-    while next_point & mask < neighbor {
-        *pair_point = next_point;
-        next_point = next_pair[next_point];
-    }
-    if next_point & mask == neighbor {
-        if delta_e >= half_slack(next_point) {
-            return;
-        }
-        next_point = next_pair[next_point];
-    }
-    next_pair[*pair_point] = e;
-    *pair_point = e;
-    next_pair[e] = next_point;
-    if *least > delta_e {
-        *least = delta_e;
-    }
-}
 
 /// Sentinel in `next_vertex` for a vertex never put in a list (Cappello's 0).
 const NO_VERTEX: usize = 0;
@@ -132,6 +105,8 @@ struct Solver {
     last_vertex: Vec<usize>,
     y: Vec<i64>,
     next_delta: Vec<i64>,
+    /// W3's view of `next_delta`: every write to it is reported there.
+    least: Least,
     next_edge: Vec<usize>,
     /// By edge id: the next edge of a blossom's pair list.
     next_pair: Vec<usize>,
@@ -139,10 +114,13 @@ struct Solver {
     last_delta: i64,
     /// What W2 found at the last stage, kept for the next (see `starts`).
     starts: Starts,
-    /// Scratch for `scan`, by vertex: an edge to it may lower its `next_delta`.
-    reach: Vec<bool>,
-    /// Scratch for `scan`: the vertices an edge to which joins the pair list.
-    reach_pairs: Vec<usize>,
+    /// By vertex, where `scan` sends an edge to it (see `reach_of`), kept up
+    /// to date as the search changes the blossoms it depends on.
+    reach: Vec<u8>,
+    /// Scratch for `unpair`: the vertices of the blossom it expands.
+    members: Vec<usize>,
+    /// The pair lists of `scan_fresh`, to build when read.
+    later: Later,
 }
 
 impl Solver {
@@ -154,14 +132,16 @@ impl Solver {
         let ids = (dummy_vertex + 1) << shift;
         let mut doubled = vec![0; ids];
         let mut largest = i64::MIN;
-        for i in 0..n {
-            for j in 0..n {
-                if i != j {
-                    let w = 2 * weight[i * n + j];
-                    doubled[(i + 1) << shift | (j + 1)] = w;
-                    largest = largest.max(w);
-                }
+        for (i, row) in weight.chunks_exact(n).take(n).enumerate() {
+            let start = (i + 1) << shift | 1;
+            let to = &mut doubled[start..start + n];
+            for (d, &w) in to.iter_mut().zip(row) {
+                *d = 2 * w;
             }
+            // The diagonal is no edge: it stays 0 and weighs nothing.
+            to[i] = 0;
+            let (before, after) = (&to[..i], &to[i + 1..]);
+            largest = before.iter().chain(after).fold(largest, |m, &w| m.max(w));
         }
         let dummy_edge = dummy_vertex << shift | dummy_vertex;
         let last_delta = largest / 2;
@@ -180,13 +160,15 @@ impl Solver {
             last_vertex: (0..vertices).collect(),
             y: vec![last_delta; vertices],
             next_delta: vec![last_delta; vertices],
+            least: Least::new(n),
             next_edge: vec![dummy_edge; vertices],
             next_pair: vec![0; ids],
             delta: 0,
             last_delta,
             starts: Starts::new(vertices),
-            reach: vec![false; vertices],
-            reach_pairs: Vec::with_capacity(n),
+            reach: vec![NOWHERE; vertices],
+            members: Vec::with_capacity(n),
+            later: Later::new(vertices),
         }
     }
 
@@ -234,9 +216,13 @@ impl Solver {
             self.start_searches();
             let augmenting = loop {
                 // W3. The least slack: the first vertex with the least `next_delta`.
-                let deltas = &self.next_delta[1..=self.n];
-                let least = *deltas.iter().min().expect("two vertices or more");
-                let i = 1 + deltas.iter().position(|&d| d == least).expect("a least");
+                let (least, i) = self.least.first_least(&self.next_delta[..=self.n]);
+                #[cfg(debug_assertions)]
+                {
+                    let deltas = &self.next_delta[1..=self.n];
+                    let first = deltas.iter().enumerate().map(|(k, &d)| (d, k + 1)).min();
+                    assert_eq!(Some((least, i)), first, "W3's blocks");
+                }
                 self.delta = least;
                 if self.delta == self.last_delta {
                     // W8–W9. Done: undo the blossoms.
@@ -293,32 +279,6 @@ impl Solver {
         }
     }
 
-    /// MP1–MP3: merges the pair list of subblossom `v` into that of `new_base`.
-    fn merge_pairs(&mut self, v: usize, new_base: usize) {
-        self.build_pairs(v);
-        self.next_delta[v] = self.last_delta;
-        let mut pair_point = self.dummy_edge;
-        let mut f = self.next_edge[v];
-        while f != self.dummy_edge {
-            let e = f;
-            let neighbor = self.end(e);
-            f = self.next_pair[f];
-            if self.base[neighbor] != new_base {
-                let (y, weight, shift) = (&self.y, &self.weight, self.shift);
-                let half_slack = |e: usize| (y[e & self.mask] + y[e >> shift] - weight[e]) / 2;
-                let delta_e = half_slack(e);
-                insert_pair(
-                    &mut self.next_pair,
-                    &mut self.next_delta[new_base],
-                    half_slack,
-                    self.mask,
-                    (e, neighbor, delta_e),
-                    &mut pair_point,
-                );
-            }
-        }
-    }
-
     /// PA1–PA14: follows the tight edge between linked blossom `v` and
     /// another linked blossom. Returns the edge when it closes an augmenting
     /// path; otherwise makes the blossom it closes.
@@ -357,6 +317,7 @@ impl Solver {
         if self.last_vertex[new_base] == new_base {
             self.last_vertex[new_base] = new_last;
         }
+        self.reclassify(new_base, self.last_vertex[new_base]);
         // PA9–PA12. Its pair list, and a scan of the newly linked subblossoms.
         self.next_pair[self.dummy_edge] = self.dummy_edge;
         self.merge_pairs(new_base, new_base);
@@ -389,13 +350,16 @@ impl Solver {
         while i != self.dummy_vertex {
             self.y[i] += del;
             self.next_delta[i] += del;
+            self.least.raise(i);
             i = self.next_vertex[i];
         }
         let was_linked = self.link[v] >= 0;
         self.link[v] = e as isize;
+        self.tick();
+        self.reclassify(u, last_u);
+        self.reclassify(v, last_v);
         if !was_linked {
-            self.next_pair[self.dummy_edge] = self.dummy_edge;
-            self.scan(v, self.delta);
+            self.scan_fresh(v, self.delta);
         }
     }
 
@@ -421,97 +385,10 @@ impl Solver {
         last
     }
 
-    /// SC1–SC8: scans the vertices of the newly linked blossom of `x`, adding
-    /// `del` to their duals: edges to unlinked blossoms lower their ends'
-    /// `next_delta`, edges to other linked blossoms go to the pair list.
-    ///
-    /// Most of the solver's time is spent here once W2 no longer scans
-    /// (`starts`), so the loops read the fields directly.
-    fn scan(&mut self, mut x: usize, del: i64) {
-        let new_base = self.base[x];
-        let stop = self.next_vertex[self.last_vertex[x]];
-        let Solver {
-            n,
-            shift,
-            mask,
-            dummy_edge,
-            weight,
-            mate,
-            link,
-            base,
-            last_vertex,
-            next_vertex,
-            y,
-            next_delta,
-            next_edge,
-            next_pair,
-            last_delta,
-            reach,
-            reach_pairs,
-            ..
-        } = self;
-        let (n, shift, mask, dummy_edge) = (*n, *shift, *mask, *dummy_edge);
-        // Slices of known length, so that the loop over neighbours runs
-        // without bounds checks.
-        let vertices = n + 2;
-        let (y, next_delta, next_edge) = (
-            &mut y[..vertices],
-            &mut next_delta[..vertices],
-            &mut next_edge[..vertices],
-        );
-        let (base, link) = (&base[..vertices], &link[..vertices]);
-        // Where the edges to each neighbour go (`x` itself is in `new_base`):
-        // nothing the scan writes changes it. Those that may lower a
-        // `next_delta` and those that join the pair list are disjoint and
-        // neither reads what the other writes, so they run apart: the first
-        // over every neighbour with no branch, the second in neighbour order.
-        let (lowers, pairs) = (&mut reach[..vertices], reach_pairs);
-        pairs.clear();
-        for neighbor in 1..=n {
-            let u = base[neighbor];
-            let linked = link[u] >= 0;
-            let mate_linked = link[base[mate[u] & mask]] >= 0;
-            lowers[neighbor] = !linked & ((last_vertex[u] != u) | !mate_linked);
-            if linked & (u != new_base) {
-                pairs.push(neighbor);
-            }
-        }
-        while x != stop {
-            y[x] += del;
-            next_delta[x] = *last_delta;
-            let y_x = y[x];
-            let row = x << shift;
-            let weights = &weight[row + 1..=row + n];
-            let (ys, lows) = (&y[1..=n], &lowers[1..=n]);
-            let (deltas, edges) = (&mut next_delta[1..=n], &mut next_edge[1..=n]);
-            for k in 0..n {
-                let slack = y_x + ys[k] - weights[k];
-                let lower = lows[k] & (deltas[k] > slack);
-                deltas[k] = if lower { slack } else { deltas[k] };
-                edges[k] = if lower { row | (k + 1) } else { edges[k] };
-            }
-            let mut pair_point = dummy_edge;
-            for &neighbor in pairs.iter() {
-                let e = row | neighbor;
-                let slack = y_x + y[neighbor] - weight[e];
-                let y = &*y;
-                insert_pair(
-                    next_pair,
-                    &mut next_delta[new_base],
-                    |e| (y[e & mask] + y[e >> shift] - weight[e]) / 2,
-                    mask,
-                    (e, neighbor, slack / 2),
-                    &mut pair_point,
-                );
-            }
-            x = next_vertex[x];
-        }
-        next_edge[new_base] = next_pair[dummy_edge];
-    }
-
     /// SB1–SB8: applies `delta` to the duals of the linked blossoms and of
     /// the blossoms matched with them, and unlinks everything.
     fn set_bounds(&mut self) {
+        self.least.raise_all();
         for v in 1..=self.n {
             if self.link[v] < 0 || self.base[v] != v {
                 self.next_delta[v] = self.last_delta;

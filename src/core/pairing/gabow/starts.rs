@@ -42,6 +42,9 @@ pub(super) struct Starts {
     block: Vec<usize>,
     /// By vertex `k`: the first exposed `x` in `order` of least `y[x] − w(x, k)`.
     nearest: Vec<usize>,
+    /// By vertex `k`: the weight of the edge to `nearest[k]`, kept so that
+    /// the next stage reads no weight where the arg-min stays.
+    nearest_weight: Vec<i64>,
     /// By exposed vertex `x`: a `k` of least `y[k] − w(x, k)` among the
     /// vertices of the exposed blossoms before its own.
     nearest_before: Vec<usize>,
@@ -62,6 +65,7 @@ impl Starts {
             was_placed: vec![NONE; vertices],
             block: vec![NONE; vertices],
             nearest: vec![NONE; vertices],
+            nearest_weight: vec![0; vertices],
             nearest_before: vec![NONE; vertices],
             least: vec![0; vertices],
             added: Vec::with_capacity(vertices),
@@ -106,8 +110,13 @@ impl Solver {
                 x = self.next_vertex[x];
             }
         }
+        for k in 1..=n {
+            self.reach[k] = self.reach_of(k);
+        }
+        self.restart_later();
         self.nearest_exposed();
         self.nearest_before();
+        self.least.raise_all();
         #[cfg(debug_assertions)]
         self.check_starts();
     }
@@ -130,11 +139,11 @@ impl Solver {
         // By vertex, the place of its arg-min so far (`NONE` for none).
         let mut rank = vec![NONE; n + 1];
         let any_stayed = s.order.len() > s.added.len();
-        for k in 1..=n {
+        for (k, rank) in rank.iter_mut().enumerate().skip(1) {
             let x = s.nearest[k];
             if x != NONE && s.place[x] != NONE {
-                s.least[k] = y[x] - weight[k << shift | x];
-                rank[k] = s.place[x];
+                s.least[k] = y[x] - s.nearest_weight[k];
+                *rank = s.place[x];
                 continue;
             }
             // Its arg-min was just matched: the first least over those
@@ -147,7 +156,8 @@ impl Solver {
                 if s.was_placed[x] != NONE && value < s.least[k] {
                     s.least[k] = value;
                     s.nearest[k] = x;
-                    rank[k] = s.place[x];
+                    s.nearest_weight[k] = weight[row | x];
+                    *rank = s.place[x];
                 }
             }
         }
@@ -158,6 +168,7 @@ impl Solver {
                 if (value, place) < (s.least[k], rank[k]) {
                     s.least[k] = value;
                     s.nearest[k] = a;
+                    s.nearest_weight[k] = weight[row | k];
                     rank[k] = place;
                 }
             }
@@ -243,6 +254,7 @@ impl Solver {
     /// blossom (as W2 saw it) of least half-slack, as `insert_pair` keeps.
     pub(super) fn build_pairs(&mut self, b: usize) {
         if !self.starts.unbuilt[b] {
+            self.build_later(b);
             return;
         }
         self.starts.unbuilt[b] = false;
