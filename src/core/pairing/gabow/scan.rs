@@ -10,27 +10,27 @@ use super::Solver;
 /// `scan` can call it while it holds them.
 #[inline(always)]
 fn insert_pair(
-    next_pair: &mut [usize],
+    next_pair: &mut [u32],
     least: &mut i64,
     half_slack: impl Fn(usize) -> i64,
     mask: usize,
     (e, neighbor, delta_e): (usize, usize, i64),
     pair_point: &mut usize,
 ) {
-    let mut next_point = next_pair[*pair_point];
+    let mut next_point = next_pair[*pair_point] as usize;
     while next_point & mask < neighbor {
         *pair_point = next_point;
-        next_point = next_pair[next_point];
+        next_point = next_pair[next_point] as usize;
     }
     if next_point & mask == neighbor {
         if delta_e >= half_slack(next_point) {
             return;
         }
-        next_point = next_pair[next_point];
+        next_point = next_pair[next_point] as usize;
     }
-    next_pair[*pair_point] = e;
+    next_pair[*pair_point] = e as u32;
     *pair_point = e;
-    next_pair[e] = next_point;
+    next_pair[e] = next_point as u32;
     if *least > delta_e {
         *least = delta_e;
     }
@@ -88,7 +88,7 @@ impl Solver {
         while f != self.dummy_edge {
             let e = f;
             let neighbor = self.end(e);
-            f = self.next_pair[f];
+            f = self.next_pair[f] as usize;
             if self.base[neighbor] != new_base {
                 let (y, weight, shift) = (&self.y, &self.weight, self.shift);
                 let half_slack = |e: usize| (y[e & self.mask] + y[e >> shift] - weight[e]) / 2;
@@ -178,7 +178,7 @@ impl Solver {
             }
             x = next_vertex[x];
         }
-        next_edge[new_base] = next_pair[dummy_edge];
+        next_edge[new_base] = next_pair[dummy_edge] as usize;
         least.raise(new_base);
     }
 }

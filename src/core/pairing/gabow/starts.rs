@@ -289,12 +289,12 @@ impl Solver {
             if tail == dummy_edge {
                 head = best.1;
             } else {
-                next_pair[tail] = best.1;
+                next_pair[tail] = best.1 as u32;
             }
             tail = best.1;
         }
         if tail != dummy_edge {
-            next_pair[tail] = dummy_edge;
+            next_pair[tail] = dummy_edge as u32;
         }
         next_edge[b] = head;
     }
