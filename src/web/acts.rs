@@ -25,6 +25,15 @@ pub(crate) fn wall_clock(at: Moment, zone: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The hour of `unix_seconds` on the hall's clock, `10:00`, as the
+/// programme gives a round's start.
+pub(crate) fn hour(unix_seconds: i64, zone: &str) -> String {
+    let zone = jiff::tz::TimeZone::get(zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    jiff::Timestamp::from_second(unix_seconds)
+        .map(|t| t.to_zoned(zone).strftime("%H:%M").to_string())
+        .unwrap_or_default()
+}
+
 /// A moment as the people in the hall read it: their wall clock.
 pub fn local_time(at: time::OffsetDateTime, zone: &jiff::tz::TimeZone) -> String {
     jiff::Timestamp::from_second(at.unix_timestamp())

@@ -38,6 +38,21 @@ pub(crate) struct View {
 }
 
 impl View {
+    /// A board's warnings, penalties, clocks and lateness, from the log.
+    pub fn board_status(
+        &self,
+        game: crate::core::discipline::GameRef,
+    ) -> Result<crate::core::discipline::BoardStatus, crate::core::discipline::DisciplineError>
+    {
+        crate::core::discipline::board_status(
+            &self.entered,
+            &self.book.log,
+            &self.schedule,
+            game,
+            &self.book.settings,
+        )
+    }
+
     /// What the standings are computed from (games of an early leaver annulled
     /// where the rule text says so).
     pub fn for_standings(&self) -> Tournament {

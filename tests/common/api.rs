@@ -213,6 +213,18 @@ impl Api {
         self.put("/settings", body).await
     }
 
+    /// Fixes the appeals committee of the tournament at the prefix: its
+    /// members and reserves by name (none a player).
+    pub async fn fix_committee(&self, members: &[&str], reserves: &[&str]) -> (u16, Value) {
+        let named = |names: &[&str]| -> Vec<Value> {
+            (names.iter())
+                .map(|n| json!({ "name": n, "player": null }))
+                .collect()
+        };
+        let body = json!({ "members": named(members), "reserves": named(reserves) });
+        self.write("PUT", "/committee", body).await
+    }
+
     /// Registers `player` in the tournament at the prefix, on its current version.
     pub async fn register(&self, player: Value) -> (u16, Value) {
         self.write("POST", "/players", player).await

@@ -208,13 +208,7 @@ async fn a_whole_event_runs_through_the_api_alone() {
         assert_eq!(status, 201, "{answer}");
     }
     let judges = ["Judge One", "Judge Two", "Judge Three"];
-    let members: Vec<Value> = judges
-        .iter()
-        .map(|j| json!({ "name": j, "player": null }))
-        .collect();
-    let committee = json!({ "members": members,
-        "reserves": [{ "name": "Judge Four", "player": null }] });
-    let (status, answer) = event.write("PUT", "/committee", committee).await;
+    let (status, answer) = event.fix_committee(&judges, &["Judge Four"]).await;
     assert_eq!(status, 200, "{answer}");
     let role = json!({ "username": "judge", "role": "appeals_member" });
     assert_eq!(event.post("/staff", role).await.0, 201);

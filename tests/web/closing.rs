@@ -21,13 +21,7 @@ async fn a_supervisor_verifies_the_final_standings_and_winners_wait_for_the_rule
     // From here on every answer is read in Ukrainian.
     let org = org.lang("uk").at("/tournaments/final");
     let judges = ["Judge One", "Judge Two", "Judge Three"];
-    let members: Vec<Value> = judges
-        .iter()
-        .map(|j| json!({ "name": j, "player": null }))
-        .collect();
-    let committee = json!({ "members": members,
-        "reserves": [{ "name": "Judge Four", "player": null }] });
-    assert_eq!(org.write("PUT", "/committee", committee).await.0, 200);
+    assert_eq!(org.fix_committee(&judges, &["Judge Four"]).await.0, 200);
     let judge_role = json!({ "username": "judge", "role": "appeals_member" });
     assert_eq!(org.post("/staff", judge_role).await.0, 201);
     // The owner gives the supervisor's role, and the staff lists it.

@@ -102,6 +102,11 @@ impl DoubleElimination {
             .map(|e| e.losses)
     }
 
+    /// Every player's losses so far, in seed order.
+    pub fn records(&self) -> impl Iterator<Item = (PlayerId, u8)> + '_ {
+        self.entries.iter().map(|e| (e.player, e.losses))
+    }
+
     /// The players still in play, in seed order.
     pub fn in_play(&self) -> Vec<PlayerId> {
         self.active().map(|e| e.player).collect()

@@ -218,13 +218,7 @@ pub fn resting(tournament: &Tournament, round: RoundNo) -> Option<Vec<PlayerId>>
 pub fn losses(tournament: &Tournament, round: RoundNo) -> Option<HashMap<PlayerId, u8>> {
     let after = RoundNo::from_index(round.index() + 1);
     let field = double_elimination_before(tournament, after)?;
-    let players = seeded(tournament).ok()?;
-    Some(
-        players
-            .into_iter()
-            .filter_map(|p| Some((p, field.losses(p)?)))
-            .collect(),
-    )
+    Some(field.records().collect())
 }
 
 /// The games of `round` in a double elimination of `players` in seed order

@@ -3,7 +3,7 @@
 
 use super::record;
 use crate::core::access::Action;
-use crate::core::discipline::{Act, GameRef, Moment, board_status};
+use crate::core::discipline::{Act, GameRef, Moment};
 use crate::core::{RoundNo, Tournament, results};
 use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
@@ -109,13 +109,7 @@ pub(super) fn round_page(
             round: g.round,
             board: g.board,
         };
-        let status = board_status(
-            &view.entered,
-            &view.book.log,
-            &view.schedule,
-            game,
-            &view.book.settings,
-        )?;
+        let status = view.board_status(game)?;
         boards.push(DeskBoard {
             board: g.board.get(),
             white: name(t, g.white),

@@ -229,15 +229,10 @@ fn line_up_page(
 fn due(lang: Lang, state: &Aggregate, round: RoundNo, zone: &str) -> String {
     let minutes = i64::from(state.doc.settings().teams.line_up_deadline);
     let start = state.mark(round).start;
-    let hour = |seconds: i64| {
-        let zone = jiff::tz::TimeZone::get(zone).ok()?;
-        let at = jiff::Timestamp::from_second(seconds).ok()?.to_zoned(zone);
-        Some(at.strftime("%H:%M").to_string())
-    };
-    let due = start.and_then(|s| {
-        let at = s.unix_seconds(zone)?;
-        Some((hour(at)?, hour(at - minutes * 60)?))
-    });
+    let hour = |seconds| crate::web::acts::hour(seconds, zone);
+    let due = start
+        .and_then(|s| s.unix_seconds(zone))
+        .map(|at| (hour(at), hour(at - minutes * 60)));
     match due {
         Some((start, due)) => lang.tf("lineup.due_at", &[("start", start), ("due", due)]),
         None => lang.t("lineup.due_from_press"),

@@ -9,7 +9,7 @@ use super::{record_or_explain, saved_notice};
 use crate::core::access::Action;
 use crate::core::discipline::{
     Act, Confirmer, DisciplineError, GameRef, PenaltyCause, Players, Reason, Sanction,
-    SanctionKind, StartKind, Subject, adjourned, board_status, finite_time_under_territory,
+    SanctionKind, StartKind, Subject, adjourned, finite_time_under_territory,
 };
 use crate::core::events::pair_go::{OrderClaim, OrderRuling, order_ruling};
 use crate::core::round::Colour;
@@ -158,13 +158,7 @@ pub(super) fn board_page(
     let g = game.game(t)?;
     let board = Board::of(&t.settings().rules, g);
     let kind = count_kind(&form, &board);
-    let status = board_status(
-        &view.entered,
-        &view.book.log,
-        &view.schedule,
-        game,
-        &view.book.settings,
-    )?;
+    let status = view.board_status(game)?;
     let now = now();
     let incidents = history::incidents(ctx, view, game, &tournament.time_zone)?;
     let page = BoardPage {
@@ -210,12 +204,7 @@ pub(super) fn board_page(
                 StartKind::Round => "referee.late_from.round",
                 StartKind::Board => "referee.late_from.board",
             };
-            // The hour as the programme and the hall's clock show it.
-            let zone =
-                jiff::tz::TimeZone::get(&tournament.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
-            let time = jiff::Timestamp::from_second(start.at.unix_seconds())
-                .map(|t| t.to_zoned(zone).strftime("%H:%M").to_string())
-                .unwrap_or_default();
+            let time = crate::web::acts::hour(start.at.unix_seconds(), &tournament.time_zone);
             ctx.lang.tf(key, &[("time", time)])
         }),
         forfeit_from: status
