@@ -34,6 +34,11 @@ impl Draw<'_> {
         first: PlayerId,
         second: PlayerId,
     ) -> Result<BoardExplanation, PairingError> {
+        // A field paired in parts is explained by the part of the two: its
+        // pairing is the one made without the other parts.
+        if let Some(part) = self.part_of(first, second) {
+            return part.explain(first, second);
+        }
         let (Some(a), Some(b)) = (self.index_of(first), self.index_of(second)) else {
             return Err(PairingError::NoValidPairing);
         };

@@ -63,8 +63,8 @@ impl MainScore {
         }
     }
 
-    /// The highest and lowest whole scores a player can have before round
-    /// `round`, as OpenGotha bounds them (`makeAutomaticPairing`).
+    /// The lowest and highest whole scores a player can have before round
+    /// `round`, as OpenGotha's `fillPairingInfo` bounds them.
     fn range(self, settings: &Settings, round: RoundNo) -> (i32, i32) {
         let r0 = round.index() as i32;
         match self {
@@ -78,6 +78,17 @@ impl MainScore {
             }
             MainScore::Nbw => (0, r0),
             MainScore::Cps => (0, 1i32.checked_shl(r0 as u32).unwrap_or(i32::MAX)),
+        }
+    }
+
+    /// The scores `makeAutomaticPairing` walks down when it cuts a large
+    /// field into parts: those of [`MainScore::range`], except that under the
+    /// cup score it keeps its defaults, 0 to the number of rounds played
+    /// (OpenGotha 3.51 widens the range for CPS in `fillPairingInfo` only).
+    pub(super) fn walked_range(self, settings: &Settings, round: RoundNo) -> (i32, i32) {
+        match self {
+            MainScore::Cps => (0, round.index() as i32),
+            MainScore::Nbw | MainScore::Mms => self.range(settings, round),
         }
     }
 }

@@ -38,6 +38,7 @@ pub mod match_round;
 pub mod matching;
 pub mod numbers;
 pub mod parameters;
+mod parts;
 pub mod report;
 pub mod rfg_swiss;
 pub mod round_robin;
@@ -50,7 +51,7 @@ pub mod weights;
 mod tests;
 // Reads ../shared/fixtures, so it lives outside src/core (tests/offline/architecture.rs).
 #[cfg(test)]
-#[path = "../../../tests/core_fixtures/pairing_chunks.rs"]
+#[path = "../../../tests/core_fixtures/pairing_parts.rs"]
 mod fixture_tests;
 
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
@@ -193,6 +194,10 @@ struct Entrant<'t> {
     key: String,
     mms2: i32,
     category: i64,
+    /// The main score before the round, whole points (OpenGotha
+    /// `getCritValue(mainCrit, roundNumber - 1) / 2`): where a large field
+    /// is cut into parts ([`parts`]).
+    main_score: i32,
     seat: GroupSeat,
     wb_balance: i64,
     /// MMS for the handicap criterion; the maximum when exempt from secondary criteria.
@@ -466,20 +471,16 @@ impl<'t> Draw<'t> {
     /// Matches the players and makes the games, boards numbered as OpenGotha does.
     pub fn pair(&self) -> Result<RoundPairing, PairingError> {
         let n = self.entrants.len();
-        let totals = self.totals()?;
         let criteria = &self.tournament.settings().placement;
         let standings = || every_row(self.tournament, self.round.get(), criteria);
         // The boards' order reads the standings, which the pairs do not
         // change: for a large field the other core counts them meanwhile.
         let (pairs, rows) = if n < totals::PARALLEL_FROM {
-            (
-                matching::max_weight_perfect_matching_of(n, &totals),
-                standings(),
-            )
+            (self.match_parts(), standings())
         } else {
             std::thread::scope(|s| {
                 let rows = s.spawn(standings);
-                let pairs = matching::max_weight_perfect_matching_of(n, &totals);
+                let pairs = self.match_parts();
                 let rows = rows.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
                 (pairs, rows)
             })
@@ -604,6 +605,7 @@ fn entrant<'t>(
         key: colours::key(player),
         mms2,
         category: settings.category_of(player.rank) as i64,
+        main_score: groups::MainScore::of(settings).halves(sheet, id, round.index()) / 2,
         seat: groups.seat(id),
         wb_balance,
         pseudo_mms: pseudo_mms(settings, sheet, round, player, mms2, nbw2),

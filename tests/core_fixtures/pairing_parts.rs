@@ -5,8 +5,9 @@
 use super::*;
 use std::collections::HashMap;
 
-/// OpenGotha's `makeAutomaticPairing` split of more than 600 players: chunks
-/// taken by category, then main score downwards, of 200 to 600 players.
+/// OpenGotha's `makeAutomaticPairing` split of more than 600 players, worked
+/// out another way than `Draw::parts`: from the score groups' numbers
+/// (category, then main score downwards), as `fillPairingInfo` numbers them.
 fn opengotha_chunks(draw: &Draw) -> Vec<Vec<usize>> {
     let categories = draw.tournament.settings().number_of_categories() as i64;
     let span = draw.groups.count / categories;
@@ -41,10 +42,12 @@ fn opengotha_chunks(draw: &Draw) -> Vec<Vec<usize>> {
     chunks
 }
 
-/// egc2013 round 6 with every player and 160 newcomers (754 to pair): one
-/// matching over everyone gives exactly the pairs of OpenGotha's chunks.
+/// egc2013 round 6 with every player and 160 newcomers (754 to pair): the
+/// draw cuts the field where OpenGotha's walk over the score groups cuts
+/// it, and on this field the parts give the very pairs one matching over
+/// everyone would (so Tengen's earlier one matching paired it as OpenGotha).
 #[test]
-fn one_matching_of_a_field_over_600_pairs_as_opengothas_chunks() {
+fn a_field_over_600_is_cut_and_paired_as_opengothas_parts() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/fixtures/opengotha/egc2013.xml");
     let Ok(bytes) = std::fs::read(&path) else {
@@ -83,27 +86,24 @@ fn one_matching_of_a_field_over_600_pairs_as_opengothas_chunks() {
     }
     let draw = Draw::prepare(&t, round).expect("the round can be prepared");
     let n = draw.entrants.len();
+    let parts = draw.parts();
+    assert_eq!(parts, opengotha_chunks(&draw), "{n} players");
+    let sizes: Vec<usize> = parts.iter().map(Vec::len).collect();
+    assert!(parts.len() > 1, "OpenGotha would split {n} players");
+
     let totals = draw.totals().expect("weights fit");
     let mut whole =
         matching::max_weight_perfect_matching(n, |i, j| Some(totals[i * n + j])).expect("pairs");
-    let chunks = opengotha_chunks(&draw);
-    assert!(chunks.len() > 1, "OpenGotha would split {n} players");
-    let mut chunked = Vec::new();
-    for chunk in &chunks {
-        let m = chunk.len();
-        let w = |a: usize, b: usize| Some(totals[chunk[a] * n + chunk[b]]);
-        let pairs = matching::max_weight_perfect_matching(m, w).expect("a chunk pairs");
-        chunked.extend(
-            pairs
-                .into_iter()
-                .map(|(a, b)| (chunk[a].min(chunk[b]), chunk[a].max(chunk[b]))),
-        );
-    }
+    let mut paired: Vec<(usize, usize)> = draw
+        .match_parts()
+        .expect("the parts pair")
+        .into_iter()
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
     whole.sort();
-    chunked.sort();
-    let sizes: Vec<usize> = chunks.iter().map(Vec::len).collect();
+    paired.sort();
     assert!(
-        whole == chunked,
-        "{n} players: one matching differs from OpenGotha's chunks {sizes:?}"
+        whole == paired,
+        "{n} players: the parts {sizes:?} pair otherwise than one matching"
     );
 }
