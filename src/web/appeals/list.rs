@@ -331,7 +331,7 @@ pub(super) async fn issue_link(
         &mut *tx,
         Some(id),
         Some(access.me.account_id),
-        &format!("appeals.link:{no}"),
+        &crate::core::audit::Event::IssuePlayerLink(PlayerId(no)),
         None,
         None,
     )
