@@ -212,8 +212,9 @@ macro_rules! act_kinds {
         }
 
         impl ActKind {
-            /// Every kind.
-            pub const ALL: &[ActKind] = &[$( ActKind::$kind, )*];
+            /// Every kind, for the tests of the table.
+            #[cfg(test)]
+            const ALL: &[ActKind] = &[$( ActKind::$kind, )*];
 
             /// The key after `referee.` in the stored name.
             pub fn key(self) -> &'static str {

@@ -133,7 +133,10 @@ const NOT_KEYS: &[(&str, &str)] = &[
     ("player.import", "audit action"),
     ("player.ratings_update", "audit action"),
     ("player.self_register", "audit action"),
-    ("referee.sneezing", "an audit action no build records (core::audit's tests)"),
+    (
+        "referee.sneezing",
+        "an audit action no build records (core::audit's tests)",
+    ),
     ("results.h9", "file name in an address"),
     ("results.submit_egf", "audit action"),
     ("results.tou", "file name in an address"),
