@@ -23,6 +23,7 @@ pub mod accounts;
 mod archive;
 pub mod imports;
 mod kept;
+mod links;
 mod staff;
 mod turns;
 pub use archive::Imported;
