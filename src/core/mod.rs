@@ -7,6 +7,7 @@
 pub mod access;
 pub mod admission;
 pub mod advice;
+pub mod audit;
 pub mod command;
 pub mod discipline;
 pub mod events;

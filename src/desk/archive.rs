@@ -5,6 +5,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::{Desk, DeskError, check_new, insert, now};
+use crate::core::audit::Event;
 use crate::core::command::{Refusal, State};
 use crate::core::formats::archive::Archive;
 use crate::store::{aggregate, archives, audit, tournaments};
@@ -112,7 +113,7 @@ impl Desk {
             &mut *tx,
             Some(row.tournament_id),
             Some(owner),
-            "tournament.import",
+            &Event::ImportTournament,
             None,
             Some(summary),
         )

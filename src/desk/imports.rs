@@ -3,6 +3,7 @@
 //! whole off the async workers, then created through the door in one
 //! transaction, or refused with nothing stored.
 
+use crate::core::audit::Event;
 use crate::store::Store;
 
 /// Why a tournament file could not become a tournament.
@@ -190,7 +191,7 @@ pub async fn import_tournament(
     let desk = crate::desk::Desk::new(store.clone(), None).with_limits(limits);
     let aggregate = crate::core::command::State::new(state, header);
     let created = match desk
-        .create(owner, aggregate, "tournament.import", summary)
+        .create(owner, aggregate, Event::ImportTournament, summary)
         .await
     {
         Ok(row) => row,

@@ -13,6 +13,7 @@ use uuid::Uuid;
 
 use crate::core::PlayerId;
 use crate::core::access::StaffRole;
+use crate::core::audit::Event;
 use crate::core::command::{self, Actor, Command, Context, Done, Outcome, Refusal, State};
 use crate::core::discipline::Moment;
 use crate::store::accounts::Account;
@@ -22,6 +23,7 @@ pub mod accounts;
 mod archive;
 pub mod imports;
 mod kept;
+mod links;
 mod staff;
 mod turns;
 pub use archive::Imported;
@@ -192,7 +194,7 @@ impl Desk {
         // Every publication keeps the tournament as it then is, for its
         // organiser to go back to (restorable in place or as a copy).
         if let Done::Round(round) = outcome.done
-            && outcome.action.starts_with("round.publish:")
+            && matches!(outcome.event, Event::PublishRound(_))
         {
             let archive = archive::without_audit(&mut tx, tournament_id, &state).await?;
             archives::take_snapshot(&mut *tx, tournament_id, round.get(), &archive).await?;
@@ -201,7 +203,7 @@ impl Desk {
             &mut *tx,
             Some(tournament_id),
             caller.account_id(),
-            &outcome.action,
+            &outcome.event,
             outcome.before.clone(),
             outcome.after.clone(),
         )
@@ -298,7 +300,7 @@ impl Desk {
         &self,
         owner: Uuid,
         mut state: State,
-        action: &str,
+        event: Event,
         summary: serde_json::Value,
     ) -> Result<tournaments::TournamentRow, DeskError> {
         check_new(&state)?;
@@ -323,7 +325,7 @@ impl Desk {
             &mut *tx,
             Some(row.tournament_id),
             Some(owner),
-            action,
+            &event,
             None,
             Some(summary),
         )

@@ -7,6 +7,7 @@ use uuid::Uuid;
 
 use super::{Desk, DeskError};
 use crate::core::access::StaffRole;
+use crate::core::audit::Event;
 use crate::core::command::Refusal;
 use crate::core::command::text::{MAX_LINE, Shape};
 use crate::store::accounts::{self, Account};
@@ -46,7 +47,7 @@ impl Desk {
             &mut *tx,
             Some(tournament_id),
             Some(by),
-            "staff.add",
+            &Event::GrantRole,
             None,
             Some(after),
         )
@@ -79,7 +80,7 @@ impl Desk {
             &mut *tx,
             Some(tournament_id),
             Some(by),
-            "staff.remove",
+            &Event::RevokeRole,
             Some(before),
             None,
         )

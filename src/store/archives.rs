@@ -9,6 +9,7 @@ use sqlx::{PgExecutor, Row};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use crate::core::audit::Event;
 use crate::core::discipline::Moment;
 use crate::core::formats::archive::{Archive, AuditRecord, Contact, StaffEntry};
 
@@ -76,7 +77,7 @@ pub async fn audit(db: impl PgExecutor<'_>, tournament_id: Uuid) -> sqlx::Result
                 at: moment(r.try_get("at")?),
                 username: r.try_get("username")?,
                 who: r.try_get("who")?,
-                action: r.try_get("action")?,
+                event: Event::parse(r.try_get("action")?),
                 before: r.try_get("before")?,
                 after: r.try_get("after")?,
             })
@@ -99,7 +100,7 @@ pub async fn append_audit(
     .bind(tournament_id)
     .bind(record.who.as_ref().or(record.username.as_ref()))
     .bind(timestamp(record.at))
-    .bind(&record.action)
+    .bind(record.event.name())
     .bind(&record.before)
     .bind(&record.after)
     .execute(db)

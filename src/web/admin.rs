@@ -97,7 +97,7 @@ async fn create_account(
                 &app.store.pool,
                 None,
                 Some(me.account_id),
-                "account.create",
+                &crate::core::audit::Event::CreateAccount,
                 None,
                 Some(after),
             )
@@ -152,7 +152,7 @@ async fn set_roles(
         &mut *tx,
         None,
         Some(me.account_id),
-        &format!("account.roles:{username}"),
+        &crate::core::audit::Event::SetAccountRoles(username),
         Some(before),
         Some(after),
     )

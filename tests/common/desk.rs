@@ -31,7 +31,12 @@ impl AtDesk {
         let desk = Desk::new(store.clone(), None);
         let summary = serde_json::Value::Null;
         let row = desk
-            .create(account.account_id, state, "tournament.create", summary)
+            .create(
+                account.account_id,
+                state,
+                tengen::core::audit::Event::CreateTournament,
+                summary,
+            )
             .await
             .expect("the door takes the new tournament");
         AtDesk {

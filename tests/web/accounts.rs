@@ -330,7 +330,14 @@ async fn the_door_refuses_a_tournament_owned_by_an_account_that_may_not_create_o
         settings.general.name = "Cup".into();
         State::new(Tournament::new(settings), Header::default())
     };
-    let made = |owner| desk.create(owner, state(), "tournament.create", serde_json::Value::Null);
+    let made = |owner| {
+        desk.create(
+            owner,
+            state(),
+            tengen::core::audit::Event::CreateTournament,
+            serde_json::Value::Null,
+        )
+    };
     assert!(matches!(
         made(player.account_id).await,
         Err(DeskError::Refused(Refusal::Forbidden))
@@ -557,9 +564,16 @@ async fn healthz_says_the_process_is_up_and_readyz_that_the_database_is_migrated
 async fn the_audit_log_refuses_updates_deletes_and_truncation() {
     let app = TestApp::start().await;
     let store = tengen::store::Store::on(app.pool.clone());
-    tengen::store::audit::record(&store.pool, None, None, "test", None, None)
-        .await
-        .unwrap();
+    tengen::store::audit::record(
+        &store.pool,
+        None,
+        None,
+        &tengen::core::audit::Event::parse("test"),
+        None,
+        None,
+    )
+    .await
+    .unwrap();
     let result = sqlx::query("update audit_log set action = 'forged'")
         .execute(&app.pool)
         .await;

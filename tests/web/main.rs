@@ -13,6 +13,7 @@ mod api;
 mod api_files;
 mod api_teams;
 mod archive;
+mod audit;
 mod closing;
 mod discipline;
 mod drafts;

@@ -8,6 +8,7 @@
 //! are the book's ([`crate::core::discipline::Closing`]).
 
 use super::{Context, Done, Outcome, Refusal, State, json};
+use crate::core::audit::Event;
 use crate::core::discipline::final_list;
 
 /// Which closing act.
@@ -26,25 +27,25 @@ pub(super) fn close(state: &mut State, act: Act, cx: &Context) -> Result<Outcome
     let list = final_list(&effective)
         .ok_or_else(|| Refusal::field("standings", "closing.error.not_final"))?;
     let before = state.book.closing.clone();
-    let (done, action) = match act {
+    let (done, event) = match act {
         Act::Verify => (
             state.book.verify_final_list(&list, cx.at, by),
-            "standings.verify",
+            Event::VerifyStandings,
         ),
         Act::Submit => (
             state
                 .book
                 .submit_results(&list, &effective.tournament, cx.at, by),
-            "results.submit_egf",
+            Event::SubmitResults,
         ),
         Act::Declare => {
             let prizes = &effective.tournament.settings().prizes;
             let done = state.book.declare_winners(&list, prizes, cx.at, by)?;
-            (done, "winners.declare")
+            (done, Event::DeclareWinners)
         }
     };
     Ok(Outcome {
-        action: action.into(),
+        event,
         before: json(&before),
         after: json(&state.book.closing),
         done: if done { Done::Closing } else { Done::Nothing },
@@ -61,7 +62,7 @@ pub(super) fn confirm_supergroup(state: &mut State, cx: &Context) -> Result<Outc
         .confirm_supergroup(&state.doc, cx.at, by)
         .ok_or_else(|| Refusal::field("supergroup", "supergroup.error.empty"))?;
     Ok(Outcome {
-        action: "supergroup.confirm".into(),
+        event: Event::ConfirmSupergroup,
         before: json(&before),
         after: json(&state.book.closing),
         done: if done { Done::Closing } else { Done::Nothing },
@@ -225,7 +226,7 @@ mod tests {
         assert_eq!(refused.unwrap_err(), Refusal::Forbidden);
         let done = apply(&mut state, Command::SubmitResults, &organiser()).unwrap();
         assert_eq!(done.done, Done::Closing);
-        assert_eq!(done.action, "results.submit_egf");
+        assert_eq!(done.event, Event::SubmitResults);
         let signed = state.book.closing.submitted.clone().unwrap();
         assert_eq!(signed.at, organiser().at);
         let status = |state: &State| {

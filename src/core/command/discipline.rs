@@ -4,6 +4,7 @@
 
 use super::{Actor, Command, Context, Done, Outcome, Refusal, State, json};
 use crate::core::access::Action;
+use crate::core::audit::{ActKind, Event};
 use crate::core::discipline::{
     Act, AppealId, Appealed, Book, Decision, DisciplineError, Filing, GameRef, Member, Party,
     SanctionKind, Subject, may_forfeit, result_changes,
@@ -29,42 +30,6 @@ pub(super) fn settles_a_disputed_count(state: &State, command: &Command) -> bool
             disputed(game) && now != Some(e.result)
         }),
         _ => false,
-    }
-}
-
-/// A short name of the act for the audit log's action column.
-pub fn act_key(act: &Act) -> &'static str {
-    match act {
-        Act::StartRound { .. } => "start_round",
-        Act::Sanction(s) => match s.kind {
-            SanctionKind::Remark { .. } => "remark",
-            SanctionKind::Warning { .. } => "warning",
-            SanctionKind::PenaltyPoints { .. } => "penalty",
-            SanctionKind::GameForfeit { .. } => "forfeit",
-            SanctionKind::TimeChange { .. } => "time_change",
-            SanctionKind::RemovalFromRound { .. } => "removal_from_round",
-            SanctionKind::RemovalFromTournament { .. } => "removal_from_tournament",
-            SanctionKind::SupergroupBan { .. } => "supergroup_ban",
-            SanctionKind::RatingReduction { .. } => "rating_reduction",
-        },
-        Act::Absence { .. } => "absence",
-        Act::Withdrawal { .. } => "withdrawal",
-        Act::Protest { .. } => "protest",
-        Act::Confirmation { .. } => "confirmation",
-        Act::Correction { .. } => "correction",
-        Act::PlayedAs { .. } => "played_as",
-        Act::RoundCancelled { .. } => "round_cancelled",
-        Act::Neutralisation { .. } => "neutralisation",
-        Act::PrematurePasses { .. } => "premature_passes",
-        Act::IllegalMove { .. } => "illegal_move",
-        Act::Disturbance { .. } => "disturbance",
-        Act::ClockCorrection { .. } => "clock_correction",
-        Act::Violation { .. } => "violation",
-        Act::Mediated { .. } => "mediated",
-        Act::CountDisputed { .. } => "count_disputed",
-        Act::Adjourned { .. } => "adjourned",
-        Act::Annulment { .. } => "annulment",
-        Act::Decision { .. } => "decision",
     }
 }
 
@@ -130,7 +95,7 @@ pub(super) fn log_act(
             cx.at,
         )?;
     }
-    let action = format!("referee.{}", act_key(&act));
+    let event = Event::Act(ActKind::of(&act));
     let asks = if replace {
         None
     } else {
@@ -184,7 +149,7 @@ pub(super) fn log_act(
             .record_played(game.round, game.board, swapped, handicap)?;
     }
     Ok(Outcome {
-        action,
+        event,
         before: Some(was),
         after: Some(serde_json::json!({ "entry": entry, "results": is })),
         done: Done::Entry(Box::new(entry)),
@@ -213,7 +178,7 @@ pub(super) fn withdraw(
     };
     let entry = state.book.record(&state.doc, cx.at, by, act)?;
     Ok(Outcome {
-        action: "player.withdraw".into(),
+        event: Event::WithdrawPlayer,
         before: None,
         after: json(&entry),
         done: Done::Player { id: player, name },
@@ -223,14 +188,14 @@ pub(super) fn withdraw(
 /// A change of the appeals alone, logged as the appeals before and after.
 fn appeals_step(
     state: &mut State,
-    action: &str,
+    event: Event,
     done: Done,
     change: impl FnOnce(&Tournament, &mut Book) -> Result<(), Refusal>,
 ) -> Result<Outcome, Refusal> {
     let before = json(&state.book.appeals);
     change(&state.doc, &mut state.book)?;
     Ok(Outcome {
-        action: action.into(),
+        event,
         before,
         after: json(&state.book.appeals),
         done,
@@ -242,13 +207,13 @@ pub(super) fn fix_committee(
     members: Vec<Member>,
     reserves: Vec<Member>,
 ) -> Result<Outcome, Refusal> {
-    appeals_step(state, "appeals.committee", Done::Settings, |t, book| {
+    appeals_step(state, Event::FixCommittee, Done::Settings, |t, book| {
         Ok(book.fix_committee(members, reserves, t)?)
     })
 }
 
 pub(super) fn co_opt(state: &mut State, members: Vec<Member>) -> Result<Outcome, Refusal> {
-    appeals_step(state, "appeals.co_opt", Done::Settings, |t, book| {
+    appeals_step(state, Event::CoOpt, Done::Settings, |t, book| {
         for member in members {
             book.co_opt(member, t)?;
         }
@@ -260,28 +225,28 @@ pub(super) fn co_opt(state: &mut State, members: Vec<Member>) -> Result<Outcome,
 /// own link, signed by them, for themselves or the team they captain (the
 /// book checks the captain: RFG App. 4 §1.7).
 pub(super) fn file(state: &mut State, filing: Filing, cx: &Context) -> Result<Outcome, Refusal> {
-    let action = match &cx.actor {
+    let event = match &cx.actor {
         Actor::Player(p)
             if filing.signatory == Some(*p)
                 && (filing.appellant == Party::Player(*p)
                     || matches!(filing.appellant, Party::Captain { .. }))
                 && appellants_own(state, &filing) =>
         {
-            "appeals.file_by_player"
+            Event::FileOwnAppeal
         }
-        Actor::Staff { .. } if cx.actor.may(Action::LogSanction) => "appeals.file",
+        Actor::Staff { .. } if cx.actor.may(Action::LogSanction) => Event::FileAppeal,
         _ => return Err(Refusal::Forbidden),
     };
     let before = json(&state.book.appeals);
     let id = state.book.file(filing, &state.doc)?;
-    let after = if action == "appeals.file_by_player" {
+    let after = if event == Event::FileOwnAppeal {
         json(&state.book.appeal(id))
     } else {
         json(&state.book.appeals)
     };
     Ok(Outcome {
-        action: action.into(),
-        before: (action == "appeals.file").then_some(before).flatten(),
+        before: (event == Event::FileAppeal).then_some(before).flatten(),
+        event,
         after,
         done: Done::Appeal(id),
     })
@@ -346,13 +311,13 @@ fn named(act: &Act) -> Option<PlayerId> {
 }
 
 pub(super) fn take_up(state: &mut State, id: AppealId, cx: &Context) -> Result<Outcome, Refusal> {
-    appeals_step(state, "appeals.review", Done::Appeal(id), |t, book| {
+    appeals_step(state, Event::ReviewAppeal, Done::Appeal(id), |t, book| {
         Ok(book.begin_review(id, t, cx.at)?)
     })
 }
 
 pub(super) fn escalate(state: &mut State, id: AppealId, cx: &Context) -> Result<Outcome, Refusal> {
-    appeals_step(state, "appeals.escalate", Done::Appeal(id), |_, book| {
+    appeals_step(state, Event::EscalateAppeal, Done::Appeal(id), |_, book| {
         Ok(book.escalate(id, cx.at)?)
     })
 }
@@ -376,12 +341,11 @@ fn settle(
     })?;
     let appeal = state.book.appeal(id).cloned();
     Ok(Outcome {
-        action: if federation {
-            "appeals.rule"
+        event: if federation {
+            Event::RuleOnAppeal
         } else {
-            "appeals.decide"
-        }
-        .into(),
+            Event::DecideAppeal
+        },
         before: Some(serde_json::json!({ "results": was })),
         after: Some(serde_json::json!({ "results": is, "entry": entry, "appeal": appeal })),
         done: Done::Appeal(id),

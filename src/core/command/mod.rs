@@ -33,13 +33,13 @@ pub use text::{MAX_TEXT, cleaned, name};
 use serde::Serialize;
 
 use crate::core::access::Action;
+use crate::core::audit::Event;
 use crate::core::discipline::{
     Act, AppealId, Book, Decision, Effective, Entry, Filing, Member, Moment, Reason, Schedule,
 };
 use crate::core::{BoardNo, Game, PlayerId, RoundNo, Tournament};
 
 pub use actor::{Actor, Context, Limits};
-pub use discipline::act_key;
 pub use duplicates::likely_duplicates;
 pub use header::{Header, RoundMark, Rounds};
 pub use players::{MAX_LENGTHS, PlayerDraft, overlong};
@@ -258,8 +258,8 @@ pub enum Command {
 /// What a command did, for the page, the audit log and the API.
 #[derive(Clone, Debug)]
 pub struct Outcome {
-    /// The audit log's action, e.g. `player.add`, `results:3`.
-    pub action: String,
+    /// What the audit log records.
+    pub event: Event,
     pub before: Option<serde_json::Value>,
     pub after: Option<serde_json::Value>,
     pub done: Done,

@@ -3,6 +3,7 @@
 //! cancellation of a round with its reason.
 
 use super::{Context, Done, Outcome, Refusal, State, json, round_json};
+use crate::core::audit::Event;
 use crate::core::discipline::{Act, Reason};
 use crate::core::{PlayerId, RoundNo};
 
@@ -18,7 +19,7 @@ pub(super) fn set_medical(
     after.checks.medical = cleared;
     state.doc.update_player(after.clone())?;
     Ok(Outcome {
-        action: "player.medical".into(),
+        event: Event::MedicalClearance,
         before: json(&before.checks),
         after: json(&after.checks),
         done: Done::Player {
@@ -64,7 +65,7 @@ pub(super) fn cancel_round(
         },
     )?;
     Ok(Outcome {
-        action: format!("round.cancel:{}", round.get()),
+        event: Event::CancelRound(round),
         before: Some(before),
         after: Some(serde_json::json!({ "reason": reason.as_str(), "entry": entry.id })),
         done: Done::Round(round),

@@ -2,6 +2,7 @@
 //! placement criteria before `PLAYOFF` leave on one place, after the rounds.
 
 use super::{Done, Outcome, Refusal, State, json};
+use crate::core::audit::Event;
 use crate::core::standings::{Criterion, standings};
 use crate::core::tournament::PlayOff;
 
@@ -27,7 +28,7 @@ pub(super) fn record(state: &mut State, game: PlayOff) -> Result<Outcome, Refusa
             .unwrap_or_default()
     };
     Ok(Outcome {
-        action: "playoff.record".into(),
+        event: Event::RecordPlayOff,
         before: None,
         after: json(&game),
         done: Done::Player {

@@ -1,6 +1,7 @@
 //! Registration: the rules of a player as typed on the organiser's form, on
 //! the self-registration form or sent by a program — the same checks for all.
 
+use crate::core::audit::Event;
 use std::str::FromStr;
 
 use serde::Deserialize;
@@ -292,11 +293,11 @@ pub fn digest(player: &Player) -> String {
     hex::encode(&Sha256::digest(bytes)[..12])
 }
 
-fn registered(state: &mut State, player: Player, action: &str) -> Outcome {
+fn registered(state: &mut State, player: Player, event: Event) -> Outcome {
     let id = state.doc.register(player);
     let player = state.doc.player(id).expect("just registered");
     Outcome {
-        action: action.into(),
+        event,
         before: None,
         after: json(player),
         done: Done::Player {
@@ -344,7 +345,7 @@ pub(super) fn register(
     if !duplicates.is_empty() && !confirm_duplicate {
         return Err(Refusal::LikelyDuplicate(duplicates));
     }
-    Ok(registered(state, player, "player.add"))
+    Ok(registered(state, player, Event::AddPlayer))
 }
 
 pub(super) fn self_register(state: &mut State, draft: PlayerDraft) -> Result<Outcome, Refusal> {
@@ -363,7 +364,7 @@ pub(super) fn self_register(state: &mut State, draft: PlayerDraft) -> Result<Out
             name: existing.full_name(),
         });
     }
-    Ok(registered(state, player, "player.self_register"))
+    Ok(registered(state, player, Event::SelfRegister))
 }
 
 pub(super) fn edit(
@@ -438,7 +439,7 @@ pub(super) fn edit(
         map.insert("absence_reason".into(), reason.into());
     }
     Ok(Outcome {
-        action: "player.edit".into(),
+        event: Event::EditPlayer,
         before: json(&before),
         after,
         done: Done::Player { id, name },
@@ -453,7 +454,7 @@ pub(super) fn confirm(state: &mut State, id: PlayerId) -> Result<Outcome, Refusa
     };
     state.doc.update_player(after.clone())?;
     Ok(Outcome {
-        action: "player.confirm".into(),
+        event: Event::ConfirmPlayer,
         before: json(&before),
         after: json(&after),
         done: Done::Player {
@@ -482,7 +483,7 @@ pub(super) fn delete(state: &mut State, id: PlayerId) -> Result<Outcome, Refusal
     state.book.forget_player(&state.doc, id)?;
     let removed = state.doc.remove_player(id)?;
     Ok(Outcome {
-        action: "player.delete".into(),
+        event: Event::DeletePlayer,
         before: json(&removed),
         after: None,
         done: Done::Player {
@@ -505,7 +506,7 @@ pub(super) fn import(state: &mut State, mut players: Vec<Player>) -> Result<Outc
     }
     let added = &state.doc.players()[before..];
     Ok(Outcome {
-        action: "player.import".into(),
+        event: Event::ImportPlayers,
         before: None,
         after: json(&added),
         done: Done::Players(count),
@@ -526,7 +527,7 @@ pub(super) fn refresh_ratings(
     let before = changed(&state.doc);
     updates.apply(&mut state.doc)?;
     Ok(Outcome {
-        action: "player.ratings_update".into(),
+        event: Event::UpdateRatings,
         before: json(&before),
         after: json(&changed(&state.doc)),
         done: Done::Players(updates.changes.len()),

@@ -2,6 +2,7 @@
 //! checked before any is written, so a refusal saves none.
 
 use super::{Done, Outcome, Refusal, ResultProblem, State, json};
+use crate::core::audit::Event;
 use crate::core::discipline::GameRef;
 use crate::core::round::Method;
 use crate::core::{BoardNo, GameResult, ResultOrigin, RoundNo, TournamentError, results};
@@ -145,7 +146,7 @@ pub(super) fn enter(
     }
     if changes.is_empty() {
         return Ok(Outcome {
-            action: String::new(),
+            event: Event::EnterResults(round),
             before: None,
             after: None,
             done: Done::Nothing,
@@ -161,7 +162,7 @@ pub(super) fn enter(
         .filter_map(|c| state.doc.game_on(round, c.board).cloned())
         .collect();
     Ok(Outcome {
-        action: format!("results:{}", round.get()),
+        event: Event::EnterResults(round),
         before: json(&before),
         after: json(&after),
         done: Done::Results(changes.iter().map(|c| c.board).collect()),

@@ -3,6 +3,7 @@
 
 use super::{Context, Done, FieldProblem, Outcome, Refusal, State, json, players, round_json};
 use crate::core::advice::{Weight, advice};
+use crate::core::audit::Event;
 use crate::core::pairing::RoundPairing;
 use crate::core::pairing::manual::{self, Edit};
 use crate::core::teams::roster;
@@ -51,7 +52,7 @@ pub(super) fn pair(
     record_line_ups(&mut state.doc, round)?;
     state.doc.record_pairing(round, games, bye)?;
     Ok(Outcome {
-        action: "round.pair".into(),
+        event: Event::PairRound,
         before: None,
         after: round_json(&state.doc, round),
         done: Done::Round(round),
@@ -124,7 +125,7 @@ pub(super) fn adjust(state: &mut State, round: RoundNo, edit: Edit) -> Result<Ou
     next.record_pairing(round, edited.games, edited.bye)?;
     state.doc = next;
     Ok(Outcome {
-        action: format!("round.edit:{}", round.get()),
+        event: Event::EditPairing(round),
         before: old,
         after: new,
         done: Done::Round(round),
@@ -157,7 +158,7 @@ pub(super) fn publish(state: &mut State, round: RoundNo, cx: &Context) -> Result
     let mark = state.rounds.entry(round.get()).or_default();
     mark.published.get_or_insert(cx.at);
     Ok(Outcome {
-        action: format!("round.publish:{}", round.get()),
+        event: Event::PublishRound(round),
         before: None,
         after: None,
         done: Done::Round(round),
@@ -174,7 +175,7 @@ pub(super) fn lock(state: &mut State, round: RoundNo, cx: &Context) -> Result<Ou
     let mark = state.rounds.entry(round.get()).or_default();
     mark.locked.get_or_insert(cx.at);
     Ok(Outcome {
-        action: format!("round.lock:{}", round.get()),
+        event: Event::LockRound(round),
         before: None,
         after: json(&entries),
         done: Done::Round(round),
@@ -188,7 +189,7 @@ pub(super) fn unpair(state: &mut State, round: RoundNo) -> Result<Outcome, Refus
     state.doc.unpair(round)?;
     state.clear_mark(round);
     Ok(Outcome {
-        action: "round.unpair".into(),
+        event: Event::UnpairRound,
         before,
         after: None,
         done: Done::Round(round),
@@ -209,7 +210,7 @@ pub(super) fn schedule(
     let before = state.mark(round).start;
     if before == start {
         return Ok(Outcome {
-            action: "round.schedule".into(),
+            event: Event::ScheduleRound(round),
             before: None,
             after: None,
             done: Done::Nothing,
@@ -217,7 +218,7 @@ pub(super) fn schedule(
     }
     state.rounds.entry(round.get()).or_default().start = start;
     Ok(Outcome {
-        action: format!("round.schedule:{}", round.get()),
+        event: Event::ScheduleRound(round),
         before: json(&before),
         after: json(&start),
         done: Done::Round(round),

@@ -2,6 +2,7 @@
 //! file is imported and when a program sends them.
 
 use super::{Done, FieldProblem, Header, Outcome, Refusal, State, json};
+use crate::core::audit::Event;
 use crate::core::discipline::DisciplineSettings;
 use crate::core::settings::Adjournment;
 use crate::core::{Settings, System};
@@ -309,7 +310,7 @@ pub(super) fn change(
         state.book.settings = discipline;
     }
     Ok(Outcome {
-        action: "tournament.settings".into(),
+        event: Event::EditSettings,
         before,
         after: settings_record(state),
         done: Done::Settings,
@@ -393,7 +394,7 @@ pub(super) fn restore(state: &mut State, snapshot: State, round: u32) -> Result<
     state.rounds = snapshot.rounds;
     state.header = snapshot.header;
     Ok(Outcome {
-        action: "tournament.restore_snapshot".into(),
+        event: Event::RestoreSnapshot,
         before: Some(before),
         after: Some(after),
         done: Done::Settings,

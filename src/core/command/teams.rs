@@ -1,6 +1,7 @@
 //! Teams of a team event: registered, changed or deleted by the organiser,
 //! and each round's line-up, from the organiser or the team's captain.
 
+use crate::core::audit::Event;
 use std::collections::HashMap;
 
 use super::{Actor, Context, Done, FieldProblem, Outcome, Refusal, State, json};
@@ -117,7 +118,7 @@ pub(super) fn register(state: &mut State, draft: TeamDraft) -> Result<Outcome, R
     let team = drafted(number, draft, None);
     state.doc.replace_team(team.clone())?;
     Ok(Outcome {
-        action: "team.add".into(),
+        event: Event::AddTeam,
         before: None,
         after: json(&team),
         done: done(&team),
@@ -130,7 +131,7 @@ pub(super) fn edit(state: &mut State, number: u32, draft: TeamDraft) -> Result<O
     let team = drafted(number, draft, Some(&old));
     state.doc.replace_team(team.clone())?;
     Ok(Outcome {
-        action: "team.edit".into(),
+        event: Event::EditTeam,
         before: json(&old),
         after: json(&team),
         done: done(&team),
@@ -148,7 +149,7 @@ pub(super) fn delete(state: &mut State, number: u32) -> Result<Outcome, Refusal>
     }
     let team = state.doc.remove_team(number).ok_or(Refusal::NotFound)?;
     Ok(Outcome {
-        action: "team.delete".into(),
+        event: Event::DeleteTeam,
         before: json(&team),
         after: None,
         done: done(&team),
@@ -290,7 +291,7 @@ pub(super) fn submit_line_up(
         line_up.and_then(|l| json(&serde_json::json!({ "team": changed.name, "boards": l.boards })))
     };
     Ok(Outcome {
-        action: format!("team.line_up:{round}"),
+        event: Event::LineUp(round),
         before: named(before.as_ref()),
         after: named(Some(&line_up)),
         done: done(&changed),

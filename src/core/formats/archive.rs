@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::core::Tournament;
+use crate::core::audit::Event;
 use crate::core::command::{Header, Rounds, State};
 use crate::core::discipline::{Book, Moment};
 
@@ -65,7 +66,9 @@ pub struct AuditRecord {
     /// The account's name and display name, when an account acted.
     pub username: Option<String>,
     pub who: Option<String>,
-    pub action: String,
+    /// Under the name the log stores (`action` in the file).
+    #[serde(rename = "action")]
+    pub event: Event,
     pub before: Option<Value>,
     pub after: Option<Value>,
 }

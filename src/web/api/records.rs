@@ -201,7 +201,7 @@ pub(super) async fn show_audit(
             let words = crate::web::audit_words::describe(
                 &state,
                 lang,
-                &e.action,
+                &e.event,
                 e.before.as_ref(),
                 e.after.as_ref(),
             );
@@ -209,9 +209,9 @@ pub(super) async fn show_audit(
                 at: (e.at.format(&time::format_description::well_known::Rfc3339))
                     .map_err(|_| WebError::NotFound)
                     .unwrap_or_default(),
-                who: crate::web::audit_words::who(lang, &e.action, e.who.as_deref()),
+                who: crate::web::audit_words::who(lang, &e.event, e.who.as_deref()),
                 words: words.what,
-                action: e.action,
+                action: e.event.name(),
                 before: e.before,
                 after: e.after,
             }

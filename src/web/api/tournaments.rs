@@ -246,7 +246,12 @@ pub(super) async fn create_tournament(
     state.book.settings = discipline;
     let row = app
         .desk
-        .create(account.account_id, state, "tournament.create", summary)
+        .create(
+            account.account_id,
+            state,
+            crate::core::audit::Event::CreateTournament,
+            summary,
+        )
         .await?;
     Ok((
         StatusCode::CREATED,

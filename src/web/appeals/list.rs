@@ -7,7 +7,6 @@ use crate::core::access::{self, Action};
 use crate::core::command::{Command, Done};
 use crate::core::discipline::{DisciplineError, Member, Official};
 use crate::desk::Caller;
-use crate::store::discipline as discipline_store;
 use crate::store::tournaments::{self, TournamentRow};
 use crate::web::AppState;
 use crate::web::access::{Access, authorise};
@@ -315,28 +314,14 @@ pub(super) async fn issue_link(
 ) -> WebResult<Response> {
     let no = form.player;
     let access = authorise(&app, &short, me, Action::LogSanction).await?;
-    let id = access.tournament.tournament_id;
-    let state = crate::web::view::load(&app, id).await?;
-    state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
-    let token = crate::desk::accounts::random_hex(16);
-    let mut tx = app.store.begin().await?;
-    discipline_store::set_player_link(
-        &mut *tx,
-        id,
-        no as i32,
-        &crate::desk::accounts::token_hash(&token),
-    )
-    .await?;
-    crate::store::audit::record(
-        &mut *tx,
-        Some(id),
-        Some(access.me.account_id),
-        &format!("appeals.link:{no}"),
-        None,
-        None,
-    )
-    .await?;
-    tx.commit().await?;
+    let token = app
+        .desk
+        .issue_link(
+            access.tournament.tournament_id,
+            access.me.account_id,
+            PlayerId(no),
+        )
+        .await?;
     let link = format!("{}/p/{token}", crate::web::urls::site_url(&headers));
     let shown = Shown {
         link,

@@ -1,5 +1,5 @@
 use super::*;
-use crate::core::{PlayerId, Rank, Settings};
+use crate::core::{BoardNo, GameResult, PlayerId, Rank, ResultOrigin, Settings};
 use serde_json::json;
 use std::str::FromStr;
 
@@ -32,7 +32,13 @@ fn game(board: u32, result: GameResult) -> Game {
 }
 
 fn words(lang: Lang, action: &str, before: Option<Value>, after: Option<Value>) -> AuditWords {
-    describe(&tournament(), lang, action, before.as_ref(), after.as_ref())
+    describe(
+        &tournament(),
+        lang,
+        &Event::parse(action),
+        before.as_ref(),
+        after.as_ref(),
+    )
 }
 
 #[test]
@@ -212,12 +218,15 @@ fn a_settings_change_shows_the_forfeit_time_beside_the_settings() {
 #[test]
 fn a_change_without_an_account_names_how_it_was_made() {
     assert_eq!(
-        who(Lang::En, "appeals.file_by_player", None),
+        who(Lang::En, &Event::parse("appeals.file_by_player"), None),
         "player via private link"
     );
     assert_eq!(
-        who(Lang::Uk, "player.self_register", None),
+        who(Lang::Uk, &Event::parse("player.self_register"), None),
         "відвідувач, через форму реєстрації"
     );
-    assert_eq!(who(Lang::Ru, "player.add", Some("Anna")), "Anna");
+    assert_eq!(
+        who(Lang::Ru, &Event::parse("player.add"), Some("Anna")),
+        "Anna"
+    );
 }

@@ -56,11 +56,11 @@ pub(super) async fn show_audit(
                 .unwrap_or(entry.at)
                 .format(&time::format_description::well_known::Rfc3339)
                 .unwrap_or_default(),
-            who: audit_words::who(ctx.lang, &entry.action, entry.who.as_deref()),
+            who: audit_words::who(ctx.lang, &entry.event, entry.who.as_deref()),
             words: audit_words::describe(
                 &state,
                 ctx.lang,
-                &entry.action,
+                &entry.event,
                 entry.before.as_ref(),
                 entry.after.as_ref(),
             ),

@@ -147,7 +147,12 @@ pub(super) async fn create_tournament(
     state.book.settings = discipline;
     let created = match app
         .desk
-        .create(me.account_id, state, "tournament.create", summary)
+        .create(
+            me.account_id,
+            state,
+            crate::core::audit::Event::CreateTournament,
+            summary,
+        )
         .await
         .map_err(WebError::from)
     {

@@ -225,7 +225,12 @@ pub(super) async fn create_final(
     });
     let created = match app
         .desk
-        .create(me.account_id, state, "tournament.final_stage", summary)
+        .create(
+            me.account_id,
+            state,
+            crate::core::audit::Event::CreateFinalStage,
+            summary,
+        )
         .await
         .map_err(WebError::from)
     {
