@@ -16,6 +16,7 @@ mod general;
 mod level;
 pub mod pairing;
 mod play;
+mod ruleset;
 mod teams;
 pub use adjournment::{Adjournment, Resumption};
 pub use admission::{Admission, AgeGroup};
@@ -28,6 +29,7 @@ pub use play::{
     HandicapPlacement, HandicapSettings, JigoRule, Overtime, Profile, RulesOfPlay, TieRule,
     TimeSystem,
 };
+pub use ruleset::Ruleset;
 pub use teams::{BoardOrder, IndividualShare, LineUpRules, TeamParameters, TeamPlacement};
 
 /// Everything that configures a tournament.
