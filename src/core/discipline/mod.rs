@@ -16,6 +16,7 @@
 
 mod adjournment;
 mod appeal;
+pub mod bans;
 mod board;
 mod book;
 mod checks;
