@@ -19,6 +19,7 @@ mod header;
 mod inclusive;
 mod officials;
 mod play_offs;
+mod player_draft;
 pub mod players;
 mod refusal;
 mod results;
