@@ -436,6 +436,8 @@ fn round_json(t: &Tournament, round: RoundNo) -> Option<serde_json::Value> {
 }
 
 #[cfg(test)]
+mod colour_error_tests;
+#[cfg(test)]
 mod log_effect_tests;
 #[cfg(test)]
 mod result_method_tests;
