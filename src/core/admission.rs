@@ -13,46 +13,11 @@
 //!   event's year, which is the same number). A group is a range of ages;
 //!   groups may not overlap, and the standings can be shown per group.
 
-use serde::{Deserialize, Serialize};
-
+pub use crate::core::player::Checks;
+pub use crate::core::problem::EntryRefusal;
+pub use crate::core::settings::{Admission, AgeGroup};
 use crate::core::standings::{Row, Standings};
 use crate::core::{Player, PlayerId, RoundNo, Settings, Tournament};
-
-/// What a tournament asks of its players beyond registration.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Admission {
-    /// The checks recorded before a player is admitted.
-    pub required: Checks,
-    /// Age groups for the standings, in the order the organiser gave them.
-    pub age_groups: Vec<AgeGroup>,
-    /// Who may enter by age (Ukrainian rules IV.1.1: a junior event up to
-    /// its age, which a younger player may enter; a veterans' event from
-    /// 60): the youngest and the oldest age admitted.
-    #[serde(default)]
-    pub min_age: Option<u16>,
-    #[serde(default)]
-    pub max_age: Option<u16>,
-    /// A women's event, which no man may enter; a men's event is open to
-    /// women (IV.1.1).
-    #[serde(default)]
-    pub women_only: bool,
-    /// An inclusive event (Ukrainian rules XIII): the doctor's clearance and
-    /// an insurance policy for the event's days admit a player, whatever
-    /// their rank, and no rank norms are reported
-    /// ([`crate::core::inclusive`]).
-    #[serde(default)]
-    pub inclusive: bool,
-}
-
-/// Why a player may not enter the event, at a field of the player form.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EntryRefusal {
-    pub field: &'static str,
-    /// The translation key of the message.
-    pub key: &'static str,
-    /// The values the message names.
-    pub args: Vec<(&'static str, String)>,
-}
 
 /// Why a player may not enter the event.
 pub fn entry_refusals(settings: &Settings, player: &Player) -> Vec<EntryRefusal> {
@@ -82,34 +47,7 @@ pub fn entry_refusals(settings: &Settings, player: &Player) -> Vec<EntryRefusal>
     refusals
 }
 
-/// The credentials commission's checks, as required or as recorded.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema,
-)]
-pub struct Checks {
-    /// Identity and eligibility documents (III.6).
-    pub documents: bool,
-    /// A doctor's clearance (III.7).
-    pub medical: bool,
-    /// Anti-doping education certificate (ADEL, XII.4).
-    pub anti_doping: bool,
-}
-
-/// An age group: from `min_age` to `max_age` years, both included; an open
-/// end is `None` ("up to 12", "60 and over").
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct AgeGroup {
-    pub name: String,
-    pub min_age: Option<u16>,
-    pub max_age: Option<u16>,
-}
-
 impl AgeGroup {
-    /// Whether a player of `age` belongs to the group.
-    pub fn contains(&self, age: u16) -> bool {
-        self.min_age.is_none_or(|min| age >= min) && self.max_age.is_none_or(|max| age <= max)
-    }
-
     fn overlaps(&self, other: &AgeGroup) -> bool {
         let low = self.min_age.unwrap_or(0).max(other.min_age.unwrap_or(0));
         let high = self

@@ -14,33 +14,14 @@
 //! The section names no classes of functional ability, so none is recorded.
 
 use jiff::civil::Date;
-use serde::{Deserialize, Serialize};
 
-use crate::core::admission::EntryRefusal;
+pub use crate::core::player::Insurance;
+use crate::core::problem::EntryRefusal;
 use crate::core::{Player, Rank, Settings};
 
 /// The rank a player without one enters an inclusive event at: the lowest,
 /// so the McMahon groups and handicaps still have a number.
 pub const UNRANKED: Rank = Rank::Kyu(30);
-
-/// The insurance policy the credentials commission recorded: the days it is
-/// valid. Empty when none is recorded.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Insurance {
-    /// The first day covered, when the policy states one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from: Option<Date>,
-    /// The last day covered.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub until: Option<Date>,
-}
-
-impl Insurance {
-    /// No policy recorded.
-    pub fn is_empty(&self) -> bool {
-        self.from.is_none() && self.until.is_none()
-    }
-}
 
 /// The event's first and last day, when its dates are readable; a one-day
 /// event may leave its last day out.

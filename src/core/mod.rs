@@ -16,6 +16,7 @@ pub mod formats;
 pub mod gor;
 pub mod ids;
 pub mod inclusive;
+pub mod moment;
 pub mod pairing;
 pub mod player;
 pub mod presets;

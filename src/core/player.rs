@@ -65,17 +65,46 @@ pub struct Player {
     /// The credentials commission's checks recorded for the player
     /// ([`crate::core::admission`]).
     #[serde(default)]
-    pub checks: crate::core::admission::Checks,
+    pub checks: Checks,
     /// On the anti-doping suspension list (Ukrainian rules XII.3): never
     /// admitted.
     #[serde(default)]
     pub suspended: bool,
     /// The insurance policy recorded (Ukrainian rules XIII.3).
-    #[serde(
-        default,
-        skip_serializing_if = "crate::core::inclusive::Insurance::is_empty"
-    )]
-    pub insurance: crate::core::inclusive::Insurance,
+    #[serde(default, skip_serializing_if = "Insurance::is_empty")]
+    pub insurance: Insurance,
+}
+
+/// The credentials commission's checks, as required or as recorded.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema,
+)]
+pub struct Checks {
+    /// Identity and eligibility documents (III.6).
+    pub documents: bool,
+    /// A doctor's clearance (III.7).
+    pub medical: bool,
+    /// Anti-doping education certificate (ADEL, XII.4).
+    pub anti_doping: bool,
+}
+
+/// The insurance policy the credentials commission recorded: the days it is
+/// valid. Empty when none is recorded.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Insurance {
+    /// The first day covered, when the policy states one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Date>,
+    /// The last day covered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<Date>,
+}
+
+impl Insurance {
+    /// No policy recorded.
+    pub fn is_empty(&self) -> bool {
+        self.from.is_none() && self.until.is_none()
+    }
 }
 
 /// One member of a pair go or rengo side.

@@ -33,3 +33,15 @@ impl FieldProblem {
         self
     }
 }
+
+/// Why a player may not enter the event, at a field of the player form:
+/// both the admission rules and an inclusive event's insurance refuse an
+/// entry, and the one asks the other.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryRefusal {
+    pub field: &'static str,
+    /// The translation key of the message.
+    pub key: &'static str,
+    /// The values the message names.
+    pub args: Vec<(&'static str, String)>,
+}

@@ -16,6 +16,45 @@ use crate::core::settings::{Settings, System};
 use crate::core::standings::Criterion;
 use crate::core::units::HalfPoints;
 
+impl DisciplineSettings {
+    /// The values a rule text gives ([`table`]),
+    /// or the EGF value where it is silent.
+    pub fn for_ruleset(ruleset: Ruleset) -> Self {
+        let egf = DisciplineSettings {
+            ruleset,
+            // GTR "Sanctions > Warning": two warnings in the same game.
+            warnings_to_forfeit: 2,
+            // GTR "Timing rules > Start": late 60 minutes or more.
+            forfeit_time: ForfeitTime::EGF,
+            // GTR "Other overtime systems": entering each Ing period costs 2 points.
+            ing_period_penalty: HalfPoints::from_points(2),
+            // RFG App. 4 §3.6 4): 3 points; the GTR names no size.
+            pair_go_order_penalty: HalfPoints::from_points(3),
+            // The GTR keeps a leaver's games (removal: "past results not stated").
+            annul_below_half: false,
+            // GTR "Arbitration > Player responsibility": no protest, no appeal.
+            protest_required: true,
+            // GTR "Arbitration > Appeals committee": three persons and reserves.
+            committee_members: 3,
+            committee_reserves: 1,
+            exclude_club_mates: false,
+            appeal_deadline_minutes: None,
+        };
+        // The text's own values over the EGF's (core::rule_texts's table).
+        let mut d = egf;
+        let mut scratch = Settings::default();
+        apply(ruleset, &mut scratch, &mut d);
+        d
+    }
+}
+
+impl Default for DisciplineSettings {
+    /// The EGF General Tournament Rules.
+    fn default() -> Self {
+        DisciplineSettings::for_ruleset(Ruleset::Egf)
+    }
+}
+
 /// A default one rule text fixes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fixed {

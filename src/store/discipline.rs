@@ -56,7 +56,7 @@ pub struct BanSource {
 /// The site's tournaments other than `except` whose book records a
 /// supergroup ban: one server may hold every tournament of a country, and
 /// the ban is for a later one (RFG 21(S).2 г). The path only narrows the
-/// rows; which bans stand is the core's (`core::supergroup::recorded`).
+/// rows; which bans stand is the core's (`core::discipline::bans::recorded`).
 pub async fn with_supergroup_bans(
     db: impl PgExecutor<'_>,
     except: Uuid,

@@ -5,6 +5,7 @@ use super::team_tests::organiser;
 use super::tests::{cup, pair_next, referee};
 use super::*;
 use crate::core::access::StaffRole;
+use crate::core::discipline::Moment;
 
 #[path = "order_tests.rs"]
 mod order_tests;

@@ -19,6 +19,7 @@ mod header;
 mod inclusive;
 mod officials;
 mod play_offs;
+mod player_draft;
 pub mod players;
 mod refusal;
 mod results;
@@ -26,6 +27,7 @@ mod rounds;
 mod scope;
 mod settings;
 mod sides;
+mod state;
 mod teams;
 pub mod text;
 pub use text::{MAX_TEXT, cleaned, name};
@@ -34,9 +36,7 @@ use serde::Serialize;
 
 use crate::core::access::Action;
 use crate::core::audit::Event;
-use crate::core::discipline::{
-    Act, AppealId, Book, Decision, Effective, Entry, Filing, Member, Moment, Reason, Schedule,
-};
+use crate::core::discipline::{Act, AppealId, Decision, Entry, Filing, Member, Reason};
 use crate::core::{BoardNo, Game, PlayerId, RoundNo, Tournament};
 
 pub use actor::{Actor, Context, Limits};
@@ -49,80 +49,8 @@ pub use rounds::{next_round, split_round};
 pub use scope::{Changes, Scope, staleness};
 pub use settings::{check_settings, is_valid_short_name, text_changes};
 pub use sides::member_line;
+pub use state::State;
 pub use teams::TeamDraft;
-
-/// Everything a rule of a user action reads: one tournament as a whole.
-#[derive(Clone, Debug, PartialEq)]
-pub struct State {
-    /// Players, games and settings, as entered.
-    pub doc: Tournament,
-    /// The referees' log, appeals and the committee.
-    pub book: Book,
-    /// Which rounds players may see, and which are locked.
-    pub rounds: Rounds,
-    /// The settings kept beside the document.
-    pub header: Header,
-    /// What changed at which version, for the scoped version check.
-    pub changes: Changes,
-}
-
-impl State {
-    /// A new tournament: its document and header, nothing else yet.
-    pub fn new(doc: Tournament, header: Header) -> Self {
-        State {
-            doc,
-            book: Book::default(),
-            rounds: Rounds::new(),
-            header,
-            changes: Changes::default(),
-        }
-    }
-
-    /// The rounds' official starts on the programme, as moments in the
-    /// tournament's time zone.
-    pub fn schedule(&self) -> Schedule {
-        Schedule::new(self.rounds.iter().filter_map(|(n, mark)| {
-            let at = mark.start?.unix_seconds(&self.header.time_zone)?;
-            Some((RoundNo::new(*n)?, Moment::from_unix_seconds(at)))
-        }))
-    }
-
-    /// The mark of a round (none: neither published nor locked).
-    pub fn mark(&self, round: RoundNo) -> RoundMark {
-        self.rounds.get(&round.get()).copied().unwrap_or_default()
-    }
-
-    /// Players may see this round's pairing.
-    pub fn is_published(&self, round: RoundNo) -> bool {
-        self.mark(round).published.is_some()
-    }
-
-    /// The round's results change only by correction or appeal.
-    pub fn is_locked(&self, round: RoundNo) -> bool {
-        self.mark(round).locked.is_some()
-    }
-
-    /// The round is no longer paired: it is neither published nor locked,
-    /// and keeps its official start.
-    fn clear_mark(&mut self, round: RoundNo) {
-        let start = self.mark(round).start;
-        self.rounds.remove(&round.get());
-        if start.is_some() {
-            self.rounds.insert(
-                round.get(),
-                RoundMark {
-                    start,
-                    ..RoundMark::default()
-                },
-            );
-        }
-    }
-
-    /// The results as they stand after sanctions and appeal decisions.
-    pub fn effective(&self) -> Result<Effective, Refusal> {
-        Ok(self.book.effective(&self.doc)?)
-    }
-}
 
 /// One user action.
 #[derive(Clone, Debug)]
@@ -507,6 +435,8 @@ fn round_json(t: &Tournament, round: RoundNo) -> Option<serde_json::Value> {
     )
 }
 
+#[cfg(test)]
+mod colour_error_tests;
 #[cfg(test)]
 mod log_effect_tests;
 #[cfg(test)]

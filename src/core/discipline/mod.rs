@@ -14,8 +14,10 @@
 //! Order for the shell: [`Log::record`] an act (it checks the act and the
 //! result locks), store the returned [`Entry`], then read [`effective()`].
 
+mod act;
 mod adjournment;
 mod appeal;
+pub mod bans;
 mod board;
 mod book;
 mod checks;
@@ -23,6 +25,7 @@ mod closing;
 mod committee;
 mod effective;
 mod effects;
+mod filing;
 mod finality;
 mod incident;
 mod lateness;
@@ -38,6 +41,8 @@ mod withdrawal;
 mod appeal_rule_tests;
 #[cfg(test)]
 mod appeal_tests;
+#[cfg(test)]
+mod filing_tests;
 #[cfg(test)]
 mod incident_tests;
 #[cfg(test)]

@@ -2,36 +2,9 @@
 //! the texts that must not be blank (a reason, an official's name).
 
 use super::DisciplineError;
+pub use crate::core::moment::Moment;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::time::Duration;
-
-/// A moment, in seconds since the Unix epoch (UTC), as the caller's clock gave it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Moment(i64);
-
-impl Moment {
-    /// The moment `seconds` after the Unix epoch.
-    pub const fn from_unix_seconds(seconds: i64) -> Self {
-        Moment(seconds)
-    }
-
-    /// Seconds since the Unix epoch.
-    pub const fn unix_seconds(self) -> i64 {
-        self.0
-    }
-
-    /// The moment `seconds` later.
-    pub const fn plus_seconds(self, seconds: i64) -> Self {
-        Moment(self.0.saturating_add(seconds))
-    }
-
-    /// Time from `earlier` to `self`; zero if `earlier` is later.
-    pub fn since(self, earlier: Moment) -> Duration {
-        Duration::from_secs(u64::try_from(self.0.saturating_sub(earlier.0)).unwrap_or(0))
-    }
-}
 
 /// The number of an entry in a tournament's log, from 1.
 #[derive(

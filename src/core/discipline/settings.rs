@@ -3,25 +3,13 @@
 //! tournament.
 //!
 //! Where the texts disagree the value is a setting; [`Default`] follows the
-//! EGF General Tournament Rules, as the rest of Tengen does.
+//! EGF General Tournament Rules, as the rest of Tengen does. The values
+//! each text gives are `core::rule_texts`' (`DisciplineSettings::for_ruleset`).
 
 use crate::core::rules::ForfeitTime;
+pub use crate::core::settings::Ruleset;
 use crate::core::units::HalfPoints;
 use serde::{Deserialize, Serialize};
-
-/// The competition rules a tournament is held under.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Ruleset {
-    /// EGF General Tournament Rules (2007).
-    Egf,
-    /// Russian Go Federation Code (2008).
-    Rfg,
-    /// Ukrainian competition rules.
-    Ukraine,
-    /// No federation's text: the organiser's own rules, which fix nothing
-    /// (the referees follow the EGF's values where the regulations are silent).
-    Custom,
-}
 
 /// Discipline settings of one tournament.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,75 +42,11 @@ pub struct DisciplineSettings {
 }
 
 impl DisciplineSettings {
-    /// The values a rule text gives ([`crate::core::rule_texts::table`]),
-    /// or the EGF value where it is silent.
-    pub fn for_ruleset(ruleset: Ruleset) -> Self {
-        let egf = DisciplineSettings {
-            ruleset,
-            // GTR "Sanctions > Warning": two warnings in the same game.
-            warnings_to_forfeit: 2,
-            // GTR "Timing rules > Start": late 60 minutes or more.
-            forfeit_time: ForfeitTime::EGF,
-            // GTR "Other overtime systems": entering each Ing period costs 2 points.
-            ing_period_penalty: HalfPoints::from_points(2),
-            // RFG App. 4 §3.6 4): 3 points; the GTR names no size.
-            pair_go_order_penalty: HalfPoints::from_points(3),
-            // The GTR keeps a leaver's games (removal: "past results not stated").
-            annul_below_half: false,
-            // GTR "Arbitration > Player responsibility": no protest, no appeal.
-            protest_required: true,
-            // GTR "Arbitration > Appeals committee": three persons and reserves.
-            committee_members: 3,
-            committee_reserves: 1,
-            exclude_club_mates: false,
-            appeal_deadline_minutes: None,
-        };
-        // The text's own values over the EGF's (core::rule_texts's table).
-        let mut d = egf;
-        let mut scratch = crate::core::settings::Settings::default();
-        crate::core::rule_texts::apply(ruleset, &mut scratch, &mut d);
-        d
-    }
-}
-
-impl DisciplineSettings {
     /// These settings with the tournament's own forfeit time (the rule
     /// texts' 60 minutes is the default; organisers may announce another).
     pub fn with_forfeit_minutes(mut self, minutes: u32) -> Self {
         self.forfeit_time.limit = std::time::Duration::from_secs(u64::from(minutes) * 60);
         self
-    }
-}
-
-impl Ruleset {
-    /// Every rule text, in the order forms list them.
-    pub const ALL: [Ruleset; 4] = [
-        Ruleset::Egf,
-        Ruleset::Rfg,
-        Ruleset::Ukraine,
-        Ruleset::Custom,
-    ];
-
-    /// The identifier used in forms and translations.
-    pub fn key(self) -> &'static str {
-        match self {
-            Ruleset::Egf => "egf",
-            Ruleset::Rfg => "rfg",
-            Ruleset::Ukraine => "ukraine",
-            Ruleset::Custom => "custom",
-        }
-    }
-
-    /// Parses [`Ruleset::key`].
-    pub fn from_key(key: &str) -> Option<Ruleset> {
-        Ruleset::ALL.into_iter().find(|r| r.key() == key)
-    }
-}
-
-impl Default for DisciplineSettings {
-    /// The EGF General Tournament Rules.
-    fn default() -> Self {
-        DisciplineSettings::for_ruleset(Ruleset::Egf)
     }
 }
 

@@ -7,21 +7,8 @@
 
 use crate::core::ids::PlayerId;
 use crate::core::round::GameResult;
+pub use crate::core::settings::JigoRule;
 use crate::core::units::HalfPoints;
-
-/// What a drawn game (jigo) counts for in a series; the texts differ.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-pub enum JigoRule {
-    /// Half a point each, one of the N games: RFG App. 7 §5.2 plays for "большинство
-    /// очков", and 20.1 gives ½ for a draw. The default, as the only text that scores one.
-    #[default]
-    HalfPointEach,
-    /// No win to either side, one of the N games: Ukrainian rules II.1 play for
-    /// "більшу кількість перемог" (and exclude draws, VIII, so it rarely matters).
-    NoWin,
-    /// Replayed, not one of the N games: as RFG App. 7 §4.2 replays a drawn knockout game.
-    Replayed,
-}
 
 /// The settings of a series.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,6 +8,7 @@ pub mod h9_read;
 pub mod macmahon;
 pub mod opengotha;
 pub mod pairing_tsv;
+mod player_lines;
 pub mod protocol;
 pub mod rating_list;
 pub mod readers;

@@ -5,7 +5,9 @@
 //! colour, handicap), without OpenGotha's `/` and `!` marks. The players and
 //! tokens are those of the EGF file ([`super::h9`]).
 
-use super::h9::{Lines, club, last_chars, padded_left, padded_right, rank, unblanked_name};
+use super::player_lines::{
+    Lines, club, last_chars, padded_left, padded_right, rank, unblanked_name,
+};
 use crate::core::gor::adjusted_minutes;
 use crate::core::ids::RoundNo;
 use crate::core::settings::Overtime;

@@ -37,7 +37,9 @@ pub mod manual;
 pub mod match_round;
 pub mod matching;
 pub mod numbers;
-pub mod parameters;
+// The parameters are settings data (`core::settings::pairing`); the
+// pairing's path to them stays for the files and pages that name it.
+pub use crate::core::settings::pairing as parameters;
 mod parts;
 pub mod report;
 pub mod rfg_swiss;

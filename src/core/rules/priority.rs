@@ -1,7 +1,7 @@
 //! Which rules prevail when they conflict (GTR "Rules status", "Order of
 //! priority", "Non-EGF tournaments"), and the GTR version in force.
 
-use crate::core::discipline::Ruleset;
+use crate::core::settings::Ruleset;
 use crate::core::settings::{Level, Settings};
 
 /// A version of the EGF General Tournament Rules.

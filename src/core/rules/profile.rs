@@ -10,26 +10,10 @@
 //! they follow.
 
 use super::scoring::{Count, CountError, Outcome};
+pub use crate::core::settings::Profile;
 use crate::core::settings::TieRule;
 use crate::core::units::HalfPoints;
 use serde::{Deserialize, Serialize};
-
-/// A ruleset a tournament can start from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Profile {
-    /// Territory scoring, Japanese-style: komi 6.5; White wins ties of handicap games.
-    JapaneseTerritory,
-    /// Area scoring with Ing material (simplified Ing rules): komi 8, Black wins ties.
-    SimplifiedIngArea,
-    /// Area scoring with Japanese material: komi 7.5, pass stones, White passes last.
-    AreaJapaneseMaterial,
-    /// WMSG 2008 fill-in counting: komi 6.5 plus a point when Black moved last.
-    Wmsg2008FillIn,
-    /// Chinese rules: area scoring, komi 7.5, Black returns the handicap stones.
-    Chinese,
-    /// AGA rules: komi 7.5, pass stones, handicap komi ½ plus a point a stone after the first.
-    Aga,
-}
 
 /// How the board is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

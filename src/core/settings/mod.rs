@@ -4,20 +4,33 @@
 //!
 //! Defaults are OpenGotha's defaults for a file that leaves a value out.
 
-use super::pairing::parameters::PairingParameters;
 use super::rank::Rank;
-use super::standings::Criterion;
 use super::units::HalfPoints;
 use serde::{Deserialize, Serialize};
 
 mod adjournment;
+mod admission;
+mod criterion;
+mod display;
 mod general;
 mod level;
+pub mod pairing;
+mod play;
+mod ruleset;
 mod teams;
 pub use adjournment::{Adjournment, Resumption};
+pub use admission::{Admission, AgeGroup};
+pub use criterion::{Criterion, UnknownCriterion};
+pub use display::{DisplayParameters, PublishParameters};
 pub use general::{General, PanelMember, RefereePanel};
 pub use level::Level;
-pub use teams::{TeamParameters, TeamPlacement};
+pub use pairing::PairingParameters;
+pub use play::{
+    HandicapPlacement, HandicapSettings, JigoRule, Overtime, Profile, RulesOfPlay, TieRule,
+    TimeSystem,
+};
+pub use ruleset::Ruleset;
+pub use teams::{BoardOrder, IndividualShare, LineUpRules, TeamParameters, TeamPlacement};
 
 /// Everything that configures a tournament.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -35,7 +48,7 @@ pub struct Settings {
     /// What a jigo counts for in such a match (half a point by default,
     /// RFG App. 7 §5.2; the Ukrainian rules II.1 count wins only).
     #[serde(default)]
-    pub match_jigo: crate::core::events::series::JigoRule,
+    pub match_jigo: JigoRule,
     /// McMahon bar, floor and zero.
     pub mcmahon: McMahon,
     /// Whether players may start above the bar group, in a supergroup
@@ -81,7 +94,7 @@ pub struct Settings {
     pub sides: Sides,
     /// The checks a player needs to be admitted, and the age groups.
     #[serde(default)]
-    pub admission: crate::core::admission::Admission,
+    pub admission: Admission,
     /// What each place wins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub prizes: Vec<crate::core::prizes::Prize>,
@@ -283,223 +296,6 @@ impl Default for UnplayedPoints {
             mms_absent: HalfPoints::ZERO,
             mms_bye: HalfPoints::ZERO,
             round_down: true,
-        }
-    }
-}
-
-/// Handicap rules (OpenGotha `HandicapParameterSet`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HandicapSettings {
-    /// Handicap from the McMahon score rather than the rank.
-    pub based_on_mms: bool,
-    /// No handicap when both players are at or above this rank.
-    pub no_handicap_threshold: Rank,
-    /// Stones taken off the rank difference.
-    pub correction: i32,
-    /// Highest handicap given.
-    pub ceiling: u8,
-    /// Between two players weaker than 15 kyu, two stones come off the
-    /// rank difference, whatever the correction (RFG App. 5 §5.5).
-    #[serde(default)]
-    pub weak_players_minus_two: bool,
-}
-
-impl Default for HandicapSettings {
-    fn default() -> Self {
-        HandicapSettings {
-            based_on_mms: true,
-            no_handicap_threshold: Rank::Dan(1),
-            correction: 1,
-            ceiling: 9,
-            weak_players_minus_two: false,
-        }
-    }
-}
-
-/// Board size, komi and how a tie is scored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RulesOfPlay {
-    /// Lines of the board (19, 13, 9).
-    pub board_size: u8,
-    /// Komi for even games, in half points.
-    pub komi: HalfPoints,
-    /// What a tie on the board means.
-    pub tie_rule: TieRule,
-    /// The ruleset chosen, which sets the komi of handicap games
-    /// ([`crate::core::rules::profile::Profile::handicap_komi`]); `None`
-    /// (an OpenGotha file, custom rules) keeps OpenGotha's: ½ point where
-    /// a tie is a jigo, else none.
-    #[serde(default)]
-    pub profile: Option<crate::core::rules::profile::Profile>,
-    /// Where handicap stones go: a particular-rules item the GTR leaves to
-    /// each tournament ("Particular tournament rules").
-    #[serde(default)]
-    pub handicap_placement: HandicapPlacement,
-}
-
-/// Where handicap stones are placed.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum HandicapPlacement {
-    /// On the star points.
-    #[default]
-    Fixed,
-    /// Anywhere Black chooses.
-    Free,
-}
-
-impl Default for RulesOfPlay {
-    fn default() -> Self {
-        RulesOfPlay {
-            board_size: 19,
-            komi: HalfPoints::from_halves(15),
-            tie_rule: TieRule::Jigo,
-            profile: None,
-            handicap_placement: HandicapPlacement::Fixed,
-        }
-    }
-}
-
-/// What a tie on the board (possible with integer komi) means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum TieRule {
-    /// A jigo: half a point each.
-    Jigo,
-    /// White wins ties (e.g. RFG pair Go).
-    WhiteWins,
-    /// Black wins ties.
-    BlackWins,
-}
-
-/// Time control (OpenGotha keeps every system's values, whichever is chosen).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TimeSystem {
-    /// Main time in minutes.
-    pub basic_minutes: u32,
-    /// What follows the main time.
-    pub overtime: Overtime,
-    /// Japanese byo-yomi period, seconds.
-    pub std_byo_yomi_seconds: u32,
-    /// Canadian byo-yomi: stones per period.
-    pub canadian_moves: u32,
-    /// Canadian byo-yomi: period length, seconds.
-    pub canadian_seconds: u32,
-    /// Fischer increment, seconds.
-    pub fischer_seconds: u32,
-}
-
-impl TimeSystem {
-    /// Whether a clock runs at all: main time, or overtime after none.
-    pub fn has_limit(&self) -> bool {
-        self.basic_minutes > 0 || self.overtime != Overtime::SuddenDeath
-    }
-}
-
-impl Default for TimeSystem {
-    fn default() -> Self {
-        TimeSystem {
-            basic_minutes: 60,
-            overtime: Overtime::CanadianByoYomi,
-            std_byo_yomi_seconds: 30,
-            canadian_moves: 15,
-            canadian_seconds: 300,
-            fischer_seconds: 10,
-        }
-    }
-}
-
-/// Overtime after the main time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Overtime {
-    /// None: the game ends when main time runs out.
-    SuddenDeath,
-    /// Japanese byo-yomi.
-    StandardByoYomi,
-    /// Canadian byo-yomi.
-    CanadianByoYomi,
-    /// Fischer increment.
-    Fischer,
-}
-
-/// OpenGotha's `DPParameterSet`: what lists show.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DisplayParameters {
-    /// `playerSortType`: `name`, `rank` or `grade`.
-    pub player_sort: String,
-    /// `gameFormat`: `full` or `short`.
-    pub game_format: String,
-    /// `showPlayerGrade`.
-    pub show_player_grade: bool,
-    /// `showPlayerCountry`.
-    pub show_player_country: bool,
-    /// `showPlayerClub`.
-    pub show_player_club: bool,
-    /// `showByePlayer`.
-    pub show_bye_player: bool,
-    /// `showNotPairedPlayers`.
-    pub show_not_paired_players: bool,
-    /// `showNotParticipatingPlayers`.
-    pub show_not_participating_players: bool,
-    /// `showNotFinallyRegisteredPlayers`.
-    pub show_not_finally_registered_players: bool,
-    /// `displayNPPlayers`: list players with no game and no bye in standings.
-    pub display_non_playing_players: bool,
-    /// `displayNumCol`.
-    pub display_number_column: bool,
-    /// `displayPlCol`.
-    pub display_place_column: bool,
-    /// `displayCoCol`.
-    pub display_country_column: bool,
-    /// `displayClCol`.
-    pub display_club_column: bool,
-    /// `displayIndGamesInMatches`.
-    pub display_individual_games_in_matches: bool,
-    /// Tengen's own, not in OpenGotha files: the standings show each
-    /// player's EGF rating change so far (`core::gor`), when the organiser
-    /// turns it on.
-    #[serde(default)]
-    pub show_gor_change: bool,
-}
-
-impl Default for DisplayParameters {
-    fn default() -> Self {
-        DisplayParameters {
-            player_sort: "name".into(),
-            game_format: "full".into(),
-            show_player_grade: true,
-            show_player_country: false,
-            show_player_club: true,
-            show_bye_player: true,
-            show_not_paired_players: true,
-            show_not_participating_players: true,
-            show_not_finally_registered_players: true,
-            display_non_playing_players: false,
-            display_number_column: true,
-            display_place_column: true,
-            display_country_column: true,
-            display_club_column: false,
-            display_individual_games_in_matches: true,
-            show_gor_change: false,
-        }
-    }
-}
-
-/// OpenGotha's `PublishParameterSet`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PublishParameters {
-    /// `print`.
-    pub print: bool,
-    /// `exportToLocalFile`.
-    pub export_to_local_file: bool,
-    /// `htmlAutoScroll`.
-    pub html_auto_scroll: bool,
-}
-
-impl Default for PublishParameters {
-    fn default() -> Self {
-        PublishParameters {
-            print: true,
-            export_to_local_file: true,
-            html_auto_scroll: false,
         }
     }
 }

@@ -16,7 +16,7 @@ pub struct TeamParameters {
     pub reserves: u32,
     /// Whether line-ups must seat members by strength.
     #[serde(default)]
-    pub board_order: crate::core::teams::BoardOrder,
+    pub board_order: BoardOrder,
     /// Minutes before the round when line-ups are due (RFG App. 4 §1.2: 15).
     #[serde(default = "default_line_up_deadline")]
     pub line_up_deadline: u32,
@@ -24,7 +24,7 @@ pub struct TeamParameters {
     /// an individual-team event (default two thirds: Ukrainian rules III.5,
     /// which RFG App. 4 §2.2 names beside one half).
     #[serde(default)]
-    pub individual_share: crate::core::teams::individual::IndividualShare,
+    pub individual_share: IndividualShare,
     /// A match of two teams where every member meets every member of the
     /// other (Ukrainian rules II.7, Annex 2), instead of the system's pairing.
     #[serde(default)]
@@ -86,16 +86,16 @@ impl TeamPlacement {
 }
 
 fn default_line_up_deadline() -> u32 {
-    crate::core::teams::LineUpRules::default().deadline_minutes
+    LineUpRules::default().deadline_minutes
 }
 
 impl TeamParameters {
     /// The line-up rules these parameters set; `None` for a team size
     /// outside 2 to 10 boards.
-    pub fn line_up_rules(&self) -> Option<crate::core::teams::LineUpRules> {
+    pub fn line_up_rules(&self) -> Option<LineUpRules> {
         let boards = u8::try_from(self.team_size).ok()?;
         let reserves = u8::try_from(self.reserves).unwrap_or(u8::MAX);
-        let mut rules = crate::core::teams::LineUpRules::new(boards, reserves, self.board_order)?;
+        let mut rules = LineUpRules::new(boards, reserves, self.board_order)?;
         rules.deadline_minutes = self.line_up_deadline;
         Some(rules)
     }
@@ -107,11 +107,73 @@ impl Default for TeamParameters {
             team_size: 4,
             placement: TeamPlacement::OpenGotha.criteria(),
             reserves: 0,
-            board_order: crate::core::teams::BoardOrder::default(),
+            board_order: BoardOrder::default(),
             line_up_deadline: default_line_up_deadline(),
             individual_share: Default::default(),
             scheveningen: false,
             pair_by_teams: true,
+        }
+    }
+}
+
+/// Which of the two usual limits an event sets for an individual place.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum IndividualShare {
+    /// Ukrainian rules III.5, and one of RFG App. 4 §2.2's two.
+    #[default]
+    TwoThirds,
+    /// RFG App. 4 §2.2's other.
+    Half,
+}
+
+/// Whether the board order must follow the members' strength.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BoardOrder {
+    /// No weaker player above a stronger one.
+    FixedByStrength,
+    /// Any order; only the reserve limit applies.
+    #[default]
+    Free,
+}
+
+/// The event's line-up settings, which RFG App. 4 §1.2 leaves to the regulations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LineUpRules {
+    /// Boards per match (2 to 10).
+    pub boards: u8,
+    /// Reserves that may play in one round.
+    pub reserves: u8,
+    /// Whether the board order must follow strength.
+    pub order: BoardOrder,
+    /// How many minutes before the round the line-up is due.
+    pub deadline_minutes: u32,
+}
+
+impl LineUpRules {
+    /// The board counts a team event may have.
+    pub const BOARDS: std::ops::RangeInclusive<u8> = 2..=10;
+
+    /// Rules with the default deadline; `None` when `boards` is outside [`Self::BOARDS`].
+    pub fn new(boards: u8, reserves: u8, order: BoardOrder) -> Option<Self> {
+        Self::BOARDS.contains(&boards).then_some(LineUpRules {
+            boards,
+            reserves,
+            order,
+            ..LineUpRules::default()
+        })
+    }
+}
+
+impl Default for LineUpRules {
+    /// RFG App. 4 §1.1: teams of "as a rule 4"; §1.2: the line-up is due 15
+    /// minutes before the round. Reserves and fixed boards exist only where the
+    /// regulations provide for them (§1.2), so by default there are none.
+    fn default() -> Self {
+        LineUpRules {
+            boards: 4,
+            reserves: 0,
+            order: BoardOrder::Free,
+            deadline_minutes: 15,
         }
     }
 }

@@ -6,11 +6,10 @@
 //! criterion share a place (RFG App. 9 §1.1).
 
 mod criteria;
-mod criterion;
 mod places;
 mod scores;
 
-pub use criterion::{Criterion, UnknownCriterion};
+pub use crate::core::settings::{Criterion, UnknownCriterion};
 pub use places::{Row, Standings, ranking, standings};
 pub use scores::{RoundScores, RoundStatus, ScoreSheet, scores};
 

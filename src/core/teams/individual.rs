@@ -9,6 +9,7 @@
 
 use crate::core::ids::{BoardNo, PlayerId};
 use crate::core::round::{GameResult, ResultOrigin};
+pub use crate::core::settings::IndividualShare;
 use crate::core::tournament::Tournament;
 use crate::core::units::{HalfPoints, Ratio};
 use serde::{Deserialize, Serialize};
@@ -34,16 +35,6 @@ pub struct BoardRecord {
     pub board: BoardNo,
     /// What happened.
     pub outcome: Outcome,
-}
-
-/// Which of the two usual limits an event sets for an individual place.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum IndividualShare {
-    /// Ukrainian rules III.5, and one of RFG App. 4 §2.2's two.
-    #[default]
-    TwoThirds,
-    /// RFG App. 4 §2.2's other.
-    Half,
 }
 
 /// The share of the possible games a player must have played to be ranked.

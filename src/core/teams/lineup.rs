@@ -8,60 +8,9 @@
 use crate::core::ids::{BoardNo, PlayerId};
 use crate::core::rank::Rank;
 use crate::core::rating::Rating;
+pub use crate::core::settings::{BoardOrder, LineUpRules};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-
-/// Whether the board order must follow the members' strength.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum BoardOrder {
-    /// No weaker player above a stronger one.
-    FixedByStrength,
-    /// Any order; only the reserve limit applies.
-    #[default]
-    Free,
-}
-
-/// The event's line-up settings, which RFG App. 4 §1.2 leaves to the regulations.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct LineUpRules {
-    /// Boards per match (2 to 10).
-    pub boards: u8,
-    /// Reserves that may play in one round.
-    pub reserves: u8,
-    /// Whether the board order must follow strength.
-    pub order: BoardOrder,
-    /// How many minutes before the round the line-up is due.
-    pub deadline_minutes: u32,
-}
-
-impl LineUpRules {
-    /// The board counts a team event may have.
-    pub const BOARDS: std::ops::RangeInclusive<u8> = 2..=10;
-
-    /// Rules with the default deadline; `None` when `boards` is outside [`Self::BOARDS`].
-    pub fn new(boards: u8, reserves: u8, order: BoardOrder) -> Option<Self> {
-        Self::BOARDS.contains(&boards).then_some(LineUpRules {
-            boards,
-            reserves,
-            order,
-            ..LineUpRules::default()
-        })
-    }
-}
-
-impl Default for LineUpRules {
-    /// RFG App. 4 §1.1: teams of "as a rule 4"; §1.2: the line-up is due 15
-    /// minutes before the round. Reserves and fixed boards exist only where the
-    /// regulations provide for them (§1.2), so by default there are none.
-    fn default() -> Self {
-        LineUpRules {
-            boards: 4,
-            reserves: 0,
-            order: BoardOrder::Free,
-            deadline_minutes: 15,
-        }
-    }
-}
 
 /// A team member and the strength the board order is judged by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

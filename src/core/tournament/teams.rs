@@ -39,7 +39,7 @@ pub struct LineUpFiled {
     /// The round.
     pub round: RoundNo,
     /// When it came in.
-    pub at: crate::core::discipline::Moment,
+    pub at: crate::core::moment::Moment,
     /// By the captain through their link (else by the staff).
     pub by_captain: bool,
     /// Minutes past the deadline, when the round's start was logged and

@@ -14,7 +14,7 @@ use super::access::{Based, Version, optional_account, ran, readable, run};
 use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
 use crate::core::command::absence;
 use crate::core::command::{Command, Done, PlayerDraft};
-use crate::core::supergroup::Ban;
+use crate::core::discipline::bans::Ban;
 use crate::core::{Player, PlayerId, Registration, RoundNo, Settings};
 use crate::desk::Ran;
 use crate::web::AppState;

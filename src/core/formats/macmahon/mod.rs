@@ -27,6 +27,8 @@
 
 mod build;
 #[cfg(test)]
+mod problem_tests;
+#[cfg(test)]
 mod tests;
 mod unread;
 mod walk;

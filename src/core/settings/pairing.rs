@@ -1,8 +1,10 @@
 //! OpenGotha's pairing parameters, values as its files carry them: the
-//! weights and modes [`super::pair_round`] reads.
+//! weights and modes [`crate::core::pairing::pair_round`] reads. Settings
+//! data, so that the settings name no rule; `core::pairing::parameters`
+//! names it too.
 
+use super::Criterion;
 use crate::core::rank::Rank;
-use crate::core::standings::Criterion;
 use serde::{Deserialize, Serialize};
 
 /// OpenGotha's DUDD (draw-up/draw-down) placement modes.
