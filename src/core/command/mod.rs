@@ -26,6 +26,7 @@ mod results;
 mod rounds;
 mod scope;
 mod settings;
+mod settings_change;
 mod sides;
 mod state;
 mod teams;
@@ -47,7 +48,8 @@ pub use refusal::{FieldProblem, Refusal, ResultProblem, Staleness};
 pub use results::{ResultEntry, check_results};
 pub use rounds::{next_round, split_round};
 pub use scope::{Changes, Scope, staleness};
-pub use settings::{check_settings, is_valid_short_name, text_changes};
+pub use settings::{check_settings, is_valid_short_name};
+pub use settings_change::text_changes;
 pub use sides::member_line;
 pub use state::State;
 pub use teams::TeamDraft;
@@ -376,13 +378,13 @@ fn run(state: &mut State, command: Command, cx: &Context) -> Result<Outcome, Ref
         DeletePlayer { player } => players::delete(state, player),
         WithdrawPlayer { player } => discipline::withdraw(state, player, cx),
         ImportPlayers { players } => players::import(state, players),
-        Restore { snapshot, round } => settings::restore(state, *snapshot, round),
+        Restore { snapshot, round } => settings_change::restore(state, *snapshot, round),
         RefreshRatings { updates } => players::refresh_ratings(state, updates),
         ChangeSettings {
             settings,
             header,
             discipline,
-        } => settings::change(state, *settings, header, discipline.map(|d| *d)),
+        } => settings_change::change(state, *settings, header, discipline.map(|d| *d)),
         Pair { round, games, bye } => rounds::pair(state, round, games, bye),
         AdjustPairing { round, edit } => rounds::adjust(state, round, edit),
         Publish { round } => rounds::publish(state, round, cx),
