@@ -483,23 +483,13 @@ fn circles(edges: &BTreeMap<(String, String), BTreeSet<String>>) -> Vec<String> 
 
 /// Edges of the core that still close a circle, each with why it is
 /// there; the list may only shrink (a listed edge that is gone fails).
-const CORE_CIRCLE_EXCEPTIONS: [(&str, &str, &str); 2] = [
-    (
-        "standings",
-        "pairing",
-        "the STAGE criterion replays a knockout's bracket \
-         (pairing::knockout_round::stages_passed); the replay belongs in a \
-         bracket module under both",
-    ),
-    (
-        "pairing",
-        "events",
-        "the knockout and match systems pair on the events' own rules (double \
-         elimination, best-of-N series, pair go sides), while the multi-stage \
-         events (final stage, seeding) pair through pairing; those rules belong \
-         under pairing, the stages above it",
-    ),
-];
+const CORE_CIRCLE_EXCEPTIONS: [(&str, &str, &str); 1] = [(
+    "standings",
+    "pairing",
+    "the STAGE criterion replays a knockout's bracket \
+     (pairing::knockout_round::stages_passed); the replay belongs in a \
+     bracket module under both",
+)];
 
 /// Issue 30: the core's top-level modules form no circle, so each reads
 /// on the ones below it and a change ripples one way.

@@ -4,8 +4,8 @@
 //! no-handicap threshold) reduced by the correction and clamped to the ceiling;
 //! the stronger player takes White; even games balance colours.
 
+use super::pair_go::{BlackSide, pair_game};
 use super::weights::det_random;
-use crate::core::events::pair_go::{BlackSide, pair_game};
 use crate::core::ids::{BoardNo, PlayerId, RoundNo};
 use crate::core::player::Player;
 use crate::core::rank::Rank;

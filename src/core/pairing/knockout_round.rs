@@ -9,10 +9,10 @@
 //! best-of-N series spans rounds until every series of its bracket round is
 //! decided (App. 7 §5).
 
+use super::double_elimination::DoubleElimination;
 use super::knockout::{Advance, Knockout, Outcome};
 use super::knockout_stage::{Stage, Tie, stage};
 use super::{PairingError, RoundPairing, numbers};
-use crate::core::events::double_elimination::DoubleElimination;
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::round::Game;
 use crate::core::tournament::Tournament;

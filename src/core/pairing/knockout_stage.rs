@@ -9,10 +9,10 @@
 
 use super::PairingError;
 use super::colours::even_games;
+use super::double_elimination::tie_outcome;
 use super::knockout::Outcome;
 use super::match_round::series_before;
-use crate::core::events::double_elimination::tie_outcome;
-use crate::core::events::series::SeriesState;
+use super::series::SeriesState;
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::round::{Game, GameResult};
 use crate::core::tournament::Tournament;

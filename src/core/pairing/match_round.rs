@@ -10,9 +10,9 @@
 
 use super::colours::even_games;
 use super::round_robin::{round_count, round_robin_round};
+use super::series::{Series, SeriesRules, SeriesState};
 use super::{PairingError, RoundPairing};
 use crate::core::Tournament;
-use crate::core::events::series::{Series, SeriesRules, SeriesState};
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::round::GameResult;
 
@@ -215,7 +215,7 @@ mod tests {
 
     #[test]
     fn a_replayed_jigo_is_not_one_of_the_games_where_half_a_point_each_is() {
-        use crate::core::events::series::JigoRule;
+        use crate::core::pairing::series::JigoRule;
         let third_game = |rule: JigoRule| {
             let mut t = duel(2);
             let mut settings = t.settings().clone();

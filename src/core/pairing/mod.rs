@@ -26,6 +26,7 @@
 mod blossom;
 pub mod bye;
 pub mod colours;
+pub mod double_elimination;
 pub mod explain;
 mod gabow;
 pub mod groups;
@@ -37,6 +38,7 @@ pub mod manual;
 pub mod match_round;
 pub mod matching;
 pub mod numbers;
+pub mod pair_go;
 // The parameters are settings data (`core::settings::pairing`); the
 // pairing's path to them stays for the files and pages that name it.
 pub use crate::core::settings::pairing as parameters;
@@ -44,6 +46,7 @@ mod parts;
 pub mod report;
 pub mod rfg_swiss;
 pub mod round_robin;
+pub mod series;
 mod timsort;
 mod totals;
 pub mod ukraine_swiss;

@@ -7,9 +7,9 @@
 //! among themselves, and the last two players left play each other whatever
 //! their records. Invariant: a player with two losses is never paired again.
 
+use super::knockout::Outcome;
 use super::series::{Series, SeriesState};
 use crate::core::ids::PlayerId;
-use crate::core::pairing::knockout::Outcome;
 
 /// Losses after which a player leaves (II.4's "визначене число", set to two).
 pub const LOSSES_TO_ELIMINATE: u8 = 2;

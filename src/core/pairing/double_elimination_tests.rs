@@ -1,6 +1,6 @@
 use super::*;
-use crate::core::events::series::{JigoRule, SeriesRules};
 use crate::core::pairing::knockout::{Advance, Knockout};
+use crate::core::pairing::series::{JigoRule, SeriesRules};
 use crate::core::round::GameResult;
 
 /// Players 0..n by seed: `PlayerId(k)` is seed k.
