@@ -14,6 +14,7 @@
 //! verification of the final list and the declaration of the winners.
 
 use crate::core::discipline::Ruleset;
+use crate::web::access::{Reader, Reading};
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -22,8 +23,7 @@ use axum::routing::{get, post};
 use axum::{Form, Router};
 
 use super::AppState;
-use super::access::{authorise, viewable};
-use super::auth::SignedIn;
+use super::access::Signed;
 use super::closing::{Actions, Closing, actions, closing};
 use super::error::WebResult;
 use super::flash::Flash;
@@ -31,7 +31,6 @@ use super::i18n::Lang;
 use super::page::{Ctx, Layout, render};
 use super::rule_words::RulesInForce;
 use super::settings_form::{SYSTEMS, time_label};
-use super::view::last_visible_round;
 use crate::core::System;
 use crate::core::access::Action;
 use crate::core::command::Command;
@@ -39,7 +38,7 @@ use crate::core::discipline::listed;
 use crate::core::formats::protocol::{self, CellWords, Protocol, RankNorms, Words};
 use crate::core::pairing::parameters::SeedSystem;
 use crate::core::rules::time::TimeControl;
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -124,13 +123,13 @@ struct Loaded {
 }
 
 /// The protocol the reader may see, with the tournament and its closing acts.
-async fn load(app: &AppState, ctx: &Ctx, short: &str) -> WebResult<Loaded> {
-    let (tournament, roles) = viewable(app, ctx, short).await?;
-    let view = super::view::view(app, tournament.tournament_id).await?;
+async fn load(ctx: &Ctx, opened: Reading) -> WebResult<Loaded> {
+    let view = opened.view().await?;
     let state = view.for_standings();
-    let last = last_visible_round(app, &tournament, &state, ctx.is_staff(&roles)).await?;
-    let closing = closing(&view, ctx.lang, &tournament.time_zone);
-    let actions = actions(app, &tournament, &closing, &roles, ctx.is_admin()).await?;
+    let last = opened.last_visible_round().await?;
+    let closing = closing(&view, ctx.lang, &opened.tournament.time_zone);
+    let actions = actions(&opened, &closing).await?;
+    let tournament = opened.tournament;
     Ok(Loaded {
         pending: listed(&view.book.pending_prize_appeals()),
         ruleset: view.book.settings.ruleset,
@@ -303,14 +302,13 @@ fn panel(p: &Protocol, lang: Lang) -> Vec<PanelLine> {
 
 /// `GET /t/{short}/protocol`: the protocol to read and print.
 async fn show_protocol(
-    State(app): State<AppState>,
     mut ctx: Ctx,
-    Path(short): Path<String>,
+    Reader(opened): Reader,
     Query(query): Query<ProtocolQuery>,
 ) -> WebResult<Html<String>> {
     ctx.lang = language(&ctx, &query);
     let lang = ctx.lang;
-    let loaded = load(&app, &ctx, &short).await?;
+    let loaded = load(&ctx, opened).await?;
     let (tournament, p, ruleset) = (loaded.tournament, loaded.protocol, loaded.ruleset);
     let (white, black, bye) = (
         lang.t("protocol.white"),
@@ -395,13 +393,12 @@ fn prize_lines(p: &Protocol, decimal_comma: bool) -> Vec<[String; 5]> {
 
 /// `GET /t/{short}/protocol.csv`: the protocol as a spreadsheet.
 async fn download_protocol(
-    State(app): State<AppState>,
     ctx: Ctx,
-    Path(short): Path<String>,
+    Reader(opened): Reader,
     Query(query): Query<ProtocolQuery>,
 ) -> WebResult<Response> {
     let lang = language(&ctx, &query);
-    let loaded = load(&app, &ctx, &short).await?;
+    let loaded = load(&ctx, opened).await?;
     let (tournament, p, ruleset) = (loaded.tournament, loaded.protocol, loaded.ruleset);
     let t = |key: &str| lang.t(key);
     let (title, number, place, surname, first_name, rank, club, round) = (
@@ -474,8 +471,8 @@ struct ClosingForm {
 /// declared, refused, naming them, while appeals that can change titles or
 /// prizes are open (GTR "EGF rules commission").
 async fn close_tournament(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    State(_app): State<AppState>,
+    Signed(access): Signed,
     Path((short, act)): Path<(String, String)>,
     Form(form): Form<ClosingForm>,
 ) -> WebResult<(Flash, Redirect)> {
@@ -492,8 +489,8 @@ async fn close_tournament(
         ),
         _ => return Err(super::error::WebError::NotFound),
     };
-    let access = authorise(&app, &short, me, action).await?;
-    super::change::run(&app, &access, Some(form.version), command).await?;
+    access.require(action).await?;
+    access.run(Some(form.version), command).await?;
     Ok((
         Flash::new(notice),
         Redirect::to(&super::urls::page(&short, "protocol")),

@@ -24,7 +24,7 @@ use super::flash::Flash;
 use super::page::{Ctx, Layout, render, render_invalid};
 use super::rating_cache::{Suggestion, suggestions};
 use crate::core::formats::rating_list::{self, RatingListError};
-use crate::store::accounts::Account;
+use crate::desk::Account;
 use crate::store::rating_lists::{self, NewList, StoredList};
 
 pub(super) fn routes() -> Router<AppState> {

@@ -98,11 +98,12 @@ pub(super) async fn count_board(
 ) -> WebResult<(StatusCode, Json<CountOut>)> {
     let lang = Lang::negotiate(&headers);
     let input = body::<CountIn>(payload)?;
-    let (row, view, is_staff) = readable(&app, &headers, &short).await?;
+    let opened = readable(&app, &headers, &short).await?;
     // A referee's tool: the count of a game is the officials' business.
-    if !is_staff {
+    if !opened.is_staff() {
         return Err(WebError::Forbidden);
     }
+    let view = opened.view().await?;
     let t = &view.entered;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let board = BoardNo::new(b).ok_or(WebError::NotFound)?;
@@ -111,7 +112,7 @@ pub(super) async fn count_board(
         .map_err(|e| WebError::Invalid(counting_message(&e, lang)))?;
     let off: Vec<(Colour, u32)> = stones_to_review(input.black_stones, input.white_stones);
     let mut out = CountOut {
-        version: row.version,
+        version: opened.tournament.version,
         result: outcome.to_string(),
         tie_broken: outcome.tie_broken,
         review: crate::web::acts::stones_off(&off),

@@ -10,17 +10,15 @@ use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::access::{Based, Version, ran, readable, run, tournament_id};
+use super::access::{Based, Version, ran, readable, run};
 use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
 use crate::core::command::{Command, Done, ResultEntry};
 use crate::core::discipline::{GameRef, adjourned};
 use crate::core::pairing::manual::Edit;
 use crate::core::schedule::Start;
 use crate::core::{BoardNo, PlayerId, RoundNo, Tournament, results};
-use crate::desk::Caller;
-use crate::store::rounds as round_store;
-use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
+use crate::web::access::open;
 use crate::web::auth::ApiAccount;
 use crate::web::error::{WebError, WebResult};
 
@@ -78,13 +76,6 @@ pub(super) struct RoundOut {
     assembly: Option<String>,
 }
 
-async fn published(app: &AppState, t: &TournamentRow, round: u32) -> WebResult<bool> {
-    let states = round_store::states(&app.store.pool, t.tournament_id).await?;
-    Ok(states
-        .iter()
-        .any(|s| s.round_no as u32 == round && s.published_at.is_some()))
-}
-
 /// A published round's games and bye (for the staff, any paired round).
 #[utoipa::path(
     get,
@@ -102,18 +93,18 @@ pub(super) async fn show_round(
     headers: HeaderMap,
     ApiPath((short, n)): ApiPath<(String, u32)>,
 ) -> WebResult<Json<RoundOut>> {
-    let (t, view, is_staff) = readable(&app, &headers, &short).await?;
-    let time = crate::web::view::round_times(&app, t.tournament_id, view.book.settings.ruleset)
-        .await?
+    let opened = readable(&app, &headers, &short).await?;
+    let view = opened.view().await?;
+    let time = crate::web::view::round_times(opened.state().await?, view.book.settings.ruleset)
         .into_iter()
         .find(|time| time.round == n);
     let state = view.effective.tournament;
     let adjourned = adjourned(&state, &view.book.log);
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let is_published = published(&app, &t, n).await?;
-    if !state.is_paired(round) || !(is_published || is_staff) {
+    if !opened.sees_round(round).await? {
         return Err(WebError::NotFound);
     }
+    let is_published = opened.published(round).await?;
     let mut games: Vec<_> = state.games().iter().filter(|g| g.round == round).collect();
     games.sort_by_key(|g| g.board);
     let games = games
@@ -140,7 +131,7 @@ pub(super) async fn show_round(
         .find(|b| b.round == round)
         .map(|b| PlayerRef::of(&state, b.player));
     Ok(Json(RoundOut {
-        version: t.version,
+        version: opened.tournament.version,
         round: n,
         published: is_published,
         games,
@@ -309,8 +300,7 @@ pub(super) async fn pair_round(
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
 ) -> WebResult<(StatusCode, Json<Paired>)> {
-    let id = tournament_id(&app, &short, &account).await?;
-    let ran = app.desk.pair_next(&Caller::Account(account), id).await?;
+    let ran = open(&app, &short, account).await?.pair_next().await?;
     let round = match ran.outcome.done {
         Done::Round(r) => r.get(),
         _ => 0,

@@ -80,7 +80,8 @@ pub(super) async fn grant_role(
     payload: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> WebResult<(StatusCode, Json<Grant>)> {
     let grant = body::<Grant>(payload)?;
-    let Access { tournament, me } = authorise(&app, &short, account, Action::ManageStaff).await?;
+    let Access { tournament, me, .. } =
+        authorise(&app, &short, account, Action::ManageStaff).await?;
     let role = role_of(&grant.role)?;
     let account = app
         .desk
@@ -119,7 +120,8 @@ pub(super) async fn revoke_role(
     ApiAccount(account): ApiAccount,
     ApiPath((short, username, role)): ApiPath<(String, String, String)>,
 ) -> WebResult<StatusCode> {
-    let Access { tournament, me } = authorise(&app, &short, account, Action::ManageStaff).await?;
+    let Access { tournament, me, .. } =
+        authorise(&app, &short, account, Action::ManageStaff).await?;
     let role = role_of(&role)?;
     let held = tournaments::staff(&app.store.pool, tournament.tournament_id)
         .await?

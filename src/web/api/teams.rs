@@ -21,7 +21,6 @@ use crate::desk::Ran;
 use crate::web::AppState;
 use crate::web::auth::ApiAccount;
 use crate::web::error::{WebError, WebResult};
-use crate::web::view::last_visible_round;
 
 /// When a line-up came in.
 #[derive(Serialize, ToSchema)]
@@ -149,12 +148,13 @@ pub(super) async fn list_teams(
     headers: HeaderMap,
     ApiPath(short): ApiPath<String>,
 ) -> WebResult<Json<TeamList>> {
-    let (t, view, is_staff) = readable(&app, &headers, &short).await?;
-    let state = view.effective.tournament;
+    let opened = readable(&app, &headers, &short).await?;
+    let t = &opened.tournament;
+    let state = opened.view().await?.effective.tournament;
     let sight = Sight {
         state: &state,
-        is_staff,
-        last_round: last_visible_round(&app, &t, &state, is_staff).await?,
+        is_staff: opened.is_staff(),
+        last_round: opened.last_visible_round().await?,
     };
     let teams = state.teams().iter().map(|team| sight.team(team)).collect();
     Ok(Json(TeamList {

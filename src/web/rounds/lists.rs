@@ -2,22 +2,20 @@
 //! search for a player's board.
 
 use super::pairing::check_lines;
-use crate::core::access::{self, Action, StaffRole};
+use crate::core::access::Action;
 use crate::core::discipline::{GameRef, Log, adjourned};
 use crate::core::pairing::{self, report::ReportLimits};
 use crate::core::settings::{System, TieRule};
 use crate::core::translit::NameQuery;
 use crate::core::{GameResult, PlayerId, RoundNo, Tournament, results};
-use crate::store::rounds::{self as round_store, RoundState};
-use crate::store::tournaments::TournamentRow;
-use crate::web::AppState;
-use crate::web::access::viewable;
+use crate::desk::TournamentRow;
+use crate::web::access::Reader;
 use crate::web::error::{WebError, WebResult};
 use crate::web::incidents::note_key;
 use crate::web::page::{Ctx, Layout, render};
 use crate::web::view::round_times;
 use askama::Template;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query};
 use axum::response::Html;
 
 /// One round in the list.
@@ -59,32 +57,20 @@ pub(super) struct ScheduleLine {
     words: String,
 }
 
-pub(super) fn state_of(states: &[RoundState], round: u32) -> RoundState {
-    states
-        .iter()
-        .find(|s| s.round_no as u32 == round)
-        .cloned()
-        .unwrap_or_default()
-}
-
-pub(super) fn may(ctx: &Ctx, roles: &[StaffRole], action: Action) -> bool {
-    access::may(roles, ctx.is_admin(), action)
-}
-
 pub(super) async fn list_rounds(
-    State(app): State<AppState>,
     ctx: Ctx,
-    Path(short): Path<String>,
+    Reader(opened): Reader,
 ) -> WebResult<axum::response::Response> {
-    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let tournament = opened.tournament.clone();
     let tournament_id = tournament.tournament_id;
-    let view = crate::web::view::view(&app, tournament.tournament_id).await?;
+    let view = opened.view().await?;
     let ruleset = view.book.settings.ruleset;
     let state = view.effective.tournament;
-    let states = round_store::states(&app.store.pool, tournament.tournament_id).await?;
-    let can_pair = may(&ctx, &roles, Action::EditPairings);
-    let can_schedule = may(&ctx, &roles, Action::EditSettings);
-    let times = round_times(&app, tournament.tournament_id, ruleset).await?;
+    let marks = opened.state().await?;
+    let sight = opened.sight().await?;
+    let can_pair = opened.may(Action::EditPairings).await?;
+    let can_schedule = opened.may(Action::EditSettings).await?;
+    let times = round_times(marks, ruleset);
     let schedule = (1..=state.settings().number_of_rounds)
         .filter_map(|round| {
             let time = times.iter().find(|t| t.round == round);
@@ -105,7 +91,7 @@ pub(super) async fn list_rounds(
         .filter(|r| state.is_paired(*r))
         .map(|r| {
             let games: Vec<_> = state.games().iter().filter(|g| g.round == r).collect();
-            let s = state_of(&states, r.get());
+            let s = marks.mark(r);
             let missing = games
                 .iter()
                 .filter(|g| g.result == GameResult::Unknown)
@@ -113,8 +99,8 @@ pub(super) async fn list_rounds(
             RoundLine {
                 number: r.get(),
                 boards: ctx.lang.plural("count.boards", games.len() as u64),
-                published: s.published_at.is_some(),
-                locked: s.locked_at.is_some(),
+                published: s.published.is_some(),
+                locked: s.locked.is_some(),
                 results_missing: if missing > 0 {
                     ctx.lang.plural("round.results_missing", missing)
                 } else {
@@ -122,7 +108,7 @@ pub(super) async fn list_rounds(
                 },
             }
         })
-        .filter(|line| line.published || ctx.is_staff(&roles))
+        .filter(|line| RoundNo::new(line.number).is_some_and(|r| sight.sees(r)))
         .collect();
     // A knockout's next round is cheap to try: the button says beforehand
     // what pairing would refuse, instead of leading to an error page.
@@ -307,19 +293,19 @@ pub(super) struct FindQuery {
 }
 
 pub(super) async fn show_round(
-    State(app): State<AppState>,
     ctx: Ctx,
-    Path((short, n)): Path<(String, u32)>,
+    Reader(opened): Reader,
+    Path((_, n)): Path<(String, u32)>,
     Query(find): Query<FindQuery>,
 ) -> WebResult<axum::response::Response> {
-    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let tournament = opened.tournament.clone();
     let tournament_id = tournament.tournament_id;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let view = crate::web::view::view(&app, tournament.tournament_id).await?;
+    let view = opened.view().await?;
+    let marks = opened.state().await?;
     // The page names the version of the data it shows: a cached copy then
     // never sends its readers to reload for a change it already holds.
-    let time = round_times(&app, tournament_id, view.book.settings.ruleset)
-        .await?
+    let time = round_times(marks, view.book.settings.ruleset)
         .iter()
         .find(|t| t.round == n)
         .map(|t| t.words(ctx.lang))
@@ -328,14 +314,11 @@ pub(super) async fn show_round(
     let recorded = view.book.check_round_free(round).is_err();
     let log = view.book.log;
     let state = view.effective.tournament;
-    let states = round_store::states(&app.store.pool, tournament.tournament_id).await?;
-    let s = state_of(&states, n);
-    let is_staff = ctx.is_staff(&roles);
+    let s = marks.mark(round);
+    let _is_staff = opened.is_staff();
+    let sight = opened.sight().await?;
     // A round the reader may see: paired, and published unless they are staff.
-    let visible = |r: u32| {
-        RoundNo::new(r).is_some_and(|r| state.is_paired(r))
-            && (is_staff || state_of(&states, r).published_at.is_some())
-    };
+    let visible = |r: u32| RoundNo::new(r).is_some_and(|r| state.is_paired(r) && sight.sees(r));
     let link = |r: u32| RoundLink {
         n: r,
         label: ctx.lang.tf("title.round", &[("n", r.to_string())]),
@@ -362,7 +345,7 @@ pub(super) async fn show_round(
         .rev()
         .find(|r| visible(*r))
         .map(link);
-    let can_pair = may(&ctx, &roles, Action::EditPairings);
+    let can_pair = opened.may(Action::EditPairings).await?;
     let report = if can_pair {
         report_lines(&ctx, &state, round)
     } else {
@@ -431,12 +414,12 @@ pub(super) async fn show_round(
         resting,
         not_found,
         query: find.q,
-        published: s.published_at.is_some(),
-        locked: s.locked_at.is_some(),
+        published: s.published.is_some(),
+        locked: s.locked.is_some(),
         can_pair,
-        can_enter_results: may(&ctx, &roles, Action::EnterResults),
-        can_referee: may(&ctx, &roles, Action::LogSanction),
-        can_cancel: may(&ctx, &roles, Action::CancelRound)
+        can_enter_results: opened.may(Action::EnterResults).await?,
+        can_referee: opened.may(Action::LogSanction).await?,
+        can_cancel: opened.may(Action::CancelRound).await?
             && state.last_round_with_game() == Some(round),
         report,
         problems,

@@ -1,17 +1,16 @@
 //! A tournament's audit log in words, at the hall's time.
 
+use crate::web::access::{Staff, may};
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Html;
 
-use crate::core::access::Action;
+use crate::desk::TournamentRow;
 use crate::store::audit;
-use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::{Access, authorise};
+use crate::web::access::Access;
 use crate::web::acts::local_time;
 use crate::web::audit_words::{self, AuditWords};
-use crate::web::auth::SignedIn;
 use crate::web::error::WebResult;
 use crate::web::page::{Ctx, Layout, render};
 use crate::web::view::load;
@@ -35,11 +34,9 @@ struct AuditPage {
 
 pub(super) async fn show_audit(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(Access { tournament, .. }, _): Staff<may::ReadAuditLog>,
     ctx: Ctx,
-    Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
-    let Access { tournament, .. } = authorise(&app, &short, me, Action::ReadAuditLog).await?;
     let zone = jiff::tz::TimeZone::get(&tournament.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
     // Names come from the tournament as it is now: a player renamed since
     // reads under their current name.

@@ -2,20 +2,19 @@
 //! (`desk::Desk::run`): listed for its organisers, and restorable in place
 //! (the audit log says so) or as a new tournament beside it.
 
+use crate::web::access::{Staff, may};
 use askama::Template;
 use axum::Form;
 use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 
-use crate::core::access::Action;
 use crate::core::command::{Command, Refusal};
 use crate::desk::DeskError;
+use crate::desk::TournamentRow;
 use crate::store::archives::{self, Snapshot};
-use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::{Access, authorise};
+use crate::web::access::Access;
 use crate::web::acts::local_time;
-use crate::web::auth::SignedIn;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::page::{ConfirmPage, Ctx, Layout, render, render_invalid};
@@ -66,22 +65,19 @@ async fn page(
 
 pub(super) async fn show_snapshots(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(Access { tournament, .. }, _): Staff<may::EditSettings>,
     ctx: Ctx,
-    Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
-    let Access { tournament, .. } = authorise(&app, &short, me, Action::EditSettings).await?;
     render(&page(&app, &ctx, tournament, String::new()).await?)
 }
 
 /// The question before a restore: what it undoes, and that nothing is lost.
 pub(super) async fn confirm_restore(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(Access { tournament, .. }, _): Staff<may::EditSettings>,
     ctx: Ctx,
-    Path((short, id)): Path<(String, i64)>,
+    Path((_, id)): Path<(String, i64)>,
 ) -> WebResult<Html<String>> {
-    let Access { tournament, .. } = authorise(&app, &short, me, Action::EditSettings).await?;
     let (snapshot, _) = archives::snapshot(&app.store.pool, tournament.tournament_id, id)
         .await?
         .ok_or(WebError::NotFound)?;
@@ -99,10 +95,9 @@ pub(super) async fn confirm_restore(
 /// The tournament back as the snapshot kept it, through the door.
 pub(super) async fn restore_snapshot(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path((short, id)): Path<(String, i64)>,
+    Staff(access, _): Staff<may::EditSettings>,
+    Path((_, id)): Path<(String, i64)>,
 ) -> WebResult<(Flash, Redirect)> {
-    let access = authorise(&app, &short, me, Action::EditSettings).await?;
     let (snapshot, archive) =
         archives::snapshot(&app.store.pool, access.tournament.tournament_id, id)
             .await?
@@ -111,7 +106,7 @@ pub(super) async fn restore_snapshot(
         snapshot: Box::new(archive.state()),
         round: snapshot.round,
     };
-    crate::web::change::run(&app, &access, None, command).await?;
+    crate::web::change::run(&access, None, command).await?;
     Ok((
         Flash::new("notice.snapshot_restored").arg("round", snapshot.round),
         Redirect::to(&urls::tournament(&access.tournament.short_name)),
@@ -127,12 +122,11 @@ pub(super) struct CopyForm {
 /// tournament itself stays as it is.
 pub(super) async fn copy_snapshot(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(Access { tournament, me, .. }, _): Staff<may::EditSettings>,
     ctx: Ctx,
-    Path((short, id)): Path<(String, i64)>,
+    Path((_short, id)): Path<(String, i64)>,
     Form(form): Form<CopyForm>,
 ) -> WebResult<Response> {
-    let Access { tournament, me, .. } = authorise(&app, &short, me, Action::EditSettings).await?;
     let (_, archive) = archives::snapshot(&app.store.pool, tournament.tournament_id, id)
         .await?
         .ok_or(WebError::NotFound)?;

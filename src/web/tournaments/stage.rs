@@ -3,6 +3,7 @@
 //! each sends and how the final is played; Tengen creates the final with
 //! the qualifiers seeded so that group-mates meet as late as possible.
 
+use crate::web::access::{Staff, may};
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -100,11 +101,10 @@ fn page(
 
 pub(super) async fn stage_form(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditSettings>,
     ctx: Ctx,
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
-    let access = authorise(&app, &short, me, Action::EditSettings).await?;
     let rows = candidates(&app, &access).await?;
     let form = StageForm {
         group: vec![short.clone()],

@@ -6,7 +6,6 @@
 
 use super::desk::paired_round;
 use super::{record_or_explain, saved_notice};
-use crate::core::access::Action;
 use crate::core::discipline::{
     Act, Confirmer, DisciplineError, GameRef, PenaltyCause, Players, Reason, Sanction,
     SanctionKind, StartKind, Subject, adjourned, finite_time_under_territory,
@@ -17,12 +16,11 @@ use crate::core::rules::Profile;
 use crate::core::rules::counting::{Board, Kind};
 use crate::core::settings::Resumption;
 use crate::core::{BoardNo, HalfPoints, Tournament, results};
+use crate::desk::TournamentRow;
 use crate::desk::now;
-use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::authorise;
+use crate::web::access::{Staff, may};
 use crate::web::acts::{FormError, recorded_count, wall_clock};
-use crate::web::auth::SignedIn;
 use crate::web::error::{WebError, WebResult};
 use crate::web::i18n::Lang;
 use crate::web::incidents::{clock_time, name};
@@ -117,12 +115,11 @@ pub(super) struct BoardPage {
 
 pub(super) async fn show_board(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     ctx: Ctx,
-    Path((short, n, b)): Path<(String, u32, u32)>,
+    Path((_, n, b)): Path<(String, u32, u32)>,
     Query(query): Query<BoardQuery>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let view = view(&app, access.tournament.tournament_id).await?;
     let game = game_ref(&view.entered, n, b)?;
     let form = BoardForm {
@@ -469,12 +466,11 @@ pub(super) fn board_act(
 
 pub(super) async fn act_on_board(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     ctx: Ctx,
     Path((short, n, b)): Path<(String, u32, u32)>,
     Form(form): Form<BoardForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let current = view(&app, access.tournament.tournament_id).await?;
     let game = game_ref(&current.entered, n, b)?;
     // A count is shown first; recording it is a second tap. A nigiri
