@@ -22,6 +22,7 @@ mod archive;
 pub mod imports;
 mod kept;
 mod open;
+pub mod ratings;
 mod reads;
 mod staff;
 mod turns;

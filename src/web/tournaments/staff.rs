@@ -10,7 +10,7 @@ use uuid::Uuid;
 use crate::core::access::StaffRole;
 use crate::core::command::Refusal;
 use crate::desk::DeskError;
-use crate::store::tournaments::{self, StaffMember, TournamentRow};
+use crate::desk::{StaffMember, TournamentRow};
 use crate::web::AppState;
 use crate::web::access::Access;
 use crate::web::error::{WebError, WebResult};
@@ -28,14 +28,13 @@ struct StaffPage {
 }
 
 pub(super) async fn show_staff(
-    State(app): State<AppState>,
-    Staff(Access { tournament, .. }, _): Staff<may::ManageStaff>,
+    Staff(access, _): Staff<may::ManageStaff>,
     ctx: Ctx,
 ) -> WebResult<Html<String>> {
-    let staff = tournaments::staff(&app.store.pool, tournament.tournament_id).await?;
+    let staff = access.staff().await?;
     render(&StaffPage {
-        layout: Layout::titled(&ctx, &tournament.name),
-        tournament,
+        layout: Layout::titled(&ctx, &access.tournament.name),
+        tournament: access.tournament,
         staff,
         error: String::new(),
     })
@@ -49,10 +48,11 @@ pub(super) struct StaffForm {
 
 pub(super) async fn add_staff(
     State(app): State<AppState>,
-    Staff(Access { tournament, me, .. }, _): Staff<may::ManageStaff>,
+    Staff(access, _): Staff<may::ManageStaff>,
     ctx: Ctx,
     Form(form): Form<StaffForm>,
 ) -> WebResult<Response> {
+    let (tournament, me) = (&access.tournament, &access.me);
     let granted = match StaffRole::from_key(&form.role) {
         Some(role) => {
             app.desk
@@ -77,10 +77,10 @@ pub(super) async fn add_staff(
         Err(DeskError::Refused(Refusal::Fields(problems))) => problems[0].key,
         Err(e) => return Err(e.into()),
     };
-    let staff = tournaments::staff(&app.store.pool, tournament.tournament_id).await?;
+    let staff = access.staff().await?;
     let page = StaffPage {
         layout: Layout::titled(&ctx, &tournament.name),
-        tournament,
+        tournament: tournament.clone(),
         staff,
         error: ctx.lang.t(key),
     };
