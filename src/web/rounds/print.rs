@@ -1,7 +1,6 @@
 //! A round on paper: pairings by board or by name, and result slips.
 
-use super::lists::BoardLine;
-use super::lists::board_lines;
+use super::boards::{BoardLine, board_lines};
 use crate::core::RoundNo;
 use crate::desk::TournamentRow;
 use crate::web::AppState;

@@ -1,7 +1,6 @@
 //! Entering a round's results: the quick-entry line and the table.
 
-use super::lists::BoardLine;
-use super::lists::board_lines;
+use super::boards::{BoardLine, board_lines};
 use crate::core::command::{Command, Done, Refusal, ResultEntry, ResultProblem, check_results};
 use crate::core::discipline::GameRef;
 use crate::core::{BoardNo, RoundNo, results};
