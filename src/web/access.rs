@@ -91,14 +91,11 @@ impl<P: Needs> FromRequestParts<AppState> for Staff<P> {
     type Rejection = Response;
 
     async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Response> {
-        let SignedIn(me) = SignedIn::from_request_parts(parts, app).await?;
-        let short = segment(parts, app, "short")
-            .await
-            .map_err(IntoResponse::into_response)?;
-        authorise(app, &short, me, P::ACTION)
-            .await
-            .map(|access| Staff(access, PhantomData))
-            .map_err(IntoResponse::into_response)
+        let Signed(access) = Signed::from_request_parts(parts, app).await?;
+        match access.require(P::ACTION).await {
+            Ok(()) => Ok(Staff(access, PhantomData)),
+            Err(e) => Err(WebError::from(e).into_response()),
+        }
     }
 }
 

@@ -6,13 +6,12 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::access::{readable, run};
-use super::errors::{ApiPath, WriteErrors, body};
+use super::errors::{ApiBody, ApiPath, WriteErrors};
 use crate::core::command::{Command, Done};
 use crate::core::discipline::GameRef;
 use crate::core::round::Colour;
@@ -94,10 +93,9 @@ pub(super) async fn count_board(
     ApiAccount(account): ApiAccount,
     headers: HeaderMap,
     ApiPath((short, n, b)): ApiPath<(String, u32, u32)>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(input): ApiBody<CountIn>,
 ) -> WebResult<(StatusCode, Json<CountOut>)> {
     let lang = Lang::negotiate(&headers);
-    let input = body::<CountIn>(payload)?;
     let opened = readable(&app, &headers, &short).await?;
     // A referee's tool: the count of a game is the officials' business.
     if !opened.is_staff() {

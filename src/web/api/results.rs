@@ -3,12 +3,11 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::access::{Based, Version, ran, run};
-use super::errors::{ApiPath, WriteErrors, body};
+use super::errors::{ApiBody, ApiPath, WriteErrors};
 use super::rounds::round_no;
 use crate::core::command::{Command, Done, ResultEntry};
 use crate::core::{BoardNo, results};
@@ -63,9 +62,8 @@ pub(super) async fn set_result(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n, board)): ApiPath<(String, u32, u32)>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<ResultBody>,
 ) -> WebResult<Json<Version>> {
-    let new = body::<ResultBody>(payload)?;
     let board = BoardNo::new(board).ok_or(WebError::NotFound)?;
     let command = Command::EnterResults {
         round: round_no(n)?,
@@ -125,9 +123,8 @@ pub(super) async fn enter_results(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n)): ApiPath<(String, u32)>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<ResultsBody>,
 ) -> WebResult<Json<Entered>> {
-    let new = body::<ResultsBody>(payload)?;
     let entries = new
         .results
         .iter()

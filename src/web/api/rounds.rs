@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::access::{Based, Version, ran, readable};
-use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
+use super::errors::{ApiBody, ApiPath, ReadErrors, WriteErrors, body};
 use crate::core::command::{Command, Done};
 use crate::core::discipline::{GameRef, adjourned};
 use crate::core::pairing::manual::Edit;
@@ -227,9 +227,8 @@ pub(super) async fn adjust_pairing(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n)): ApiPath<(String, u32)>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<PairingEdit>,
 ) -> WebResult<Json<Version>> {
-    let new = body::<PairingEdit>(payload)?;
     let first = PlayerId(new.first);
     let second = || {
         new.second
@@ -356,9 +355,8 @@ pub(super) async fn schedule_round(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n)): ApiPath<(String, u32)>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<StartIn>,
 ) -> WebResult<Json<Version>> {
-    let new = body::<StartIn>(payload)?;
     let command = Command::ScheduleRound {
         round: round_no(n)?,
         start: new.start,

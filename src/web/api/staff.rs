@@ -4,12 +4,11 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::errors::{ApiPath, WriteErrors, body};
+use super::errors::{ApiBody, ApiPath, WriteErrors};
 use crate::core::access::{Action, StaffRole};
 use crate::web::AppState;
 use crate::web::access::{Access, authorise};
@@ -78,9 +77,8 @@ pub(super) async fn grant_role(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(grant): ApiBody<Grant>,
 ) -> WebResult<(StatusCode, Json<Grant>)> {
-    let grant = body::<Grant>(payload)?;
     let Access { tournament, me, .. } =
         authorise(&app, &short, account, Action::ManageStaff).await?;
     let role = role_of(&grant.role)?;

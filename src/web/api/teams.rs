@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::access::{Based, Version, ran, readable, run};
-use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
+use super::errors::{ApiBody, ApiPath, ReadErrors, WriteErrors, body};
 use crate::core::command::{Command, Done, TeamDraft};
 use crate::core::teams::roster::recorded;
 use crate::core::tournament::Team;
@@ -312,9 +312,8 @@ pub(super) async fn submit_line_up(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n, round)): ApiPath<(String, u32, u32)>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<LineUpIn>,
 ) -> WebResult<Json<Version>> {
-    let new = body::<LineUpIn>(payload)?;
     let command = Command::SubmitLineUp {
         team: n,
         round: RoundNo::new(round).ok_or(WebError::NotFound)?,

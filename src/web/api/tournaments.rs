@@ -3,13 +3,12 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::access::{Based, readable};
-use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
+use super::errors::{ApiBody, ApiPath, ReadErrors, WriteErrors};
 use crate::core::command::{self, Command, Header};
 use crate::core::command::{FieldProblem, Refusal};
 use crate::core::discipline::{DisciplineSettings, Ruleset};
@@ -208,9 +207,8 @@ pub(super) struct Created {
 pub(super) async fn create_tournament(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<NewTournament>,
 ) -> WebResult<(StatusCode, Json<Created>)> {
-    let new = body::<NewTournament>(payload)?;
     if !account.may_create_tournament() {
         return Err(WebError::Forbidden);
     }
@@ -295,9 +293,8 @@ pub(super) async fn change_settings(
     ApiAccount(account): ApiAccount,
     headers: HeaderMap,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<SettingsIn>,
 ) -> WebResult<Json<SettingsChanged>> {
-    let new = body::<SettingsIn>(payload)?;
     // Worked out on what is stored now; the write below refuses a version
     // that changed meanwhile, so it applies exactly these.
     let opened = crate::web::access::open(&app, &short, account).await?;
