@@ -16,7 +16,6 @@ use crate::core::access::StaffRole;
 use crate::core::audit::Event;
 use crate::core::command::{self, Actor, Command, Context, Done, Outcome, Refusal, State};
 use crate::core::discipline::Moment;
-use crate::store::accounts::Account;
 use crate::store::{Store, aggregate, archives, audit, tournaments};
 
 pub mod accounts;
@@ -24,9 +23,16 @@ mod archive;
 pub mod imports;
 mod kept;
 mod links;
+mod open;
+pub mod ratings;
+mod reads;
 mod staff;
 mod turns;
+pub use crate::store::archives::Snapshot;
+pub use crate::store::audit::AuditEntry;
+pub use crate::store::discipline::BanSource;
 pub use archive::Imported;
+pub use open::{Account, Listed, Opened, Sight, StaffMember, TournamentRow, View, Who};
 
 /// Who is at the door.
 #[derive(Clone, Debug)]
@@ -279,17 +285,27 @@ impl Desk {
         db: &sqlx::PgPool,
         tournament_id: Uuid,
     ) -> Result<(i32, State), DeskError> {
+        let (version, state) = self.read_shared(db, tournament_id).await?;
+        Ok((version, State::clone(&state)))
+    }
+
+    /// [`Desk::read_on`] without a copy: the kept state itself.
+    async fn read_shared(
+        &self,
+        db: &sqlx::PgPool,
+        tournament_id: Uuid,
+    ) -> Result<(i32, Arc<State>), DeskError> {
         let version = tournaments::version_of(db, tournament_id)
             .await?
             .ok_or(DeskError::NotFound)?;
         if let Some(state) = self.kept.get(tournament_id, version) {
-            return Ok((version, State::clone(&state)));
+            return Ok((version, state));
         }
         let (version, state) = aggregate::read(db, tournament_id)
             .await?
             .ok_or(DeskError::NotFound)?;
-        self.kept
-            .put(tournament_id, version, Arc::new(state.clone()));
+        let state = Arc::new(state);
+        self.kept.put(tournament_id, version, state.clone());
         Ok((version, state))
     }
 

@@ -152,7 +152,7 @@ pub async fn by_id(
 
 /// The tournaments `viewer` may see, newest first: the public ones, those
 /// the account is staff of, and every one for a site administrator. The
-/// same rule as [`crate::web::access::viewable`] for one tournament.
+/// same rule as [`crate::desk::Desk::open`] for one tournament.
 pub async fn visible(
     db: impl PgExecutor<'_>,
     viewer: Option<Uuid>,

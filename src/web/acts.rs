@@ -10,7 +10,7 @@ use super::i18n::Lang;
 use crate::core::discipline::{Act, DisciplineError, GameRef, Moment, Official, Reason};
 use crate::core::round::{Colour, GameResult, Method, ResultOrigin};
 use crate::core::rules::scoring::Outcome;
-use crate::store::accounts::Account;
+use crate::desk::Account;
 
 /// The name a referee's acts are signed with.
 pub(crate) fn official(me: &Account) -> WebResult<Official> {

@@ -90,6 +90,19 @@ pub async fn session_account(headers: &HeaderMap, app: &AppState) -> WebResult<O
     Ok(accounts::by_session(&app.store.pool, &credentials::token_hash(token)).await?)
 }
 
+/// [`session_account`], looked up once per request however many of its
+/// extractors ask (the page context, the opened tournament).
+pub async fn session_of(parts: &mut Parts, app: &AppState) -> WebResult<Option<Account>> {
+    #[derive(Clone)]
+    struct Session(Option<Account>);
+    if let Some(Session(account)) = parts.extensions.get::<Session>() {
+        return Ok(account.clone());
+    }
+    let account = session_account(&parts.headers, app).await?;
+    parts.extensions.insert(Session(account.clone()));
+    Ok(account)
+}
+
 /// A handler argument that requires a signed-in person.
 pub struct SignedIn(pub Account);
 
@@ -100,7 +113,7 @@ impl FromRequestParts<AppState> for SignedIn {
         parts: &mut Parts,
         app: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        match session_account(&parts.headers, app).await {
+        match session_of(parts, app).await {
             Ok(Some(account)) => Ok(SignedIn(account)),
             Ok(None) => {
                 let back = parts

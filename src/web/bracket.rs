@@ -4,22 +4,20 @@
 //! App. 7 §4–5). Public as the standings are: rounds not yet published stay
 //! out of it for visitors.
 
+use crate::web::access::Reader;
 use askama::Template;
 use axum::Router;
-use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::get;
 
 use super::AppState;
-use super::access::viewable;
 use super::error::{WebError, WebResult};
 use super::page::{Ctx, Layout, render};
-use super::view::last_visible_round;
 use crate::core::ids::{PlayerId, RoundNo};
 use crate::core::pairing::knockout_view::{BracketTie, bracket};
 use crate::core::settings::System;
 use crate::core::tournament::Tournament;
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/t/{short}/bracket", get(show_bracket))
@@ -113,19 +111,14 @@ fn tie_line(ctx: &Ctx, state: &Tournament, tie: &BracketTie, best_of: u32) -> Ti
     }
 }
 
-async fn show_bracket(
-    State(app): State<AppState>,
-    ctx: Ctx,
-    Path(short): Path<String>,
-) -> WebResult<Response> {
-    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+async fn show_bracket(ctx: Ctx, Reader(opened): Reader) -> WebResult<Response> {
+    let tournament = opened.tournament.clone();
     let tournament_id = tournament.tournament_id;
-    let view = super::view::view(&app, tournament.tournament_id).await?;
-    let state = view.for_standings();
+    let state = opened.view().await?.for_standings();
     if state.settings().system != System::Knockout {
         return Err(WebError::NotFound);
     }
-    let last = last_visible_round(&app, &tournament, &state, ctx.is_staff(&roles)).await?;
+    let last = opened.last_visible_round().await?;
     let best_of = state.settings().best_of;
     let rounds = RoundNo::new(last)
         .and_then(|last| bracket(&state, last))

@@ -3,14 +3,13 @@
 //! and who declared the winners, when the results went to the EGF, and
 //! whether each still holds; and what the reader may do about them.
 
-use super::AppState;
 use super::acts::wall_clock;
 use super::error::WebResult;
 use super::i18n::Lang;
 use super::view::View;
-use crate::core::access::{self, Action, StaffRole};
+use crate::core::access::{Action, StaffRole};
 use crate::core::discipline::{Ruleset, Signed, listed};
-use crate::store::tournaments::{self, TournamentRow};
+use crate::desk::{Opened, Who};
 
 /// One closing act in words.
 pub(crate) struct ActLine {
@@ -114,27 +113,21 @@ pub(crate) struct Actions {
     pub not_final: bool,
 }
 
-/// The actions of a reader who holds `roles` in `tournament` (a site
-/// administrator when `admin`).
-pub(crate) async fn actions(
-    app: &AppState,
-    tournament: &TournamentRow,
-    closing: &Closing,
-    roles: &[StaffRole],
-    admin: bool,
-) -> WebResult<Actions> {
-    let may = |action| access::may(roles, admin, action);
-    let (verify, declare) = (may(Action::VerifyStandings), may(Action::DeclareWinners));
-    if roles.is_empty() && !admin {
+/// The actions of the reader who opened the tournament.
+pub(crate) async fn actions(opened: &Opened<impl Who>, closing: &Closing) -> WebResult<Actions> {
+    if !opened.is_staff() {
         return Ok(Actions::default());
     }
+    let verify = opened.may(Action::VerifyStandings).await?;
+    let declare = opened.may(Action::DeclareWinners).await?;
     if !closing.is_final {
         return Ok(Actions {
             not_final: verify || declare,
             ..Actions::default()
         });
     }
-    let has_supervisor = tournaments::staff(&app.store.pool, tournament.tournament_id)
+    let has_supervisor = opened
+        .staff()
         .await?
         .iter()
         .any(|m| m.role == StaffRole::Supervisor);
@@ -142,7 +135,7 @@ pub(crate) async fn actions(
     Ok(Actions {
         verify: verify && !closing.is_verified(),
         no_supervisor: closing.egf && !has_supervisor && !closing.is_verified(),
-        staff_link: may(Action::ManageStaff),
+        staff_link: opened.may(Action::ManageStaff).await?,
         declare: to_declare && closing.holding.is_empty(),
         held: to_declare && !closing.holding.is_empty(),
         not_final: false,

@@ -9,6 +9,7 @@
 //! The round is weighed again from the tournament as it stands before the
 //! round, so results or participation changed since the pairing show here.
 
+use crate::web::access::{Staff, may};
 use askama::Template;
 use axum::Router;
 use axum::extract::{Path, State};
@@ -16,15 +17,12 @@ use axum::response::Html;
 use axum::routing::get;
 
 use super::AppState;
-use super::access::authorise;
-use super::auth::SignedIn;
 use super::incidents::name;
 use super::page::{Ctx, Layout, render};
 use super::view::view;
-use crate::core::access::Action;
 use crate::core::pairing::{self, Breakdown, PairingError, numbers};
 use crate::core::{BoardNo, RoundNo};
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::error::{WebError, WebResult};
 
 pub(super) fn routes() -> Router<AppState> {
@@ -79,11 +77,10 @@ fn column(players: String, b: &Breakdown) -> WebResult<PairColumn> {
 
 async fn show_why(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditPairings>,
     ctx: Ctx,
-    Path((short, n, b)): Path<(String, u32, u32)>,
+    Path((_, n, b)): Path<(String, u32, u32)>,
 ) -> WebResult<Html<String>> {
-    let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let board = BoardNo::new(b).ok_or(WebError::NotFound)?;
     let t = view(&app, access.tournament.tournament_id)

@@ -9,6 +9,7 @@
 //! | `GET /t/{short}/export/results.tou?encoding=` | [`export_tou`] | organisers |
 //! | `POST /t/{short}/export/submitted` | [`submit_results`] | organisers |
 
+use crate::web::access::{Staff, may};
 use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::response::Redirect;
@@ -48,7 +49,7 @@ struct FileQuery {
 async fn results_file(
     app: &AppState,
     short: &str,
-    me: crate::store::accounts::Account,
+    me: crate::desk::Account,
     kind: FileKind,
     query: FileQuery,
 ) -> WebResult<Response> {
@@ -89,13 +90,11 @@ struct SubmittedForm {
 /// The final results were sent to the EGF ratings commission: the moment
 /// and the organiser are recorded, shown with the standings.
 async fn submit_results(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditSettings>,
     Path(short): Path<String>,
     axum::Form(form): axum::Form<SubmittedForm>,
 ) -> WebResult<(Flash, Redirect)> {
-    let access = authorise(&app, &short, me, Action::EditSettings).await?;
-    super::change::run(&app, &access, Some(form.version), Command::SubmitResults).await?;
+    super::change::run(&access, Some(form.version), Command::SubmitResults).await?;
     Ok((
         Flash::new("notice.results_submitted"),
         Redirect::to(&super::urls::page(&short, "standings")),

@@ -16,7 +16,7 @@ use super::error::{WebError, WebResult};
 use super::i18n::{self, Lang};
 use super::page::{Ctx, Layout, render};
 use super::{AppState, cookies};
-use crate::store::tournaments::{self, Listed};
+use crate::desk::Listed;
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -78,16 +78,14 @@ fn line(lang: Lang, t: Listed) -> Line {
 }
 
 async fn show_home(State(app): State<AppState>, ctx: Ctx) -> WebResult<Html<String>> {
-    let tournaments = tournaments::listed(
-        &app.store.pool,
-        ctx.user.as_ref().map(|me| me.account_id),
-        ctx.is_admin(),
-    )
-    .await?
-    .into_iter()
-    .map(|t| line(ctx.lang, t))
-    .collect();
-    let needs_setup = crate::store::accounts::count(&app.store.pool).await? == 0;
+    let tournaments = app
+        .desk
+        .listed(&app.store.pool, ctx.user.as_ref())
+        .await?
+        .into_iter()
+        .map(|t| line(ctx.lang, t))
+        .collect();
+    let needs_setup = app.desk.needs_setup(&app.store.pool).await?;
     render(&HomePage {
         layout: Layout::new(&ctx, "home.title"),
         tournaments,

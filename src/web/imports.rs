@@ -24,8 +24,8 @@ use super::import_words::{problem_words, unread_message};
 use super::page::{Ctx, Layout, render, render_invalid};
 use super::urls;
 use crate::core::access::Action;
+use crate::desk::Account;
 use crate::desk::imports;
-use crate::store::accounts::Account;
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()

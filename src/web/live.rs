@@ -26,7 +26,7 @@ use axum::body::Bytes;
 use tokio::sync::{broadcast, watch};
 use uuid::Uuid;
 
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 
 /// The cache and the change notices, shared by every request.
 pub struct Live {

@@ -9,7 +9,7 @@ use super::AppState;
 use super::auth::{self, Csrf};
 use super::error::WebResult;
 use super::i18n::Lang;
-use crate::store::accounts::Account;
+use crate::desk::Account;
 
 /// The request's context, extracted once per handler.
 pub struct Ctx {
@@ -28,7 +28,7 @@ impl FromRequestParts<AppState> for Ctx {
         parts: &mut Parts,
         app: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        let user = auth::session_account(&parts.headers, app).await?;
+        let user = auth::session_of(parts, app).await?;
         let csrf = parts.extensions.get::<Csrf>().cloned().unwrap_or_default();
         let lang = Lang::negotiate(&parts.headers);
         Ok(Ctx {

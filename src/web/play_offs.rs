@@ -6,26 +6,26 @@
 //! | `GET /t/{short}/play-offs` | [`show_play_offs`] |
 //! | `POST /t/{short}/play-offs` | [`record_play_off`]: the staff who enter results |
 
+use crate::web::access::Reader;
+use crate::web::access::{Staff, may};
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::{Form, Router};
 
 use super::AppState;
-use super::access::{authorise, viewable};
-use super::auth::SignedIn;
 use super::error::{WebError, WebResult};
 use super::flash::Flash;
 use super::page::{Ctx, Layout};
 use super::urls;
 use crate::core::PlayerId;
-use crate::core::access::{Action, may};
+use crate::core::access::Action;
 use crate::core::command::{Command, Refusal};
 use crate::core::standings::Criterion;
 use crate::core::tournament::PlayOff;
+use crate::desk::TournamentRow;
 use crate::desk::{Caller, DeskError};
-use crate::store::tournaments::TournamentRow;
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new().route(
@@ -97,14 +97,13 @@ async fn page(
 pub(super) async fn show_play_offs(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path(short): Path<String>,
+    Reader(opened): Reader,
 ) -> WebResult<Response> {
-    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let may_record = may(&roles, ctx.is_admin(), Action::EnterResults);
+    let may_record = opened.may(Action::EnterResults).await?;
     page(
         &app,
         &ctx,
-        tournament,
+        opened.tournament,
         may_record,
         PlayOffForm::default(),
         String::new(),
@@ -114,12 +113,10 @@ pub(super) async fn show_play_offs(
 
 pub(super) async fn record_play_off(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EnterResults>,
     ctx: Ctx,
-    Path(short): Path<String>,
     Form(form): Form<PlayOffForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::EnterResults).await?;
     let number = |text: &str| text.trim().parse::<u32>().ok().map(PlayerId);
     let (Some(winner), Some(loser)) = (number(&form.winner), number(&form.loser)) else {
         return Err(WebError::NotFound);

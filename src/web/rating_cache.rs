@@ -9,7 +9,6 @@ use encoding_rs::Encoding;
 use super::AppState;
 use super::error::WebResult;
 use crate::core::formats::rating_list::{self, RatedPlayer, RatingIndex, SEARCH_LIMIT};
-use crate::store::rating_lists;
 
 /// The index of the newest list, built once per upload.
 #[derive(Default)]
@@ -25,7 +24,7 @@ impl RatingCache {
 
     /// The newest uploaded list's id and index, if there is one.
     pub async fn current(&self, app: &AppState) -> WebResult<Option<(i64, Arc<RatingIndex>)>> {
-        let Some(latest) = rating_lists::latest(&app.store.pool).await? else {
+        let Some(latest) = app.desk.latest_rating_list(&app.store.pool).await? else {
             return Ok(None);
         };
         if let Some((id, index)) = self.current.lock().expect("rating cache").as_ref()
@@ -33,7 +32,9 @@ impl RatingCache {
         {
             return Ok(Some((*id, index.clone())));
         }
-        let content = rating_lists::content(&app.store.pool, latest.rating_list_id)
+        let content = app
+            .desk
+            .rating_list_content(&app.store.pool, latest.rating_list_id)
             .await?
             .unwrap_or_default();
         // Read as it was when uploaded: the same choice of encoding.

@@ -24,8 +24,8 @@ use super::flash::Flash;
 use super::page::{Ctx, Layout, render, render_invalid};
 use super::rating_cache::{Suggestion, suggestions};
 use crate::core::formats::rating_list::{self, RatingListError};
-use crate::store::accounts::Account;
-use crate::store::rating_lists::{self, NewList, StoredList};
+use crate::desk::Account;
+use crate::desk::ratings::{NewList, StoredList};
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -60,7 +60,7 @@ impl ListPage {
     async fn new(app: &AppState, ctx: &Ctx, me: &Account, encoding: &str) -> WebResult<Self> {
         Ok(ListPage {
             layout: Layout::new(ctx, "ratings.title"),
-            lists: rating_lists::stored(&app.store.pool).await?,
+            lists: app.desk.rating_lists(&app.store.pool).await?,
             list: list_name(app).await?,
             may_upload: me.is_admin,
             encodings: encoding_options(ctx.lang, encoding),
@@ -185,20 +185,16 @@ async fn upload_list(
     let kind = list.kind.to_string();
     // The parsed players are not stored; the cache reads the file again.
     drop(list);
-    let mut tx = app.store.pool.begin().await?;
-    rating_lists::replace(
-        &mut tx,
-        NewList {
+    app.desk
+        .replace_rating_list(NewList {
             uploaded_by: me.account_id,
             kind: &kind,
             file_name: &file_name,
             player_count: count,
             encoding: chosen.map(Encoding::name),
             content: &file,
-        },
-    )
-    .await?;
-    tx.commit().await?;
+        })
+        .await?;
     Ok((
         Flash::new("notice.rating_list_loaded").arg("count", count),
         Redirect::to("/rating-list"),

@@ -20,7 +20,6 @@ use super::error::WebResult;
 use super::page::{Ctx, Layout, render};
 use crate::core::events::series_table::{SeriesEvent, series_table};
 use crate::core::{PlayerId, Tournament};
-use crate::store::tournaments;
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new().route("/series", get(show_series))
@@ -80,7 +79,9 @@ async fn show_series(
     Query(query): Query<SeriesQuery>,
 ) -> WebResult<Html<String>> {
     // Only public tournaments: a series page is for anyone.
-    let public: Vec<_> = tournaments::visible(&app.store.pool, None, false)
+    let public: Vec<_> = app
+        .desk
+        .visible(&app.store.pool, None)
         .await?
         .into_iter()
         .filter(|r| r.is_public)
@@ -107,7 +108,7 @@ async fn show_series(
         error: String::new(),
     };
     // Each tournament once, in the order given.
-    let mut chosen: Vec<&tournaments::TournamentRow> = Vec::new();
+    let mut chosen: Vec<&crate::desk::TournamentRow> = Vec::new();
     for short in &query.t {
         if let Some(row) = public.iter().find(|r| &r.short_name == short)
             && !chosen.iter().any(|c| c.short_name == row.short_name)
@@ -125,10 +126,11 @@ async fn show_series(
     // As a visitor reads each tournament's standings: published rounds only.
     let mut played: Vec<Played> = Vec::new();
     for row in &chosen {
-        let view = super::view::view(&app, row.tournament_id).await?;
+        let opened = app.desk.open_row(&app.store.pool, (*row).clone())?;
+        let view = opened.view().await?;
         let reductions = view.book.qualification_reductions();
         let standings = view.for_standings();
-        let rounds = super::view::last_visible_round(&app, row, &standings, false).await?;
+        let rounds = opened.last_visible_round().await?;
         played.push(Played {
             standings,
             rounds,

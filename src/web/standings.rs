@@ -6,22 +6,22 @@
 //! | `GET /t/{short}/standings?round=N` | [`show_standings`] |
 //! | `GET /t/{short}/crosstable?round=N` | [`show_crosstable`] |
 
+use crate::web::access::{Reader, Reading};
 use askama::Template;
 use axum::Router;
-use axum::extract::{Path, Query, State};
+use axum::extract::Query;
 use axum::response::Response;
 use axum::routing::get;
 
 use super::AppState;
-use super::access::viewable;
 use super::error::WebResult;
 use super::page::{Ctx, Layout, render};
 use super::rule_words::named;
-use super::view::{RoundQuery, last_visible_round};
+use super::view::RoundQuery;
 use crate::core::admission::age_group_standings;
 use crate::core::formats::{crosstable, standings_tsv};
 use crate::core::standings::standings;
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -142,28 +142,22 @@ fn match_views(t: &crate::core::Tournament, round: u32) -> MatchViews {
 }
 
 async fn page(
-    app: AppState,
     ctx: Ctx,
-    short: String,
+    opened: Reading,
     query: RoundQuery,
     group: Option<usize>,
     crosstable: bool,
 ) -> WebResult<Response> {
-    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let tournament = opened.tournament.clone();
     let tournament_id = tournament.tournament_id;
-    let is_staff = ctx.is_staff(&roles);
-    let may_export = ctx.user.as_ref().is_some_and(|u| {
-        crate::core::access::may(
-            &roles,
-            u.is_admin,
-            crate::core::access::Action::EditSettings,
-        )
-    });
-    let view = super::view::view(&app, tournament.tournament_id).await?;
+    let may_export = opened
+        .may(crate::core::access::Action::EditSettings)
+        .await?;
+    let view = opened.view().await?;
     let pending_appeals = crate::core::discipline::listed(&view.book.pending_prize_appeals());
     let closing = super::closing::closing(&view, ctx.lang, &tournament.time_zone);
     let state = view.for_standings();
-    let last = last_visible_round(&app, &tournament, &state, is_staff).await?;
+    let last = opened.last_visible_round().await?;
     let round = query.round.unwrap_or(last).min(last);
     // Rated from the games as played: a game annulled for the standings was
     // still played.
@@ -256,11 +250,7 @@ async fn page(
         may_export,
         has_teams: !state.teams().is_empty(),
         knockout: state.settings().system == crate::core::settings::System::Knockout,
-        may_stage: crate::core::access::may(
-            &roles,
-            ctx.is_admin(),
-            crate::core::access::Action::EditSettings,
-        ),
+        may_stage: may_export,
         match_rows,
         matches,
         groups: groups.iter().map(|g| g.name.clone()).collect(),
@@ -272,20 +262,18 @@ async fn page(
 }
 
 async fn show_standings(
-    State(app): State<AppState>,
     ctx: Ctx,
-    Path(short): Path<String>,
+    Reader(opened): Reader,
     Query(query): Query<RoundQuery>,
     Query(group): Query<GroupQuery>,
 ) -> WebResult<Response> {
-    page(app, ctx, short, query, group.group, false).await
+    page(ctx, opened, query, group.group, false).await
 }
 
 async fn show_crosstable(
-    State(app): State<AppState>,
     ctx: Ctx,
-    Path(short): Path<String>,
+    Reader(opened): Reader,
     Query(query): Query<RoundQuery>,
 ) -> WebResult<Response> {
-    page(app, ctx, short, query, None, true).await
+    page(ctx, opened, query, None, true).await
 }

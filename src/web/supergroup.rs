@@ -3,32 +3,19 @@
 //! them: loaded by the store, matched to players by the core
 //! (`core::supergroup`), worded here for the pages and the API.
 
-use uuid::Uuid;
-
-use super::AppState;
 use super::error::WebResult;
 use super::i18n::Lang;
 use crate::core::discipline::bans::{Ban, flags, recorded};
 use crate::core::discipline::{Book, Moment};
 use crate::core::{PlayerId, Tournament};
-use crate::store::accounts::Account;
+use crate::desk::{Opened, Who};
 use std::collections::HashMap;
 
 /// Every standing ban of the site's other tournaments. One the reader may
 /// not see still counts, since it binds the person and not the tournament,
 /// but its tournament goes unnamed: a private tournament stays unfound.
-pub(crate) async fn bans(
-    app: &AppState,
-    tournament_id: Uuid,
-    reader: Option<&Account>,
-) -> WebResult<Vec<Ban>> {
-    let sources = crate::store::discipline::with_supergroup_bans(
-        &app.store.pool,
-        tournament_id,
-        reader.map(|a| a.account_id),
-        reader.is_some_and(|a| a.is_admin),
-    )
-    .await?;
+pub(crate) async fn bans(opened: &Opened<impl Who>) -> WebResult<Vec<Ban>> {
+    let sources = opened.other_bans().await?;
     let mut bans = Vec::new();
     for source in sources {
         let zone = jiff::tz::TimeZone::get(&source.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);

@@ -1,16 +1,17 @@
-//! A tournament as pages read it: [`load`] the document alone, [`view`] the
-//! document with its discipline book applied, [`round_times`] each round's
-//! official start and assembly.
+//! A tournament as pages read it besides the one they opened ([`load`] the
+//! document alone, [`view`] with its discipline book applied, both through
+//! the door's copy), and [`round_times`]: each round's official start and
+//! assembly, in the reader's words.
 
 use uuid::Uuid;
 
 use super::AppState;
 use super::error::WebResult;
-use crate::core::discipline::{Book, Effective, Ruleset, Schedule};
+use crate::core::Tournament;
+use crate::core::command::State;
+use crate::core::discipline::Ruleset;
 use crate::core::schedule::Start;
-use crate::core::{RoundNo, Tournament};
-use crate::store::rounds as round_store;
-use crate::store::tournaments::TournamentRow;
+pub(crate) use crate::desk::View;
 
 /// A tournament's document; a missing one is a 404. Read through the
 /// door's copy ([`crate::desk::Desk::read`]): a busy tournament is then not
@@ -22,42 +23,6 @@ pub(crate) async fn load(app: &AppState, tournament_id: Uuid) -> WebResult<Tourn
         .await?
         .1
         .doc)
-}
-
-/// A tournament as readers see it: the document as entered, its discipline
-/// book, and the two combined (`effective.tournament`: results as they stand
-/// after sanctions, forfeits and appeal decisions, which pairing, the pages
-/// and the exports read), all at one version.
-pub(crate) struct View {
-    pub version: i32,
-    pub entered: Tournament,
-    pub book: Book,
-    pub effective: Effective,
-    /// The rounds' official starts, from which lateness counts.
-    pub schedule: Schedule,
-}
-
-impl View {
-    /// A board's warnings, penalties, clocks and lateness, from the log.
-    pub fn board_status(
-        &self,
-        game: crate::core::discipline::GameRef,
-    ) -> Result<crate::core::discipline::BoardStatus, crate::core::discipline::DisciplineError>
-    {
-        crate::core::discipline::board_status(
-            &self.entered,
-            &self.book.log,
-            &self.schedule,
-            game,
-            &self.book.settings,
-        )
-    }
-
-    /// What the standings are computed from (games of an early leaver annulled
-    /// where the rule text says so).
-    pub fn for_standings(&self) -> Tournament {
-        self.effective.for_standings()
-    }
 }
 
 /// `?round=N` of the standings pages: after round N (default: the last
@@ -78,30 +43,6 @@ pub(crate) async fn view(app: &AppState, tournament_id: Uuid) -> WebResult<View>
         book: state.book,
         effective,
     })
-}
-
-/// The last round whose results the reader may see: published rounds for
-/// visitors, every paired round for staff (0 before any).
-pub(crate) async fn last_visible_round(
-    app: &AppState,
-    t: &TournamentRow,
-    state: &Tournament,
-    is_staff: bool,
-) -> WebResult<u32> {
-    let states = round_store::states(&app.store.pool, t.tournament_id).await?;
-    let paired = (1..=state.settings().number_of_rounds)
-        .filter_map(RoundNo::new)
-        .take_while(|r| state.is_paired(*r))
-        .filter(|r| {
-            is_staff
-                || states
-                    .iter()
-                    .any(|s| s.round_no as u32 == r.get() && s.published_at.is_some())
-        })
-        .map(RoundNo::get)
-        .max()
-        .unwrap_or(0);
-    Ok(paired)
 }
 
 /// A round's official start and, where the rule text fixes one, the
@@ -136,18 +77,10 @@ impl RoundTime {
     }
 }
 
-/// Every round with an official start, in order, under `ruleset`.
-pub(crate) async fn round_times(
-    app: &AppState,
-    tournament_id: Uuid,
-    ruleset: Ruleset,
-) -> WebResult<Vec<RoundTime>> {
-    let marks = match app.desk.read_on(&app.store.pool, tournament_id).await {
-        Ok((_, state)) => state.rounds,
-        Err(crate::desk::DeskError::NotFound) => Default::default(),
-        Err(e) => return Err(e.into()),
-    };
-    Ok(marks
+/// Every round of `state` with an official start, in order, under `ruleset`.
+pub(crate) fn round_times(state: &State, ruleset: Ruleset) -> Vec<RoundTime> {
+    state
+        .rounds
         .iter()
         .filter_map(|(round, mark)| {
             mark.start.map(|start| RoundTime {
@@ -156,5 +89,5 @@ pub(crate) async fn round_times(
                 assembly: start.assembly(ruleset),
             })
         })
-        .collect())
+        .collect()
 }

@@ -546,3 +546,43 @@ fn the_shell_modules_form_no_circle_and_name_no_layer_above() {
         upward.join("\n")
     );
 }
+
+/// Pages read through the door (`Desk::open` and its extractors), never the
+/// store: outside `desk/` and `store/`, only the account, administration
+/// and sign-in pages name it (issue 30). `web/mod.rs` builds the door on the
+/// store it is given.
+#[test]
+fn pages_name_the_store_only_for_accounts_administration_and_sign_in() {
+    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web");
+    let allowed = [
+        "account.rs",
+        "admin.rs",
+        "auth.rs",
+        "api/account.rs",
+        "mod.rs",
+    ];
+    let mut files = Vec::new();
+    rust_files(&web, &mut files);
+    let mut offenders: Vec<String> = files
+        .iter()
+        .filter_map(|file| {
+            let rel = file
+                .strip_prefix(&web)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            let source = std::fs::read_to_string(file).unwrap();
+            let names = source
+                .lines()
+                .map(|line| line.split("//").next().unwrap_or(""))
+                .any(|code| code.contains("crate::store"));
+            (names && !allowed.contains(&rel.as_str())).then_some(rel)
+        })
+        .collect();
+    offenders.sort();
+    assert!(
+        offenders.is_empty(),
+        "these pages name the store; read through the desk instead:\n{}",
+        offenders.join("\n")
+    );
+}

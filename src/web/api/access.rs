@@ -10,16 +10,13 @@ use axum::extract::FromRequestParts;
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use uuid::Uuid;
 
 use crate::core::command::Command;
-use crate::desk::{Caller, Ran};
-use crate::store::accounts::Account;
-use crate::store::tournaments::{self, TournamentRow};
+use crate::desk::{Account, Ran};
 use crate::web::AppState;
+use crate::web::access::Reading;
 use crate::web::auth::ApiAccount;
-use crate::web::error::{WebError, WebResult};
-use crate::web::view::{View, view};
+use crate::web::error::WebResult;
 
 /// The bearer's account when a token is sent; an invalid token is refused.
 pub(super) async fn optional_account(
@@ -36,45 +33,14 @@ pub(super) async fn optional_account(
     Ok(Some(account))
 }
 
-/// A tournament the caller may read, with whether they are its staff.
+/// A tournament the caller may read: public, or the bearer's as staff.
 pub(super) async fn readable(
     app: &AppState,
     headers: &HeaderMap,
     short: &str,
-) -> WebResult<(TournamentRow, View, bool)> {
+) -> WebResult<Reading> {
     let account = optional_account(app, headers).await?;
-    let tournament = tournaments::by_short_name(&app.store.pool, short)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    let roles = match &account {
-        Some(a) => {
-            tournaments::roles_of(&app.store.pool, tournament.tournament_id, a.account_id).await?
-        }
-        None => Vec::new(),
-    };
-    let admin = account.as_ref().is_some_and(|a| a.is_admin);
-    if !crate::web::access::may_see(&tournament, &roles, admin) {
-        return Err(WebError::NotFound);
-    }
-    let is_staff = !roles.is_empty() || admin;
-    let view = view(app, tournament.tournament_id).await?;
-    Ok((tournament, view, is_staff))
-}
-
-/// The id of the tournament `short`, for a write by `account`; 404 where
-/// the account may not know it exists ([`crate::web::access::may_see`]).
-pub(super) async fn tournament_id(
-    app: &AppState,
-    short: &str,
-    account: &Account,
-) -> WebResult<Uuid> {
-    let (tournament, roles) = tournaments::with_roles(&app.store.pool, short, account.account_id)
-        .await?
-        .ok_or(WebError::NotFound)?;
-    if !crate::web::access::may_see(&tournament, &roles, account.is_admin) {
-        return Err(WebError::NotFound);
-    }
-    Ok(tournament.tournament_id)
+    Ok(app.desk.open(&app.store.pool, short, account).await?)
 }
 
 /// Runs a command for the bearer's account through the door; `seen` is the
@@ -86,11 +52,8 @@ pub(super) async fn run(
     seen: Option<i32>,
     command: Command,
 ) -> WebResult<Ran> {
-    let id = tournament_id(app, short, &account).await?;
-    Ok(app
-        .desk
-        .run(&Caller::Account(account), id, seen, command)
-        .await?)
+    let opened = crate::web::access::open(app, short, account).await?;
+    Ok(opened.run(seen, command).await?)
 }
 
 /// Runs a command whose body is only the version, answering the new one.

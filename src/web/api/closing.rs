@@ -10,12 +10,11 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::access::{Based, Version, ran};
-use super::errors::{ApiPath, WriteErrors, body};
+use super::errors::{ApiBody, ApiPath, WriteErrors};
 use crate::core::command::Command;
 use crate::core::discipline::Signed;
 use crate::web::AppState;
@@ -59,9 +58,8 @@ pub(super) async fn verify_standings(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(based): ApiBody<Based>,
 ) -> WebResult<Json<Version>> {
-    let based = body::<Based>(payload)?;
     ran(&app, account, &short, based, Command::VerifyStandings).await
 }
 
@@ -81,9 +79,8 @@ pub(super) async fn declare_winners(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(based): ApiBody<Based>,
 ) -> WebResult<Json<Version>> {
-    let based = body::<Based>(payload)?;
     ran(&app, account, &short, based, Command::DeclareWinners).await
 }
 
@@ -104,9 +101,8 @@ pub(super) async fn submit_results(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(based): ApiBody<Based>,
 ) -> WebResult<Json<Version>> {
-    let based = body::<Based>(payload)?;
     ran(&app, account, &short, based, Command::SubmitResults).await
 }
 
@@ -127,8 +123,7 @@ pub(super) async fn confirm_supergroup(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(based): ApiBody<Based>,
 ) -> WebResult<Json<Version>> {
-    let based = body::<Based>(payload)?;
     ran(&app, account, &short, based, Command::ConfirmSupergroup).await
 }

@@ -6,13 +6,12 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::access::{readable, run};
-use super::errors::{ApiPath, WriteErrors, body};
+use super::errors::{ApiBody, ApiPath, WriteErrors};
 use crate::core::command::{Command, Done};
 use crate::core::discipline::GameRef;
 use crate::core::round::Colour;
@@ -94,15 +93,15 @@ pub(super) async fn count_board(
     ApiAccount(account): ApiAccount,
     headers: HeaderMap,
     ApiPath((short, n, b)): ApiPath<(String, u32, u32)>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(input): ApiBody<CountIn>,
 ) -> WebResult<(StatusCode, Json<CountOut>)> {
     let lang = Lang::negotiate(&headers);
-    let input = body::<CountIn>(payload)?;
-    let (row, view, is_staff) = readable(&app, &headers, &short).await?;
+    let opened = readable(&app, &headers, &short).await?;
     // A referee's tool: the count of a game is the officials' business.
-    if !is_staff {
+    if !opened.is_staff() {
         return Err(WebError::Forbidden);
     }
+    let view = opened.view().await?;
     let t = &view.entered;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let board = BoardNo::new(b).ok_or(WebError::NotFound)?;
@@ -111,7 +110,7 @@ pub(super) async fn count_board(
         .map_err(|e| WebError::Invalid(counting_message(&e, lang)))?;
     let off: Vec<(Colour, u32)> = stones_to_review(input.black_stones, input.white_stones);
     let mut out = CountOut {
-        version: row.version,
+        version: opened.tournament.version,
         result: outcome.to_string(),
         tie_broken: outcome.tie_broken,
         review: crate::web::acts::stones_off(&off),

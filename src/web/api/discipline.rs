@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::access::{Based, Version, ran, run};
-use super::errors::{ApiPath, WriteErrors, body};
+use super::errors::{ApiBody, ApiPath, WriteErrors, body};
 use crate::core::PlayerId;
 use crate::core::command::{Command, Done};
 use crate::core::discipline::{
@@ -82,9 +82,8 @@ pub(super) async fn log_act(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<ActIn>,
 ) -> WebResult<(StatusCode, Json<Logged>)> {
-    let new = body::<ActIn>(payload)?;
     let command = Command::LogAct {
         act: new.act,
         replace: new.replace,
@@ -130,9 +129,8 @@ pub(super) async fn fix_committee(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<CommitteeIn>,
 ) -> WebResult<Json<Version>> {
-    let new = body::<CommitteeIn>(payload)?;
     let command = Command::FixCommittee {
         members: new.members,
         reserves: new.reserves,
@@ -166,9 +164,8 @@ pub(super) async fn co_opt(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<CoOptIn>,
 ) -> WebResult<Json<Version>> {
-    let new = body::<CoOptIn>(payload)?;
     let command = Command::CoOpt {
         members: vec![new.member],
     };
@@ -231,9 +228,8 @@ pub(super) async fn file_appeal(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<AppealIn>,
 ) -> WebResult<(StatusCode, Json<AppealOut>)> {
-    let new = body::<AppealIn>(payload)?;
     let caller = Caller::Account(account.clone());
     let filing = Filing {
         appellant: new.appellant,

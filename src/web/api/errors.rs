@@ -136,6 +136,22 @@ pub(super) fn body<T: DeserializeOwned>(
     serde_json::from_value(value).map_err(|e| WebError::Invalid(e.to_string()))
 }
 
+/// A JSON body read as [`body`] reads it: refused (422) with what serde said.
+pub(super) struct ApiBody<T>(pub T);
+
+impl<T, S> axum::extract::FromRequest<S> for ApiBody<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = WebError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, WebError> {
+        let json = Json::<serde_json::Value>::from_request(request, state).await;
+        body(json).map(ApiBody)
+    }
+}
+
 /// Path parameters; one that does not parse (`rounds/x`) names nothing: 404.
 pub(super) struct ApiPath<T>(pub T);
 

@@ -41,6 +41,7 @@ mod files;
 mod officials;
 mod players;
 mod records;
+mod results;
 mod rounds;
 mod schemas;
 mod staff;
@@ -141,8 +142,8 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(officials::cancel_round))
         .routes(routes!(officials::set_medical))
         .routes(routes!(officials::record_play_off))
-        .routes(routes!(rounds::enter_results))
-        .routes(routes!(rounds::set_result))
+        .routes(routes!(results::enter_results))
+        .routes(routes!(results::set_result))
         .routes(routes!(discipline::log_act, records::show_log))
         .routes(routes!(counting::count_board))
         .routes(routes!(discipline::fix_committee))

@@ -5,12 +5,11 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::access::{Version, ran};
-use super::errors::{ApiPath, WriteErrors, body};
+use super::errors::{ApiBody, ApiPath, WriteErrors};
 use crate::core::command::Command;
 use crate::core::discipline::Reason;
 use crate::core::{PlayerId, RoundNo};
@@ -44,9 +43,8 @@ pub(super) async fn cancel_round(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n)): ApiPath<(String, u32)>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(cancel): ApiBody<CancelIn>,
 ) -> WebResult<Json<Version>> {
-    let cancel = body::<CancelIn>(payload)?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let command = Command::CancelRound {
         round,
@@ -84,9 +82,8 @@ pub(super) async fn set_medical(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, no)): ApiPath<(String, u32)>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(medical): ApiBody<MedicalIn>,
 ) -> WebResult<Json<Version>> {
-    let medical = body::<MedicalIn>(payload)?;
     let command = Command::SetMedical {
         player: PlayerId(no),
         cleared: medical.cleared,
@@ -124,9 +121,8 @@ pub(super) async fn record_play_off(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(game): ApiBody<PlayOffIn>,
 ) -> WebResult<Json<Version>> {
-    let game = body::<PlayOffIn>(payload)?;
     let command = Command::RecordPlayOff {
         game: crate::core::tournament::PlayOff {
             winner: PlayerId(game.winner),

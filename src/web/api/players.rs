@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::access::{Based, Version, optional_account, ran, readable, run};
+use super::access::{Based, Version, ran, readable, run};
 use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
 use crate::core::command::absence;
 use crate::core::command::{Command, Done, PlayerDraft};
@@ -148,12 +148,13 @@ pub(super) async fn list_players(
     headers: HeaderMap,
     ApiPath(short): ApiPath<String>,
 ) -> WebResult<Json<PlayerList>> {
-    let (t, view, is_staff) = readable(&app, &headers, &short).await?;
+    let opened = readable(&app, &headers, &short).await?;
+    let (t, is_staff) = (&opened.tournament, opened.is_staff());
+    let view = opened.view().await?;
     let state = &view.effective.tournament;
     let lang = crate::web::i18n::Lang::negotiate(&headers);
     let bans = if is_staff {
-        let reader = optional_account(&app, &headers).await?;
-        let bans = crate::web::supergroup::bans(&app, t.tournament_id, reader.as_ref()).await?;
+        let bans = crate::web::supergroup::bans(&opened).await?;
         crate::web::supergroup::by_player(state, &bans)
     } else {
         Default::default()

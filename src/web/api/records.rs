@@ -10,7 +10,6 @@ use utoipa::ToSchema;
 
 use super::errors::{ApiPath, WriteErrors};
 use crate::core::access::Action;
-use crate::store::audit;
 use crate::web::AppState;
 use crate::web::access::authorise;
 use crate::web::act_effects::incident_words;
@@ -194,7 +193,7 @@ pub(super) async fn show_audit(
     let id = access.tournament.tournament_id;
     // Names come from the tournament as it is now, as on the page.
     let state = crate::web::view::load(&app, id).await?;
-    let entries = audit::for_tournament(&app.store.pool, id).await?;
+    let entries = access.audit_log().await?;
     let out = entries
         .into_iter()
         .map(|e| {

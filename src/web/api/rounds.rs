@@ -1,7 +1,7 @@
 //! Rounds: a published round's games and bye (any round for the staff);
 //! pairing the next round, changing a pairing by hand, publishing, locking
 //! and unpairing a round; a round's official start (and so its assembly,
-//! RFG 16.6.1); entering a result on a board or a round's results.
+//! RFG 16.6.1). Results are entered through `results.rs`.
 
 use axum::Json;
 use axum::extract::State;
@@ -10,17 +10,15 @@ use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::access::{Based, Version, ran, readable, run, tournament_id};
-use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
-use crate::core::command::{Command, Done, ResultEntry};
+use super::access::{Based, Version, ran, readable};
+use super::errors::{ApiBody, ApiPath, ReadErrors, WriteErrors, body};
+use crate::core::command::{Command, Done};
 use crate::core::discipline::{GameRef, adjourned};
 use crate::core::pairing::manual::Edit;
 use crate::core::schedule::Start;
-use crate::core::{BoardNo, PlayerId, RoundNo, Tournament, results};
-use crate::desk::Caller;
-use crate::store::rounds as round_store;
-use crate::store::tournaments::TournamentRow;
+use crate::core::{PlayerId, RoundNo, Tournament, results};
 use crate::web::AppState;
+use crate::web::access::open;
 use crate::web::auth::ApiAccount;
 use crate::web::error::{WebError, WebResult};
 
@@ -78,13 +76,6 @@ pub(super) struct RoundOut {
     assembly: Option<String>,
 }
 
-async fn published(app: &AppState, t: &TournamentRow, round: u32) -> WebResult<bool> {
-    let states = round_store::states(&app.store.pool, t.tournament_id).await?;
-    Ok(states
-        .iter()
-        .any(|s| s.round_no as u32 == round && s.published_at.is_some()))
-}
-
 /// A published round's games and bye (for the staff, any paired round).
 #[utoipa::path(
     get,
@@ -102,18 +93,18 @@ pub(super) async fn show_round(
     headers: HeaderMap,
     ApiPath((short, n)): ApiPath<(String, u32)>,
 ) -> WebResult<Json<RoundOut>> {
-    let (t, view, is_staff) = readable(&app, &headers, &short).await?;
-    let time = crate::web::view::round_times(&app, t.tournament_id, view.book.settings.ruleset)
-        .await?
+    let opened = readable(&app, &headers, &short).await?;
+    let view = opened.view().await?;
+    let time = crate::web::view::round_times(opened.state().await?, view.book.settings.ruleset)
         .into_iter()
         .find(|time| time.round == n);
     let state = view.effective.tournament;
     let adjourned = adjourned(&state, &view.book.log);
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let is_published = published(&app, &t, n).await?;
-    if !state.is_paired(round) || !(is_published || is_staff) {
+    if !opened.sees_round(round).await? {
         return Err(WebError::NotFound);
     }
+    let is_published = opened.published(round).await?;
     let mut games: Vec<_> = state.games().iter().filter(|g| g.round == round).collect();
     games.sort_by_key(|g| g.board);
     let games = games
@@ -140,7 +131,7 @@ pub(super) async fn show_round(
         .find(|b| b.round == round)
         .map(|b| PlayerRef::of(&state, b.player));
     Ok(Json(RoundOut {
-        version: t.version,
+        version: opened.tournament.version,
         round: n,
         published: is_published,
         games,
@@ -150,141 +141,9 @@ pub(super) async fn show_round(
     }))
 }
 
-/// A result as the API takes it: an entry-page code.
-#[derive(Deserialize, ToSchema)]
-pub(super) struct ResultBody {
-    /// The tournament version this write is based on.
-    version: i32,
-    /// `w`, `b`, `=` (jigo), `0` (both lose), `1` (both win), `?`; a
-    /// trailing `!` means by default. A game won on the board may say how
-    /// it ended: `b+3.5` (counted), `w+r` (resigned), `w+t` (on time).
-    #[schema(
-        examples("w", "b!", "=", "b+3.5", "w+r"),
-        pattern = r"^\s*(?:(?:[wW]|1-0|[wW]\+|[bB]|0-1|[bB]\+|=|[jJ]|½-½|1/2|0|0-0|1|1-1)\s*!?|\?|-|[wWbB]\s*\+\s*(?:[rR]|[rR][eE][sS]|[rR][eE][sS][iI][gG][nN]|[tT]|[tT][iI][mM][eE]|[0-9]+(?:[.,](?:50*|0*))?)|)\s*$"
-    )]
-    result: String,
-}
-
-/// A result code as the core takes it; one that is no code is refused.
-fn entry(board: BoardNo, code: &str) -> WebResult<ResultEntry> {
-    let (result, origin, method) = results::parse_entry_code(code)
-        .ok_or_else(|| WebError::Invalid(format!("result: {code:?} is not a result code")))?;
-    Ok(ResultEntry {
-        board,
-        result,
-        origin,
-        method,
-        seen: None,
-    })
-}
-
-fn round_no(n: u32) -> WebResult<RoundNo> {
+/// A round number from the path; one that is no round is not found.
+pub(super) fn round_no(n: u32) -> WebResult<RoundNo> {
     RoundNo::new(n).ok_or(WebError::NotFound)
-}
-
-/// Enter or change a result: it replaces the one on the board unless the
-/// board changed since `version`.
-#[utoipa::path(
-    put,
-    path = "/tournaments/{short}/rounds/{n}/boards/{board}/result",
-    tag = "rounds",
-    params(
-        ("short" = String, Path, description = "the tournament's short name"),
-        ("n" = u32, Path, minimum = 1, description = "the round, from 1"),
-        ("board" = u32, Path, minimum = 1, description = "the board, from 1"),
-    ),
-    request_body = ResultBody,
-    security(("bearer" = [])),
-    responses((status = 200, description = "entered: the new version", body = Version), WriteErrors)
-)]
-pub(super) async fn set_result(
-    State(app): State<AppState>,
-    ApiAccount(account): ApiAccount,
-    ApiPath((short, n, board)): ApiPath<(String, u32, u32)>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
-) -> WebResult<Json<Version>> {
-    let new = body::<ResultBody>(payload)?;
-    let board = BoardNo::new(board).ok_or(WebError::NotFound)?;
-    let command = Command::EnterResults {
-        round: round_no(n)?,
-        entries: vec![entry(board, &new.result)?],
-        replace: true,
-    };
-    let based = Based {
-        version: new.version,
-    };
-    ran(&app, account, &short, based, command).await
-}
-
-/// One board's result in a batch.
-#[derive(Deserialize, ToSchema)]
-pub(super) struct BoardResult {
-    #[schema(minimum = 1)]
-    board: u32,
-    /// A result code, as for one board.
-    #[schema(examples("w", "b!", "="))]
-    result: String,
-}
-
-/// Results of a round, all or none.
-#[derive(Deserialize, ToSchema)]
-pub(super) struct ResultsBody {
-    /// The tournament version this write is based on.
-    version: i32,
-    results: Vec<BoardResult>,
-    /// Replace known results; otherwise a board with another result known
-    /// is refused.
-    #[serde(default)]
-    replace: bool,
-}
-
-/// Which boards a write changed.
-#[derive(Serialize, ToSchema)]
-pub(super) struct Entered {
-    version: i32,
-    /// The boards whose result changed.
-    boards: Vec<u32>,
-}
-
-/// Enter a round's results at once: all are checked before any is saved.
-#[utoipa::path(
-    post,
-    path = "/tournaments/{short}/rounds/{n}/results",
-    tag = "rounds",
-    params(
-        ("short" = String, Path, description = "the tournament's short name"),
-        ("n" = u32, Path, minimum = 1, description = "the round, from 1"),
-    ),
-    request_body = ResultsBody,
-    security(("bearer" = [])),
-    responses((status = 200, description = "entered", body = Entered), WriteErrors)
-)]
-pub(super) async fn enter_results(
-    State(app): State<AppState>,
-    ApiAccount(account): ApiAccount,
-    ApiPath((short, n)): ApiPath<(String, u32)>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
-) -> WebResult<Json<Entered>> {
-    let new = body::<ResultsBody>(payload)?;
-    let entries = new
-        .results
-        .iter()
-        .map(|r| entry(BoardNo::new(r.board).ok_or(WebError::NotFound)?, &r.result))
-        .collect::<WebResult<Vec<_>>>()?;
-    let command = Command::EnterResults {
-        round: round_no(n)?,
-        entries,
-        replace: new.replace,
-    };
-    let ran = run(&app, account, &short, Some(new.version), command).await?;
-    let boards = match ran.outcome.done {
-        Done::Results(boards) => boards.iter().map(|b| b.get()).collect(),
-        _ => Vec::new(),
-    };
-    Ok(Json(Entered {
-        version: ran.version,
-        boards,
-    }))
 }
 
 /// The round paired.
@@ -309,8 +168,7 @@ pub(super) async fn pair_round(
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
 ) -> WebResult<(StatusCode, Json<Paired>)> {
-    let id = tournament_id(&app, &short, &account).await?;
-    let ran = app.desk.pair_next(&Caller::Account(account), id).await?;
+    let ran = open(&app, &short, account).await?.pair_next().await?;
     let round = match ran.outcome.done {
         Done::Round(r) => r.get(),
         _ => 0,
@@ -369,9 +227,8 @@ pub(super) async fn adjust_pairing(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n)): ApiPath<(String, u32)>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<PairingEdit>,
 ) -> WebResult<Json<Version>> {
-    let new = body::<PairingEdit>(payload)?;
     let first = PlayerId(new.first);
     let second = || {
         new.second
@@ -498,9 +355,8 @@ pub(super) async fn schedule_round(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n)): ApiPath<(String, u32)>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<StartIn>,
 ) -> WebResult<Json<Version>> {
-    let new = body::<StartIn>(payload)?;
     let command = Command::ScheduleRound {
         round: round_no(n)?,
         start: new.start,

@@ -4,14 +4,12 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::errors::{ApiPath, WriteErrors, body};
+use super::errors::{ApiBody, ApiPath, WriteErrors};
 use crate::core::access::{Action, StaffRole};
-use crate::store::tournaments;
 use crate::web::AppState;
 use crate::web::access::{Access, authorise};
 use crate::web::auth::ApiAccount;
@@ -50,8 +48,10 @@ pub(super) async fn list_staff(
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
 ) -> WebResult<Json<Vec<Grant>>> {
-    let Access { tournament, .. } = authorise(&app, &short, account, Action::ManageStaff).await?;
-    let staff = tournaments::staff(&app.store.pool, tournament.tournament_id).await?;
+    let staff = authorise(&app, &short, account, Action::ManageStaff)
+        .await?
+        .staff()
+        .await?;
     Ok(Json(
         staff
             .into_iter()
@@ -77,10 +77,10 @@ pub(super) async fn grant_role(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(grant): ApiBody<Grant>,
 ) -> WebResult<(StatusCode, Json<Grant>)> {
-    let grant = body::<Grant>(payload)?;
-    let Access { tournament, me } = authorise(&app, &short, account, Action::ManageStaff).await?;
+    let Access { tournament, me, .. } =
+        authorise(&app, &short, account, Action::ManageStaff).await?;
     let role = role_of(&grant.role)?;
     let account = app
         .desk
@@ -119,9 +119,11 @@ pub(super) async fn revoke_role(
     ApiAccount(account): ApiAccount,
     ApiPath((short, username, role)): ApiPath<(String, String, String)>,
 ) -> WebResult<StatusCode> {
-    let Access { tournament, me } = authorise(&app, &short, account, Action::ManageStaff).await?;
+    let access = authorise(&app, &short, account, Action::ManageStaff).await?;
+    let (tournament, me) = (&access.tournament, &access.me);
     let role = role_of(&role)?;
-    let held = tournaments::staff(&app.store.pool, tournament.tournament_id)
+    let held = access
+        .staff()
         .await?
         .into_iter()
         .find(|m| m.username == username && m.role == role)

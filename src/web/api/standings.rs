@@ -91,9 +91,11 @@ pub(super) async fn show_standings(
             Participation::MAX_ROUNDS
         )));
     }
-    let (t, view, is_staff) = readable(&app, &headers, &short).await?;
+    let opened = readable(&app, &headers, &short).await?;
+    let t = &opened.tournament;
+    let view = opened.view().await?;
     let state = view.for_standings();
-    let last = crate::web::view::last_visible_round(&app, &t, &state, is_staff).await?;
+    let last = opened.last_visible_round().await?;
     let round = query.round.unwrap_or(last).min(last);
     let criteria = state.settings().placement.clone();
     let groups = &state.settings().admission.age_groups;

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::access::{Based, Version, ran, readable, run};
-use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
+use super::errors::{ApiBody, ApiPath, ReadErrors, WriteErrors, body};
 use crate::core::command::{Command, Done, TeamDraft};
 use crate::core::teams::roster::recorded;
 use crate::core::tournament::Team;
@@ -21,7 +21,6 @@ use crate::desk::Ran;
 use crate::web::AppState;
 use crate::web::auth::ApiAccount;
 use crate::web::error::{WebError, WebResult};
-use crate::web::view::last_visible_round;
 
 /// When a line-up came in.
 #[derive(Serialize, ToSchema)]
@@ -149,12 +148,13 @@ pub(super) async fn list_teams(
     headers: HeaderMap,
     ApiPath(short): ApiPath<String>,
 ) -> WebResult<Json<TeamList>> {
-    let (t, view, is_staff) = readable(&app, &headers, &short).await?;
-    let state = view.effective.tournament;
+    let opened = readable(&app, &headers, &short).await?;
+    let t = &opened.tournament;
+    let state = opened.view().await?.effective.tournament;
     let sight = Sight {
         state: &state,
-        is_staff,
-        last_round: last_visible_round(&app, &t, &state, is_staff).await?,
+        is_staff: opened.is_staff(),
+        last_round: opened.last_visible_round().await?,
     };
     let teams = state.teams().iter().map(|team| sight.team(team)).collect();
     Ok(Json(TeamList {
@@ -312,9 +312,8 @@ pub(super) async fn submit_line_up(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
     ApiPath((short, n, round)): ApiPath<(String, u32, u32)>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<LineUpIn>,
 ) -> WebResult<Json<Version>> {
-    let new = body::<LineUpIn>(payload)?;
     let command = Command::SubmitLineUp {
         team: n,
         round: RoundNo::new(round).ok_or(WebError::NotFound)?,

@@ -3,19 +3,17 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::access::{Based, Version, ran, readable};
-use super::errors::{ApiPath, ReadErrors, WriteErrors, body};
+use super::access::{Based, readable};
+use super::errors::{ApiBody, ApiPath, ReadErrors, WriteErrors};
 use crate::core::command::{self, Command, Header};
 use crate::core::command::{FieldProblem, Refusal};
 use crate::core::discipline::{DisciplineSettings, Ruleset};
 use crate::core::rule_texts;
 use crate::core::{Settings, System, Tournament, presets};
-use crate::store::tournaments;
 use crate::web::AppState;
 use crate::web::auth::ApiAccount;
 use crate::web::error::{WebError, WebResult};
@@ -50,12 +48,7 @@ pub(super) async fn list_tournaments(
     headers: HeaderMap,
 ) -> WebResult<Json<Vec<TournamentSummary>>> {
     let account = super::access::optional_account(&app, &headers).await?;
-    let rows = tournaments::visible(
-        &app.store.pool,
-        account.as_ref().map(|a| a.account_id),
-        account.as_ref().is_some_and(|a| a.is_admin),
-    )
-    .await?;
+    let rows = app.desk.visible(&app.store.pool, account.as_ref()).await?;
     Ok(Json(
         rows.into_iter()
             .map(|t| TournamentSummary {
@@ -122,10 +115,11 @@ pub(super) async fn show_tournament(
     headers: HeaderMap,
     ApiPath(short): ApiPath<String>,
 ) -> WebResult<Json<TournamentDetail>> {
-    let (t, view, _) = readable(&app, &headers, &short).await?;
+    let opened = readable(&app, &headers, &short).await?;
+    let t = &opened.tournament;
+    let view = opened.view().await?;
     let ruleset = view.book.settings.ruleset;
-    let round_times = crate::web::view::round_times(&app, t.tournament_id, ruleset)
-        .await?
+    let round_times = crate::web::view::round_times(opened.state().await?, ruleset)
         .into_iter()
         .map(|time| RoundTimeOut {
             round: time.round,
@@ -149,9 +143,9 @@ pub(super) async fn show_tournament(
     let state = view.effective.tournament;
     Ok(Json(TournamentDetail {
         header,
-        short_name: t.short_name,
-        name: t.name,
-        time_zone: t.time_zone,
+        short_name: t.short_name.clone(),
+        name: t.name.clone(),
+        time_zone: t.time_zone.clone(),
         version: t.version,
         registration_open: t.registration_open,
         settings: serde_json::to_value(state.settings()).map_err(anyhow::Error::from)?,
@@ -213,9 +207,8 @@ pub(super) struct Created {
 pub(super) async fn create_tournament(
     State(app): State<AppState>,
     ApiAccount(account): ApiAccount,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<NewTournament>,
 ) -> WebResult<(StatusCode, Json<Created>)> {
-    let new = body::<NewTournament>(payload)?;
     if !account.may_create_tournament() {
         return Err(WebError::Forbidden);
     }
@@ -305,22 +298,16 @@ pub(super) async fn change_settings(
     ApiAccount(account): ApiAccount,
     headers: HeaderMap,
     ApiPath(short): ApiPath<String>,
-    payload: Result<Json<serde_json::Value>, JsonRejection>,
+    ApiBody(new): ApiBody<SettingsIn>,
 ) -> WebResult<Json<SettingsChanged>> {
-    let new = body::<SettingsIn>(payload)?;
     // Worked out on what is stored now; the write below refuses a version
     // that changed meanwhile, so it applies exactly these.
-    let changed = match tournaments::by_short_name(&app.store.pool, &short).await? {
-        Some(t) => {
-            let view = crate::web::view::view(&app, t.tournament_id).await?;
-            command::text_changes(
-                &view.book.settings,
-                &new.settings,
-                new.discipline.as_deref(),
-            )
-        }
-        None => Vec::new(),
-    };
+    let opened = crate::web::access::open(&app, &short, account).await?;
+    let changed = command::text_changes(
+        &opened.state().await?.book.settings,
+        &new.settings,
+        new.discipline.as_deref(),
+    );
     let command = Command::ChangeSettings {
         settings: new.settings,
         header: new.header,
@@ -329,7 +316,7 @@ pub(super) async fn change_settings(
     let based = Based {
         version: new.version,
     };
-    let Json(Version { version }) = ran(&app, account, &short, based, command).await?;
+    let version = opened.run(Some(based.version), command).await?.version;
     let lang = Lang::negotiate(&headers);
     Ok(Json(SettingsChanged {
         version,

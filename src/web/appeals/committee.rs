@@ -2,20 +2,19 @@
 //! federation's rules commission and its ruling.
 
 use super::list::settle_as_staff;
-use super::list::staff;
-use crate::core::access::{self, Action};
+use crate::core::access::Action;
 use crate::core::command::Command;
 use crate::core::discipline::{
     Appeal, AppealId, AppealState, Appealed, Book, Decision, Official, Outcome, Reason, Remedy,
 };
 use crate::core::results;
+use crate::desk::TournamentRow;
 use crate::desk::now;
-use crate::store::tournaments::{self, TournamentRow};
 use crate::web::AppState;
-use crate::web::access::{Access, authorise};
+use crate::web::access::Access;
+use crate::web::access::{Staff, may};
 use crate::web::acts::FormError;
 use crate::web::appeal_words::{Summary, summary};
-use crate::web::auth::SignedIn;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::page::{Ctx, Layout};
@@ -49,26 +48,19 @@ pub(super) struct ShowPage {
 }
 
 pub(super) async fn show_page(
-    app: &AppState,
+    _app: &AppState,
     ctx: &Ctx,
     access: Access,
     id: u32,
     error: String,
     typed: DecisionForm,
 ) -> WebResult<Response> {
-    let view = view(app, access.tournament.tournament_id).await?;
+    let view = access.view().await?;
     let appeal = view
         .book
         .appeal(AppealId(id))
         .ok_or(WebError::NotFound)?
         .clone();
-    let roles = tournaments::roles_of(
-        &app.store.pool,
-        access.tournament.tournament_id,
-        access.me.account_id,
-    )
-    .await?;
-    let may = |a| access::may(&roles, access.me.is_admin, a);
     let panel = match &appeal.state {
         AppealState::UnderReview { panel, .. } => panel
             .members
@@ -95,9 +87,9 @@ pub(super) async fn show_page(
             &access.tournament.time_zone,
         ),
         panel,
-        can_decide: may(Action::DecideAppeal),
-        can_escalate: may(Action::EditSettings),
-        can_referee: may(Action::LogSanction),
+        can_decide: access.may(Action::DecideAppeal).await?,
+        can_escalate: access.may(Action::EditSettings).await?,
+        can_referee: access.may(Action::LogSanction).await?,
         is_filed: matches!(appeal.state, AppealState::Filed),
         is_under_review: matches!(appeal.state, AppealState::UnderReview { .. }),
         is_decided: matches!(appeal.state, AppealState::Decided { .. }),
@@ -112,11 +104,10 @@ pub(super) async fn show_page(
 
 pub(super) async fn show(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ReadAppeals>,
     ctx: Ctx,
-    Path((short, id)): Path<(String, u32)>,
+    Path((_, id)): Path<(String, u32)>,
 ) -> WebResult<Response> {
-    let access = staff(&app, &short, me).await?;
     show_page(
         &app,
         &ctx,
@@ -150,11 +141,10 @@ pub(super) async fn after_step<T>(
 
 pub(super) async fn review(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::DecideAppeal>,
     ctx: Ctx,
-    Path((short, id)): Path<(String, u32)>,
+    Path((_, id)): Path<(String, u32)>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::DecideAppeal).await?;
     let command = Command::TakeUpAppeal {
         appeal: AppealId(id),
     };
@@ -275,12 +265,11 @@ pub(super) async fn decide_with(
 
 pub(super) async fn decide(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::DecideAppeal>,
     ctx: Ctx,
-    Path((short, id)): Path<(String, u32)>,
+    Path((_, id)): Path<(String, u32)>,
     axum_extra::extract::Form(form): axum_extra::extract::Form<DecisionForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::DecideAppeal).await?;
     let outcome = decide_with(&app, &access, id, &form, false).await?;
     after_step(
         &app,
@@ -295,11 +284,10 @@ pub(super) async fn decide(
 
 pub(super) async fn escalate(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditSettings>,
     ctx: Ctx,
-    Path((short, id)): Path<(String, u32)>,
+    Path((_, id)): Path<(String, u32)>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::EditSettings).await?;
     let command = Command::EscalateAppeal {
         appeal: AppealId(id),
     };
@@ -310,12 +298,11 @@ pub(super) async fn escalate(
 
 pub(super) async fn rule(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditSettings>,
     ctx: Ctx,
-    Path((short, id)): Path<(String, u32)>,
+    Path((_, id)): Path<(String, u32)>,
     axum_extra::extract::Form(form): axum_extra::extract::Form<DecisionForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::EditSettings).await?;
     let outcome = decide_with(&app, &access, id, &form, true).await?;
     after_step(
         &app,

@@ -4,15 +4,13 @@
 
 use super::list::list_page;
 use super::list::settle_as_staff;
-use crate::core::access::Action;
 use crate::core::command::{Command, Done};
 use crate::core::discipline::{Appealed, FiledBy, Filing, GameRef, Party};
 use crate::core::{BoardNo, PlayerId, RoundNo};
 use crate::desk::now;
 use crate::web::AppState;
-use crate::web::access::authorise;
+use crate::web::access::{Staff, may};
 use crate::web::acts::{FormError, official};
-use crate::web::auth::SignedIn;
 use crate::web::error::WebResult;
 use crate::web::flash::Flash;
 use crate::web::page::Ctx;
@@ -94,12 +92,11 @@ pub(super) fn filing(
 
 pub(super) async fn file_for_player(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     ctx: Ctx,
     Path(short): Path<String>,
     Form(form): Form<FileForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let player = form.player.trim().parse().map(PlayerId);
     let filed = match player {
         Ok(p) => filing(&form, p, FiledBy::Referee(official(&access.me)?)),

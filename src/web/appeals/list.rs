@@ -3,36 +3,25 @@
 
 use crate::core::PlayerId;
 use crate::core::Tournament;
-use crate::core::access::{self, Action};
+use crate::core::access::Action;
 use crate::core::command::{Command, Done};
 use crate::core::discipline::{DisciplineError, Member, Official};
 use crate::desk::Caller;
-use crate::store::tournaments::{self, TournamentRow};
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::{Access, authorise};
+use crate::web::access::Access;
+use crate::web::access::{Staff, may};
 use crate::web::acts::FormError;
 use crate::web::appeal_words::{Summary, summary};
-use crate::web::auth::SignedIn;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::incidents::{describe, sorted_players};
 use crate::web::page::{Ctx, Layout};
 use crate::web::urls;
-use crate::web::view::view;
 use askama::Template;
 use axum::Form;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
-
-/// Staff of the tournament, whatever their role, may read its appeals
-/// (`Action::ReadAppeals`).
-pub(super) async fn staff(
-    app: &AppState,
-    short: &str,
-    me: crate::store::accounts::Account,
-) -> WebResult<Access> {
-    crate::web::access::authorise(app, short, me, Action::ReadAppeals).await
-}
 
 #[derive(Template)]
 #[template(path = "appeals/index.html")]
@@ -66,21 +55,14 @@ pub(super) struct Shown {
 }
 
 pub(super) async fn list_page(
-    app: &AppState,
+    _app: &AppState,
     ctx: &Ctx,
     access: Access,
     error: String,
     shown: Shown,
 ) -> WebResult<Response> {
     let Shown { link, typed } = shown;
-    let view = view(app, access.tournament.tournament_id).await?;
-    let roles = tournaments::roles_of(
-        &app.store.pool,
-        access.tournament.tournament_id,
-        access.me.account_id,
-    )
-    .await?;
-    let may = |a| access::may(&roles, access.me.is_admin, a);
+    let view = access.view().await?;
     let t = &view.effective.tournament;
     let committee = view
         .book
@@ -134,8 +116,8 @@ pub(super) async fn list_page(
             .map(|a| summary(t, &view.book, a, ctx.lang, &access.tournament.time_zone))
             .collect(),
         committee,
-        can_fix: may(Action::EditSettings),
-        can_file: may(Action::LogSanction),
+        can_fix: access.may(Action::EditSettings).await?,
+        can_file: access.may(Action::LogSanction).await?,
         players: sorted_players(t),
         teams: t
             .teams()
@@ -153,11 +135,9 @@ pub(super) async fn list_page(
 
 pub(super) async fn list(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ReadAppeals>,
     ctx: Ctx,
-    Path(short): Path<String>,
 ) -> WebResult<Response> {
-    let access = staff(&app, &short, me).await?;
     list_page(&app, &ctx, access, String::new(), Shown::default()).await
 }
 
@@ -227,12 +207,10 @@ pub(super) struct CommitteeForm {
 
 pub(super) async fn fix_committee(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditSettings>,
     ctx: Ctx,
-    Path(short): Path<String>,
     Form(form): Form<CommitteeForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::EditSettings).await?;
     let t = crate::web::view::load(&app, access.tournament.tournament_id).await?;
     let outcome = match (members(&t, &form.members), members(&t, &form.reserves)) {
         (Ok(members), Ok(reserves)) => {
@@ -253,12 +231,10 @@ pub(super) async fn fix_committee(
 
 pub(super) async fn co_opt(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditSettings>,
     ctx: Ctx,
-    Path(short): Path<String>,
     Form(form): Form<CommitteeForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::EditSettings).await?;
     let t = crate::web::view::load(&app, access.tournament.tournament_id).await?;
     let outcome = match members(&t, &form.member) {
         Ok(members) => settle_as_staff(&app, &access, Command::CoOpt { members }).await?,
@@ -306,14 +282,12 @@ pub(super) struct LinkForm {
 /// Issues a player's private link (replacing any older one) and shows it once.
 pub(super) async fn issue_link(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     ctx: Ctx,
     headers: axum::http::HeaderMap,
-    Path(short): Path<String>,
     Form(form): Form<LinkForm>,
 ) -> WebResult<Response> {
     let no = form.player;
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let token = app
         .desk
         .issue_link(

@@ -8,17 +8,18 @@ use crate::core::PlayerId;
 use crate::core::command::Command;
 use crate::core::discipline::{Appeal, FiledBy, Party};
 use crate::desk::Caller;
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
+use crate::web::access::Link;
 use crate::web::appeal_words::{Summary, summary};
 use crate::web::error::WebResult;
 use crate::web::flash::Flash;
 use crate::web::incidents::{describe, name};
 use crate::web::page::{Ctx, Layout};
-use crate::web::view::{View, view};
+use crate::web::view::View;
 use askama::Template;
 use axum::Form;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 
 #[derive(Template)]
@@ -44,16 +45,6 @@ impl PlayerPage {
             &[("round", round.to_string()), ("board", board.to_string())],
         )
     }
-}
-
-/// The tournament, view and player a private link opens.
-pub(super) async fn by_link(
-    app: &AppState,
-    token: &str,
-) -> WebResult<(TournamentRow, View, PlayerId)> {
-    let (tournament, player) = crate::web::access::player_link(app, token).await?;
-    let view = view(app, tournament.tournament_id).await?;
-    Ok((tournament, view, player))
 }
 
 pub(super) fn player_page_for(
@@ -122,27 +113,30 @@ pub(super) fn player_page_for(
 }
 
 /// A player's own appeals, and the form to file one: nobody else's.
-pub(super) async fn player_page(
-    State(app): State<AppState>,
-    ctx: Ctx,
-    Path(token): Path<String>,
-) -> WebResult<Response> {
-    let (tournament, view, player) = by_link(&app, &token).await?;
-    player_page_for(&ctx, tournament, &view, player, String::new(), &token)
+pub(super) async fn player_page(ctx: Ctx, Link(opened, token): Link) -> WebResult<Response> {
+    let view = opened.view().await?;
+    player_page_for(
+        &ctx,
+        opened.tournament,
+        &view,
+        opened.me,
+        String::new(),
+        &token,
+    )
 }
 
 pub(super) async fn player_files(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path(token): Path<String>,
+    Link(opened, token): Link,
     Form(form): Form<FileForm>,
 ) -> WebResult<Response> {
-    let (tournament, _, player) = by_link(&app, &token).await?;
+    let player = opened.me;
     let outcome = match filing(&form, player, FiledBy::Party) {
         Ok(filing) => {
             let caller = Caller::PlayerLink(player);
             let command = Command::FileAppeal { filing };
-            settle(&app, &caller, tournament.tournament_id, command)
+            settle(&app, &caller, opened.tournament.tournament_id, command)
                 .await?
                 .map(|_| ())
         }
@@ -155,8 +149,9 @@ pub(super) async fn player_files(
         )
             .into_response()),
         Err(e) => {
-            let (tournament, view, player) = by_link(&app, &token).await?;
-            player_page_for(&ctx, tournament, &view, player, e.message(ctx.lang), &token)
+            let view = opened.view().await?;
+            let message = e.message(ctx.lang);
+            player_page_for(&ctx, opened.tournament, &view, player, message, &token)
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Adding a player (with suggestions from the rating list) and editing one.
 
+use crate::web::access::{Staff, may};
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -8,14 +9,12 @@ use super::form::PlayerForm;
 use super::list::source_text;
 use super::steps::may_delete;
 use crate::core::PlayerId;
-use crate::core::access::Action;
 use crate::core::command::players::ListEntry;
 use crate::core::command::{Command, Done, PlayerDraft, Refusal};
 use crate::core::settings::Sides;
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::{Access, authorise};
-use crate::web::auth::SignedIn;
+use crate::web::access::Access;
 use crate::web::change::run;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
@@ -72,12 +71,10 @@ pub struct LookupLine {
 
 pub(super) async fn new_player(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(Access { tournament, .. }, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
-    Path(short): Path<String>,
     Query(query): Query<NewPlayerQuery>,
 ) -> WebResult<Html<String>> {
-    let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let state = crate::web::view::load(&app, tournament.tournament_id).await?;
     let (rounds, sides) = (state.settings().number_of_rounds, state.settings().sides);
     let inclusive = state.settings().admission.inclusive;
@@ -133,12 +130,10 @@ pub(super) async fn new_player(
 /// Adds a player; a likely duplicate is shown once for confirmation.
 pub(super) async fn add_player(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
-    Path(short): Path<String>,
     Form(form): Form<PlayerForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let loaded = crate::web::view::load(&app, access.tournament.tournament_id).await?;
     let (rounds, sides) = (loaded.settings().number_of_rounds, loaded.settings().sides);
     let inclusive = loaded.settings().admission.inclusive;
@@ -146,7 +141,7 @@ pub(super) async fn add_player(
         draft: drafted(&app, &form, rounds).await?,
         confirm_duplicate: form.confirm_duplicate.is_some(),
     };
-    let (errors, duplicates) = match run(&app, &access, None, command).await {
+    let (errors, duplicates) = match run(&access, None, command).await {
         Ok(ran) => {
             return Ok((
                 Flash::new("notice.player_saved").arg("name", done_name(&ran)),
@@ -189,11 +184,10 @@ pub(super) fn done_name(ran: &crate::desk::Ran) -> String {
 
 pub(super) async fn edit_player(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(Access { tournament, .. }, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
-    Path((short, no)): Path<(String, u32)>,
+    Path((_, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
-    let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let view = crate::web::view::view(&app, tournament.tournament_id).await?;
     let deletable = may_delete(&view, no).is_ok();
     let state = view.entered;
@@ -219,12 +213,11 @@ pub(super) async fn edit_player(
 
 pub(super) async fn update_player(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
-    Path((short, no)): Path<(String, u32)>,
+    Path((_, no)): Path<(String, u32)>,
     Form(form): Form<PlayerForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let id = PlayerId(no);
     let state = crate::web::view::load(&app, access.tournament.tournament_id).await?;
     let (rounds, sides) = (state.settings().number_of_rounds, state.settings().sides);
@@ -234,7 +227,7 @@ pub(super) async fn update_player(
         draft: drafted(&app, &form, rounds).await?,
         digest: Some(form.digest.clone()),
     };
-    let errors = match run(&app, &access, None, command).await {
+    let errors = match run(&access, None, command).await {
         Ok(ran) => {
             return Ok((
                 Flash::new("notice.player_saved").arg("name", done_name(&ran)),

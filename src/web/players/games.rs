@@ -1,5 +1,6 @@
 //! One player's games in the published rounds, with their GoR preview.
 
+use crate::web::access::Reader;
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Html;
@@ -7,9 +8,8 @@ use axum::response::Html;
 use super::list::PlayerLine;
 use crate::core::discipline::{GameRef, adjourned, effects, struck};
 use crate::core::{PlayerId, RoundNo};
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::viewable;
 use crate::web::act_effects::result_words;
 use crate::web::error::{WebError, WebResult};
 use crate::web::page::{Ctx, Layout, render};
@@ -54,13 +54,13 @@ pub(super) struct PlayerPage {
 
 /// A player's page: their games of every published round, with results.
 pub(super) async fn show_player(
-    State(app): State<AppState>,
+    State(_app): State<AppState>,
     ctx: Ctx,
-    Path((short, no)): Path<(String, u32)>,
+    Reader(opened): Reader,
+    Path((_, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
-    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let is_staff = ctx.is_staff(&roles);
-    let view = crate::web::view::view(&app, tournament.tournament_id).await?;
+    let is_staff = opened.is_staff();
+    let view = opened.view().await?;
     let log = &view.book.log;
     let struck = struck(log, &view.effective);
     let mine: Vec<GameRef> = view
@@ -92,13 +92,8 @@ pub(super) async fn show_player(
             .map(|(e, effect)| result_words(&state, ctx.lang, e, effect))
     };
     let adjourned = adjourned(&state, &view.book.log);
-    let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
-    let visible = |round: RoundNo| {
-        is_staff
-            || published
-                .iter()
-                .any(|s| s.round_no as u32 == round.get() && s.published_at.is_some())
-    };
+    let sight = opened.sight().await?;
+    let visible = |round: RoundNo| sight.sees(round);
     let id = PlayerId(no);
     let player = state
         .player(id)
@@ -153,8 +148,7 @@ pub(super) async fn show_player(
         })
     };
     let round_times =
-        crate::web::view::round_times(&app, tournament.tournament_id, view.book.settings.ruleset)
-            .await?
+        crate::web::view::round_times(opened.state().await?, view.book.settings.ruleset)
             .iter()
             .filter(|t| !played(t.round))
             .map(|t| t.line(ctx.lang))
@@ -173,15 +167,15 @@ pub(super) async fn show_player(
     .line(ctx.lang);
     let mut line = PlayerLine::of(player, state.settings());
     if is_staff {
-        let bans = supergroup::bans(&app, tournament.tournament_id, ctx.user.as_ref()).await?;
+        let bans = supergroup::bans(&opened).await?;
         let bans = supergroup::by_player(&state, &bans);
         line.supergroup_bans = supergroup::warnings(ctx.lang, &state, &view.book, id, &bans);
     }
     render(&PlayerPage {
         layout: Layout::titled(&ctx, &player.full_name())
-            .live(&tournament.short_name, tournament.version),
+            .live(&opened.tournament.short_name, opened.tournament.version),
         player: line,
-        tournament,
+        tournament: opened.tournament.clone(),
         games,
         byes,
         gor,

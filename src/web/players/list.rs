@@ -1,21 +1,21 @@
 //! The players list: the table, a CSV or vbar file imported all at once, and
 //! the list as CSV.
 
+use crate::web::access::Reader;
+use crate::web::access::{Staff, may};
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use std::collections::HashMap;
 // Repeated fields (the participation boxes) need serde_html_form's decoder.
-use crate::core::access::{self, Action};
+use crate::core::access::Action;
 use crate::core::command::{Command, likely_duplicates};
 use crate::core::formats::csv::FileError;
 use crate::core::pairing::numbers;
 use crate::core::settings::PreliminaryListing;
 use crate::core::{Player, PlayerId, Registration, RoundNo, Tournament};
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::{authorise, viewable};
-use crate::web::auth::SignedIn;
 use crate::web::change::run;
 use crate::web::encodings::{EncodingOption, chosen_encoding, encoding_options, text_error};
 use crate::web::error::{WebError, WebResult};
@@ -140,18 +140,17 @@ pub(super) struct SupergroupStatus {
 }
 
 pub(super) async fn list_players(
-    State(app): State<AppState>,
+    State(_app): State<AppState>,
     ctx: Ctx,
-    Path(short): Path<String>,
+    Reader(opened): Reader,
 ) -> WebResult<Html<String>> {
-    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let is_admin = ctx.is_admin();
-    let view = crate::web::view::view(&app, tournament.tournament_id).await?;
+    let view = opened.view().await?;
     let state = &view.effective.tournament;
-    let can_manage = access::may(&roles, is_admin, Action::ManagePlayers);
+    let can_manage = opened.may(Action::ManagePlayers).await?;
+    let is_staff = opened.is_staff();
     let mut players = player_lines(state);
-    if ctx.is_staff(&roles) {
-        let bans = supergroup::bans(&app, tournament.tournament_id, ctx.user.as_ref()).await?;
+    if is_staff {
+        let bans = supergroup::bans(&opened).await?;
         let bans = supergroup::by_player(state, &bans);
         for line in &mut players {
             let id = PlayerId(line.no);
@@ -171,14 +170,16 @@ pub(super) async fn list_players(
                     .tf("player.possible_duplicate", &[("names", names)]);
             }
         }
-    } else if !ctx.is_staff(&roles) {
+    } else if !is_staff {
         let (finals, others) = players.into_iter().partition(|p| p.is_final);
         players = finals;
         if state.settings().preliminary_players == PreliminaryListing::Apart {
             preliminary = others;
         }
     }
-    let supergroup = (ctx.is_staff(&roles) && state.settings().supergroup).then(|| {
+    let can_confirm = opened.may(Action::ConfirmSupergroup).await?;
+    let tournament = opened.tournament.clone();
+    let supergroup = (is_staff && state.settings().supergroup).then(|| {
         let confirmation = view.book.supergroup_confirmation(&view.entered);
         SupergroupStatus {
             confirmed: confirmation
@@ -191,7 +192,7 @@ pub(super) async fn list_players(
                 })
                 .unwrap_or_default(),
             outdated: confirmation.is_some_and(|(_, current)| !current),
-            can_confirm: access::may(&roles, is_admin, Action::ConfirmSupergroup),
+            can_confirm,
         }
     });
     render(&PlayersPage {
@@ -199,7 +200,7 @@ pub(super) async fn list_players(
         supergroup,
         can_manage,
         // A clearance column only where the tournament asks for one (UA III.7).
-        can_clear: access::may(&roles, is_admin, Action::SetMedical)
+        can_clear: opened.may(Action::SetMedical).await?
             && state.settings().admission.required.medical,
         tournament,
         players,
@@ -215,12 +216,10 @@ pub(super) async fn list_players(
 /// Rank;Country;Club`) or vbar file; any bad row refuses the whole file.
 pub(super) async fn import_players(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
-    Path(short): Path<String>,
     mut multipart: axum::extract::Multipart,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let mut file = Vec::new();
     let mut encoding = String::new();
     while let Some(field) = multipart
@@ -272,7 +271,7 @@ pub(super) async fn import_players(
         }
     };
     let count = players.len();
-    run(&app, &access, None, Command::ImportPlayers { players }).await?;
+    run(&access, None, Command::ImportPlayers { players }).await?;
     Ok((
         Flash::new("notice.players_added").arg("count", count),
         Redirect::to(&urls::players(&access.tournament.short_name)),
@@ -282,10 +281,8 @@ pub(super) async fn import_players(
 
 pub(super) async fn export_players(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path(short): Path<String>,
+    Staff(access, _): Staff<may::ManagePlayers>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let state = crate::web::view::load(&app, access.tournament.tournament_id).await?;
     let disposition = format!(
         "attachment; filename=\"{}-players.csv\"",

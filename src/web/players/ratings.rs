@@ -1,19 +1,18 @@
 //! Refreshing every player's rating from the newest rating list before
 //! round 1: a preview, then the change.
 
+use crate::web::access::{Staff, may};
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{Html, Redirect};
 // Repeated fields (the participation boxes) need serde_html_form's decoder.
 use super::list::source_text;
-use crate::core::access::Action;
 use crate::core::command::Command;
 use crate::core::formats::rating_list::MatchedBy;
 use crate::core::{Rank, Rating, RoundNo};
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::{Access, authorise};
-use crate::web::auth::SignedIn;
+use crate::web::access::Access;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::page::{Ctx, Layout, render};
@@ -53,11 +52,9 @@ pub(super) struct RatingsPage {
 /// is saved until the organiser confirms. Refused once round 1 is paired.
 pub(super) async fn preview_ratings(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(Access { tournament, .. }, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
-    Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
-    let Access { tournament, .. } = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let state = crate::web::view::load(&app, tournament.tournament_id).await?;
     if state.is_paired(RoundNo::FIRST) {
         return Err(crate::core::TournamentError::RatingsFixed.into());
@@ -122,11 +119,9 @@ pub(super) struct RatingsForm {
 /// newest list, as one audited change.
 pub(super) async fn update_ratings(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path(short): Path<String>,
+    Staff(access, _): Staff<may::ManagePlayers>,
     Form(form): Form<RatingsForm>,
 ) -> WebResult<(Flash, Redirect)> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let (list_id, index) = app
         .ratings
         .current(&app)
@@ -141,7 +136,7 @@ pub(super) async fn update_ratings(
     let updates = index.updates(state.doc.players());
     let count = updates.changes.len();
     let command = Command::RefreshRatings { updates };
-    crate::web::change::run(&app, &access, Some(form.version), command).await?;
+    crate::web::change::run(&access, Some(form.version), command).await?;
     Ok((
         Flash::new("notice.ratings_updated").arg("count", count),
         Redirect::to(&urls::players(&access.tournament.short_name)),

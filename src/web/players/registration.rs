@@ -1,5 +1,6 @@
 //! Players registering themselves while registration is open.
 
+use crate::web::access::Reader;
 use askama::Template;
 use std::net::SocketAddr;
 
@@ -11,7 +12,7 @@ use super::form::PlayerForm;
 use crate::core::PlayerId;
 use crate::core::command::{Command, Done, Refusal};
 use crate::desk::Caller;
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
 use crate::web::access::viewable;
 use crate::web::error::{WebError, WebResult};
@@ -39,7 +40,7 @@ pub(super) async fn open_tournament(
     ctx: &Ctx,
     short: &str,
 ) -> WebResult<TournamentRow> {
-    let (tournament, _) = viewable(app, ctx, short).await?;
+    let tournament = viewable(app, ctx.user.clone(), short).await?.tournament;
     if !tournament.registration_open {
         return Err(WebError::RegistrationClosed);
     }
@@ -163,27 +164,24 @@ pub(super) async fn register(
 }
 
 pub(super) async fn show_registered(
-    State(app): State<AppState>,
+    State(_app): State<AppState>,
     ctx: Ctx,
-    Path((short, no)): Path<(String, u32)>,
+    Reader(opened): Reader,
+    Path((_, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
-    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let state = crate::web::view::view(&app, tournament.tournament_id)
-        .await?
-        .effective
-        .tournament;
+    let state = opened.view().await?.effective.tournament;
     let player = state.player(PlayerId(no)).ok_or(WebError::NotFound)?;
     // Where preliminary registrations are hidden, this page names nobody
     // to someone trying numbers; the person who just registered reads
     // their name in the notice the registration left.
-    let name = if ctx.is_staff(&roles) || state.is_public(player) {
+    let name = if opened.is_staff() || state.is_public(player) {
         player.full_name()
     } else {
         String::new()
     };
     render(&RegisteredPage {
-        layout: Layout::titled(&ctx, &tournament.name),
-        tournament,
+        layout: Layout::titled(&ctx, &opened.tournament.name),
+        tournament: opened.tournament,
         name,
     })
 }

@@ -1,7 +1,8 @@
 //! One step on one player, each behind a confirmation: confirm a preliminary
 //! registration, delete, withdraw.
 
-use axum::extract::{Path, State};
+use crate::web::access::{Staff, may};
+use axum::extract::Path;
 use axum::response::{Html, Redirect};
 // Repeated fields (the participation boxes) need serde_html_form's decoder.
 use super::edit::done_name;
@@ -9,9 +10,7 @@ use crate::core::PlayerId;
 use crate::core::access::Action;
 use crate::core::command::Command;
 use crate::core::command::players::deletable;
-use crate::web::AppState;
-use crate::web::access::{Access, authorise};
-use crate::web::auth::SignedIn;
+use crate::web::access::{Access, Signed};
 use crate::web::change::run;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
@@ -19,14 +18,11 @@ use crate::web::page::{ConfirmPage, Ctx, Layout, render};
 use crate::web::urls;
 
 pub(super) async fn confirm_player(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path((short, no)): Path<(String, u32)>,
+    Signed(access): Signed,
+    Path((_, no)): Path<(String, u32)>,
 ) -> WebResult<(Flash, Redirect)> {
     player_step(
-        &app,
-        me,
-        &short,
+        access,
         Command::ConfirmPlayer {
             player: PlayerId(no),
         },
@@ -38,8 +34,7 @@ pub(super) async fn confirm_player(
 /// Asks before [`delete_player`]: a registration, once deleted, is gone.
 /// A deletion the step would refuse is refused here, before the question.
 pub(super) async fn confirm_delete(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
@@ -50,10 +45,7 @@ pub(super) async fn confirm_delete(
         path: "delete",
         cancel: format!("{}/edit", urls::player(&short, no)),
     };
-    confirm_player_step(&app, me, &ctx, &short, no, step, |view| {
-        may_delete(view, no)
-    })
-    .await
+    confirm_player_step(access, &ctx, no, step, |view| may_delete(view, no)).await
 }
 
 /// Refuses as [`delete_player`] would, changing nothing.
@@ -72,16 +64,14 @@ pub(super) struct PlayerStep {
 }
 
 pub(super) async fn confirm_player_step(
-    app: &AppState,
-    me: crate::store::accounts::Account,
+    access: Access,
     ctx: &Ctx,
-    short: &str,
     no: u32,
     step: PlayerStep,
     refused: impl FnOnce(&crate::web::view::View) -> WebResult<()>,
 ) -> WebResult<Html<String>> {
-    let Access { tournament, .. } = authorise(app, short, me, Action::ManagePlayers).await?;
-    let view = crate::web::view::view(app, tournament.tournament_id).await?;
+    let short = &access.tournament.short_name;
+    let view = access.view().await?;
     let player = view
         .entered
         .player(PlayerId(no))
@@ -99,14 +89,11 @@ pub(super) async fn confirm_player_step(
 }
 
 pub(super) async fn delete_player(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path((short, no)): Path<(String, u32)>,
+    Signed(access): Signed,
+    Path((_, no)): Path<(String, u32)>,
 ) -> WebResult<(Flash, Redirect)> {
     player_step(
-        &app,
-        me,
-        &short,
+        access,
         Command::DeletePlayer {
             player: PlayerId(no),
         },
@@ -117,8 +104,7 @@ pub(super) async fn delete_player(
 
 /// Asks before [`withdraw_player`], whose button sits beside every name.
 pub(super) async fn confirm_withdraw(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
     Path((short, no)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
@@ -129,19 +115,16 @@ pub(super) async fn confirm_withdraw(
         path: "withdraw",
         cancel: urls::players(&short),
     };
-    confirm_player_step(&app, me, &ctx, &short, no, step, |_| Ok(())).await
+    confirm_player_step(access, &ctx, no, step, |_| Ok(())).await
 }
 
 /// Takes a player out of every round not yet paired; their games stay.
 pub(super) async fn withdraw_player(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path((short, no)): Path<(String, u32)>,
+    Signed(access): Signed,
+    Path((_, no)): Path<(String, u32)>,
 ) -> WebResult<(Flash, Redirect)> {
     player_step(
-        &app,
-        me,
-        &short,
+        access,
         Command::WithdrawPlayer {
             player: PlayerId(no),
         },
@@ -152,15 +135,14 @@ pub(super) async fn withdraw_player(
 
 /// Runs one step on one player and goes back to the list, naming them.
 async fn player_step(
-    app: &AppState,
-    me: crate::store::accounts::Account,
-    short: &str,
+    access: Access,
     command: Command,
     notice: &'static str,
 ) -> WebResult<(Flash, Redirect)> {
-    let action = command.action().unwrap_or(Action::ManagePlayers);
-    let access = authorise(app, short, me, action).await?;
-    let ran = run(app, &access, None, command).await?;
+    access
+        .require(command.action().unwrap_or(Action::ManagePlayers))
+        .await?;
+    let ran = run(&access, None, command).await?;
     Ok((
         Flash::new(notice).arg("name", done_name(&ran)),
         Redirect::to(&urls::players(&access.tournament.short_name)),
@@ -176,15 +158,12 @@ pub(super) struct MedicalForm {
 }
 
 pub(super) async fn set_medical(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path((short, no)): Path<(String, u32)>,
+    Signed(access): Signed,
+    Path((_, no)): Path<(String, u32)>,
     axum::Form(form): axum::Form<MedicalForm>,
 ) -> WebResult<(Flash, Redirect)> {
     player_step(
-        &app,
-        me,
-        &short,
+        access,
         Command::SetMedical {
             player: PlayerId(no),
             cleared: form.cleared == "on",
@@ -196,12 +175,9 @@ pub(super) async fn set_medical(
 
 /// A supervisor confirms the supergroup as formed (GTR "Officials").
 pub(super) async fn confirm_supergroup(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path(short): Path<String>,
+    Staff(access, _): Staff<may::ConfirmSupergroup>,
 ) -> WebResult<(Flash, Redirect)> {
-    let access = authorise(&app, &short, me, Action::ConfirmSupergroup).await?;
-    run(&app, &access, None, Command::ConfirmSupergroup).await?;
+    run(&access, None, Command::ConfirmSupergroup).await?;
     Ok((
         Flash::new("notice.supergroup_confirmed"),
         Redirect::to(&urls::players(&access.tournament.short_name)),

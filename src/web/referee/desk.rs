@@ -2,14 +2,13 @@
 //! starting a round's clocks.
 
 use super::record;
-use crate::core::access::Action;
 use crate::core::discipline::{Act, GameRef, Moment};
 use crate::core::{RoundNo, Tournament, results};
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::{Access, authorise};
+use crate::web::access::Access;
+use crate::web::access::{Staff, may};
 use crate::web::acts::wall_clock;
-use crate::web::auth::SignedIn;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::incidents::name;
@@ -66,11 +65,9 @@ pub(super) fn paired_round(t: &Tournament, n: u32) -> WebResult<RoundNo> {
 /// The latest paired round, where the referees work.
 pub(super) async fn desk(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     ctx: Ctx,
-    Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let view = view(&app, access.tournament.tournament_id).await?;
     let latest = view.entered.games().iter().map(|g| g.round.get()).max();
     round_page(&ctx, access, &view, latest)
@@ -78,11 +75,10 @@ pub(super) async fn desk(
 
 pub(super) async fn show_round(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     ctx: Ctx,
-    Path((short, n)): Path<(String, u32)>,
+    Path((_, n)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let view = view(&app, access.tournament.tournament_id).await?;
     paired_round(&view.entered, n)?;
     round_page(&ctx, access, &view, Some(n))
@@ -182,10 +178,9 @@ pub(super) fn round_page(
 
 pub(super) async fn start_round(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     Path((short, n)): Path<(String, u32)>,
 ) -> WebResult<(Flash, Redirect)> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let act = Act::StartRound { round, board: None };
     record(&app, &access, act, false).await?;

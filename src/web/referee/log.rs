@@ -3,14 +3,13 @@
 use super::desk::paired_rounds;
 use super::{record_or_explain, saved_notice};
 use crate::core::RoundNo;
-use crate::core::access::Action;
 use crate::core::discipline::{Act, EntryId, Reason};
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::{Access, authorise};
+use crate::web::access::Access;
+use crate::web::access::{Staff, may};
 use crate::web::act_effects::incident_words;
 use crate::web::acts::{FormError, wall_clock};
-use crate::web::auth::SignedIn;
 use crate::web::error::{WebResult, discipline_status};
 use crate::web::incidents::describe;
 use crate::web::page::{Ctx, Layout, render_refusal};
@@ -65,12 +64,10 @@ pub(super) struct LogQuery {
 
 pub(super) async fn show_log(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     ctx: Ctx,
-    Path(short): Path<String>,
     Query(query): Query<LogQuery>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     log_page(&app, &ctx, access, query.round, Refused::default()).await
 }
 
@@ -160,12 +157,11 @@ pub(super) struct AnnulForm {
 /// core's, as through the API.
 pub(super) async fn annul_act(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     ctx: Ctx,
     Path(short): Path<String>,
     Form(form): Form<AnnulForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let outcome = match Reason::new(&form.reason) {
         Ok(reason) => {
             let act = Act::Annulment {

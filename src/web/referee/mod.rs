@@ -73,8 +73,8 @@ pub(super) fn routes() -> axum::Router<AppState> {
 /// Records one act through the door; the audit log gets the act and,
 /// when it changed results, each result before and after. `replace`: the
 /// referee confirmed that a forfeit or an absence replaces the board's result.
-async fn record(app: &AppState, access: &Access, act: Act, replace: bool) -> WebResult<Entry> {
-    let ran = run(app, access, None, Command::LogAct { act, replace }).await?;
+async fn record(_app: &AppState, access: &Access, act: Act, replace: bool) -> WebResult<Entry> {
+    let ran = run(access, None, Command::LogAct { act, replace }).await?;
     match ran.outcome.done {
         Done::Entry(entry) => Ok(*entry),
         _ => Err(WebError::NotFound),

@@ -1,15 +1,13 @@
 //! Acts on a player rather than a board: removals, withdrawal, bans.
 
 use super::{record_or_explain, saved_notice};
-use crate::core::access::Action;
 use crate::core::command::absence::absence_cases;
 use crate::core::discipline::{Act, Reason, Sanction, SanctionKind, Subject};
 use crate::core::{PlayerId, RoundNo, Tournament};
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::authorise;
+use crate::web::access::{Staff, may};
 use crate::web::acts::FormError;
-use crate::web::auth::SignedIn;
 use crate::web::error::WebResult;
 use crate::web::page::{Ctx, Layout};
 use crate::web::urls;
@@ -95,11 +93,9 @@ pub(super) fn player_acts_page(
 
 pub(super) async fn show_player_acts(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     ctx: Ctx,
-    Path(short): Path<String>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let view = view(&app, access.tournament.tournament_id).await?;
     let form = PlayerForm {
         round: view
@@ -181,12 +177,11 @@ pub(super) fn player_act(t: &Tournament, form: &PlayerForm) -> Result<Act, FormE
 
 pub(super) async fn act_on_player(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     ctx: Ctx,
     Path(short): Path<String>,
     Form(form): Form<PlayerForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let current = view(&app, access.tournament.tournament_id).await?;
     let outcome = match player_act(&current.entered, &form) {
         Ok(act) => record_or_explain(&app, &access, act, false).await?,

@@ -1,19 +1,17 @@
 //! The chief referee's report, as a page or a text file.
 
-use crate::core::access::Action;
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::authorise;
+use crate::web::access::{Staff, may};
 use crate::web::act_effects::incident_words;
 use crate::web::acts::wall_clock;
-use crate::web::auth::SignedIn;
 use crate::web::error::WebResult;
 use crate::web::i18n::Lang;
 use crate::web::incidents::{describe, name};
 use crate::web::page::{Ctx, Layout, render};
 use crate::web::view::{View, view};
 use askama::Template;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
@@ -174,12 +172,10 @@ pub(super) struct ReportQuery {
 
 pub(super) async fn show_report(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     ctx: Ctx,
-    Path(short): Path<String>,
     Query(query): Query<ReportQuery>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let view = view(&app, access.tournament.tournament_id).await?;
     let general = &view.entered.settings().general;
     let dates = [general.begin_date.as_str(), general.end_date.as_str()]

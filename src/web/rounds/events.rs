@@ -27,7 +27,7 @@ pub(super) async fn events(
     use axum::response::sse::{Event, KeepAlive, Sse};
     // Listening starts before the version is read, so no change falls between.
     let notices = app.live.subscribe();
-    let (tournament, _) = viewable(&app, &ctx, &short).await?;
+    let tournament = viewable(&app, ctx.user, &short).await?.tournament;
     let id = tournament.tournament_id;
     let stale = since.since.is_some_and(|v| v != tournament.version);
     let stream =

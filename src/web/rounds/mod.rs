@@ -17,18 +17,19 @@
 //! | `GET /t/{short}/rounds/{n}/print?by=name` | [`print_pairings`] | organisers: by board, or alphabetical |
 //! | `GET /t/{short}/rounds/{n}/slips` | [`print_slips`] | organisers: result slips, four per A4 page |
 
+mod boards;
 mod events;
 mod lists;
 mod pairing;
 mod print;
 mod results;
+mod round;
 
 use super::AppState;
 use axum::Router;
 use axum::routing::{get, post};
 use events::events;
 use lists::list_rounds;
-use lists::show_round;
 use pairing::cancel_round;
 use pairing::confirm_unpair;
 use pairing::edit_pairing;
@@ -41,6 +42,7 @@ use print::print_pairings;
 use print::print_slips;
 use results::enter_results;
 use results::show_results;
+use round::show_round;
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()

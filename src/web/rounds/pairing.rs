@@ -9,6 +9,7 @@ use crate::core::{PlayerId, RoundNo, Tournament};
 use crate::desk::Caller;
 use crate::web::AppState;
 use crate::web::access::authorise;
+use crate::web::access::{Staff, may};
 use crate::web::auth::SignedIn;
 use crate::web::change::run;
 use crate::web::error::{WebError, WebResult};
@@ -23,10 +24,8 @@ use axum::response::{Html, Redirect};
 /// time, so it runs off the async threads.
 pub(super) async fn pair_next_round(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path(short): Path<String>,
+    Staff(access, _): Staff<may::EditPairings>,
 ) -> WebResult<(Flash, Redirect)> {
-    let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let caller = Caller::Account(access.me.clone());
     let ran = app
         .desk
@@ -68,7 +67,7 @@ pub(super) async fn lock_round(
 
 pub(super) async fn mark_round(
     app: &AppState,
-    me: crate::store::accounts::Account,
+    me: crate::desk::Account,
     short: &str,
     n: u32,
     mark: Mark,
@@ -79,7 +78,7 @@ pub(super) async fn mark_round(
         Mark::Published => Command::Publish { round },
         Mark::Locked => Command::Lock { round },
     };
-    run(app, &access, None, command).await?;
+    run(&access, None, command).await?;
     let notice = match mark {
         Mark::Published => "notice.round_published",
         Mark::Locked => "notice.round_locked",
@@ -93,11 +92,10 @@ pub(super) async fn mark_round(
 /// Asks before [`unpair_round`]: players may already have read the pairing.
 pub(super) async fn confirm_unpair(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditPairings>,
     ctx: Ctx,
     Path((short, n)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
-    let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     // Refused here as the step itself would be, rather than after the question.
     let caller = Caller::Account(access.me.clone());
@@ -121,13 +119,11 @@ pub(super) async fn confirm_unpair(
 }
 
 pub(super) async fn unpair_round(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path((short, n)): Path<(String, u32)>,
+    Staff(access, _): Staff<may::EditPairings>,
+    Path((_, n)): Path<(String, u32)>,
 ) -> WebResult<(Flash, Redirect)> {
-    let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    run(&app, &access, None, Command::Unpair { round }).await?;
+    run(&access, None, Command::Unpair { round }).await?;
     Ok((
         Flash::new("notice.round_unpaired").arg("round", n),
         Redirect::to(&urls::rounds(&access.tournament.short_name)),
@@ -145,12 +141,10 @@ pub(super) struct StartForm {
 /// The organiser sets a round's official start (blank clears it); the
 /// round and the players' pages show the assembly from it (RFG 16.6.1).
 pub(super) async fn schedule_round(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path((short, n)): Path<(String, u32)>,
+    Staff(access, _): Staff<may::EditSettings>,
+    Path((_, n)): Path<(String, u32)>,
     Form(form): Form<StartForm>,
 ) -> WebResult<(Flash, Redirect)> {
-    let access = authorise(&app, &short, me, Action::EditSettings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let start = match form.start.trim() {
         "" => None,
@@ -162,7 +156,7 @@ pub(super) async fn schedule_round(
         })?),
     };
     let command = Command::ScheduleRound { round, start };
-    run(&app, &access, Some(form.version), command).await?;
+    run(&access, Some(form.version), command).await?;
     Ok((
         Flash::new("notice.round_scheduled").arg("round", n),
         Redirect::to(&urls::rounds(&access.tournament.short_name)),
@@ -179,16 +173,14 @@ pub(super) struct CancelForm {
 /// The chief referee cancels the round, results and all (Ukrainian V.3);
 /// the reason goes into the referees' log.
 pub(super) async fn cancel_round(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path((short, n)): Path<(String, u32)>,
+    Staff(access, _): Staff<may::CancelRound>,
+    Path((_, n)): Path<(String, u32)>,
     Form(form): Form<CancelForm>,
 ) -> WebResult<(Flash, Redirect)> {
-    let access = authorise(&app, &short, me, Action::CancelRound).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let reason = Reason::new(&form.reason)
         .map_err(|e| WebError::from(crate::core::command::Refusal::from(e)))?;
-    run(&app, &access, None, Command::CancelRound { round, reason }).await?;
+    run(&access, None, Command::CancelRound { round, reason }).await?;
     Ok((
         Flash::new("notice.round_cancelled").arg("round", n),
         Redirect::to(&urls::rounds(&access.tournament.short_name)),
@@ -247,13 +239,11 @@ pub(super) struct EditForm {
 /// A manual change to a paired round with no result yet. Hard constraints
 /// are checked by the core; a change that breaks one is refused.
 pub(super) async fn edit_pairing(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path((short, n)): Path<(String, u32)>,
+    Staff(access, _): Staff<may::EditPairings>,
+    Path((_, n)): Path<(String, u32)>,
     Form(form): Form<EditForm>,
 ) -> WebResult<(Flash, Redirect)> {
     use pairing::manual::Edit;
-    let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let (a, b) = (PlayerId(form.first), form.second.map(PlayerId));
     let edit = match (form.action.as_str(), b) {
@@ -264,7 +254,7 @@ pub(super) async fn edit_pairing(
         ("colours", _) => Edit::Colours(a),
         _ => return Err(WebError::Invalid(form.action)),
     };
-    run(&app, &access, None, Command::AdjustPairing { round, edit }).await?;
+    run(&access, None, Command::AdjustPairing { round, edit }).await?;
     Ok((
         Flash::new("notice.pairing_edited").arg("round", n),
         Redirect::to(&urls::round(&access.tournament.short_name, n)),

@@ -1,13 +1,10 @@
 //! A round on paper: pairings by board or by name, and result slips.
 
-use super::lists::BoardLine;
-use super::lists::board_lines;
+use super::boards::{BoardLine, board_lines};
 use crate::core::RoundNo;
-use crate::core::access::Action;
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::authorise;
-use crate::web::auth::SignedIn;
+use crate::web::access::{Staff, may};
 use crate::web::error::{WebError, WebResult};
 use crate::web::page::{Ctx, Layout, render};
 use askama::Template;
@@ -44,12 +41,11 @@ pub(super) struct PrintQuery {
 
 pub(super) async fn print_pairings(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditPairings>,
     ctx: Ctx,
-    Path((short, n)): Path<(String, u32)>,
+    Path((_, n)): Path<(String, u32)>,
     Query(query): Query<PrintQuery>,
 ) -> WebResult<Html<String>> {
-    let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let view = crate::web::view::view(&app, access.tournament.tournament_id).await?;
     let state = view.effective.tournament;
@@ -125,11 +121,10 @@ pub(super) struct SlipsPage {
 
 pub(super) async fn print_slips(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditPairings>,
     ctx: Ctx,
-    Path((short, n)): Path<(String, u32)>,
+    Path((_, n)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
-    let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let view = crate::web::view::view(&app, access.tournament.tournament_id).await?;
     let state = view.effective.tournament;

@@ -1,17 +1,12 @@
 //! Entering a round's results: the quick-entry line and the table.
 
-use super::lists::BoardLine;
-use super::lists::board_lines;
-use super::lists::state_of;
-use crate::core::access::Action;
+use super::boards::{BoardLine, board_lines};
 use crate::core::command::{Command, Done, Refusal, ResultEntry, ResultProblem, check_results};
 use crate::core::discipline::GameRef;
 use crate::core::{BoardNo, RoundNo, results};
-use crate::store::rounds::{self as round_store};
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::authorise;
-use crate::web::auth::SignedIn;
+use crate::web::access::{Staff, may};
 use crate::web::change::run;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
@@ -104,17 +99,14 @@ pub(super) struct SavedQuery {
 }
 
 pub(super) async fn show_results(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EnterResults>,
     ctx: Ctx,
-    Path((short, n)): Path<(String, u32)>,
+    Path((_, n)): Path<(String, u32)>,
     Query(query): Query<SavedQuery>,
 ) -> WebResult<Html<String>> {
-    let access = authorise(&app, &short, me, Action::EnterResults).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
-    let id = access.tournament.tournament_id;
-    let view = crate::web::view::view(&app, id).await?;
-    let s = state_of(&round_store::states(&app.store.pool, id).await?, n);
+    let view = access.view().await?;
+    let s = access.state().await?.mark(round);
     let saved: Vec<u32> = query
         .saved
         .split(',')
@@ -125,7 +117,7 @@ pub(super) async fn show_results(
         tournament: access.tournament,
         round: n,
         boards: result_lines(&view, round, &HashMap::new(), &saved),
-        locked: s.locked_at.is_some(),
+        locked: s.locked.is_some(),
         entry: String::new(),
         refusals: Vec::new(),
         conflicts: Vec::new(),
@@ -148,16 +140,15 @@ pub(super) fn results_layout(ctx: &Ctx, tournament: &TournamentRow, n: u32) -> L
 /// fields from the full table. All or nothing: one refused entry saves none.
 pub(super) async fn enter_results(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EnterResults>,
     ctx: Ctx,
-    Path((short, n)): Path<(String, u32)>,
+    Path((_, n)): Path<(String, u32)>,
     Form(fields): Form<HashMap<String, String>>,
 ) -> WebResult<axum::response::Response> {
     use axum::response::IntoResponse;
-    let access = authorise(&app, &short, me, Action::EnterResults).await?;
     let round = RoundNo::new(n).ok_or(WebError::NotFound)?;
     let id = access.tournament.tournament_id;
-    let s = state_of(&round_store::states(&app.store.pool, id).await?, n);
+    let s = access.state().await?.mark(round);
     let lang = ctx.lang;
     let no_board = |board: u32| {
         lang.tf(
@@ -216,7 +207,7 @@ pub(super) async fn enter_results(
     // An unreadable line saves nothing; the core still says what else it
     // would refuse, so the person fixes everything at once.
     let problems = if refusals.is_empty() {
-        match run(&app, &access, None, command).await {
+        match run(&access, None, command).await {
             Ok(ran) => return Ok(saved(lang, &access.tournament.short_name, n, &typed, ran)),
             Err(WebError::Refused(refusal)) => match *refusal {
                 Refusal::Results(problems) => problems,
@@ -242,7 +233,7 @@ pub(super) async fn enter_results(
         tournament: access.tournament.clone(),
         round: n,
         boards: result_lines(&view, round, &fields, &[]),
-        locked: s.locked_at.is_some(),
+        locked: s.locked.is_some(),
         entry,
         refusals,
         conflicts,

@@ -2,6 +2,7 @@
 //! through their private link (RFG App. 4 §1.2: due before the round; a
 //! late one is taken and flagged to the referee).
 
+use crate::web::access::{Staff, may};
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -9,18 +10,16 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum_extra::extract::Form;
 use serde::Deserialize;
 
-use crate::core::access::Action;
 use crate::core::command::{Command, Refusal, State as Aggregate};
 use crate::core::round::{Colour, GameResult};
 use crate::core::teams::roster::{playing, recorded};
 use crate::core::tournament::Team;
 use crate::core::{PlayerId, RoundNo, Tournament};
 use crate::desk::Caller;
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::{authorise, player_link};
+use crate::web::access::Link;
 use crate::web::acts::wall_clock;
-use crate::web::auth::SignedIn;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::i18n::Lang;
@@ -249,12 +248,11 @@ fn problems(lang: Lang, refusal: Refusal) -> Result<Vec<String>, WebError> {
 
 pub(in crate::web) async fn staff_line_up(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
     Path((short, n)): Path<(String, u32)>,
     Query(query): Query<RoundQuery>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let (_, state) = app.desk.read(access.tournament.tournament_id).await?;
     let team = state.doc.team(n).ok_or(WebError::NotFound)?;
     let round = query
@@ -274,12 +272,11 @@ pub(in crate::web) async fn staff_line_up(
 
 pub(in crate::web) async fn staff_submits(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
     Path((short, n)): Path<(String, u32)>,
     Form(form): Form<LineUpForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let round = RoundNo::new(form.round).ok_or(WebError::NotFound)?;
     let command = Command::SubmitLineUp {
         team: n,
@@ -330,45 +327,38 @@ fn captained(state: &Aggregate, player: PlayerId) -> WebResult<&Team> {
 }
 
 pub(in crate::web) async fn captain_line_up(
-    State(app): State<AppState>,
     ctx: Ctx,
-    Path(token): Path<String>,
+    Link(opened, token): Link,
 ) -> WebResult<Response> {
-    let (tournament, player) = player_link(&app, &token).await?;
-    let (_, state) = app.desk.read(tournament.tournament_id).await?;
-    let team = captained(&state, player)?;
-    let round = line_up_round(&state).ok_or(WebError::NotFound)?;
+    let (tournament, player) = (&opened.tournament, opened.me);
+    let state = opened.state().await?;
+    let team = captained(state, player)?;
+    let round = line_up_round(state).ok_or(WebError::NotFound)?;
     let shown = Shown {
         staff: false,
         action: format!("/p/{token}/lineup"),
         problems: Vec::new(),
         sent: None,
-        tournament: &tournament,
+        tournament,
     };
-    render_refusal(&line_up_page(&ctx, &state, team, round, shown), false)
+    render_refusal(&line_up_page(&ctx, state, team, round, shown), false)
 }
 
 pub(in crate::web) async fn captain_submits(
-    State(app): State<AppState>,
     ctx: Ctx,
-    Path(token): Path<String>,
+    Link(opened, token): Link,
     Form(form): Form<LineUpForm>,
 ) -> WebResult<Response> {
-    let (tournament, player) = player_link(&app, &token).await?;
-    let id = tournament.tournament_id;
-    let (_, state) = app.desk.read(id).await?;
-    let number = captained(&state, player)?.number;
+    let (tournament, player) = (&opened.tournament, opened.me);
+    let state = opened.state().await?;
+    let number = captained(state, player)?.number;
     let round = RoundNo::new(form.round).ok_or(WebError::NotFound)?;
     let command = Command::SubmitLineUp {
         team: number,
         round,
         boards: form.boards(),
     };
-    match app
-        .desk
-        .run(&Caller::PlayerLink(player), id, None, command)
-        .await
-    {
+    match opened.run(None, command).await {
         Ok(ran) => Ok((
             Flash::new("notice.line_up_saved")
                 .arg("team", team_name(&ran))
@@ -382,10 +372,10 @@ pub(in crate::web) async fn captain_submits(
                 action: format!("/p/{token}/lineup"),
                 problems: problems(ctx.lang, refusal)?,
                 sent: Some(form.boards()),
-                tournament: &tournament,
+                tournament,
             };
-            let team = captained(&state, player)?;
-            render_refusal(&line_up_page(&ctx, &state, team, round, shown), true)
+            let team = captained(state, player)?;
+            render_refusal(&line_up_page(&ctx, state, team, round, shown), true)
         }
         Err(e) => Err(e.into()),
     }

@@ -2,6 +2,7 @@
 //! members and its line-up for the open round, and the form that adds or
 //! changes a team.
 
+use crate::web::access::{Staff, may};
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -10,15 +11,13 @@ use axum_extra::extract::Form;
 use serde::Deserialize;
 
 use super::lineup::{line_up_round, status};
-use crate::core::access::Action;
 use crate::core::command::{Command, Refusal, State as Aggregate, TeamDraft};
 use crate::core::settings::TeamPlacement;
 use crate::core::teams::BoardOrder;
 use crate::core::teams::individual::IndividualShare;
 use crate::core::{PlayerId, Tournament};
 use crate::web::AppState;
-use crate::web::access::{Access, authorise};
-use crate::web::auth::SignedIn;
+use crate::web::access::Access;
 use crate::web::change::run;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
@@ -88,7 +87,7 @@ struct TeamView {
 #[template(path = "teams/manage.html")]
 struct ManagePage {
     layout: Layout,
-    tournament: crate::store::tournaments::TournamentRow,
+    tournament: crate::desk::TournamentRow,
     boards: String,
     reserves: String,
     fixed_order: bool,
@@ -213,11 +212,9 @@ async fn load(app: &AppState, access: &Access) -> WebResult<Aggregate> {
 
 pub(in crate::web) async fn manage_teams(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
-    Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let state = load(&app, &access).await?;
     let page = page(
         &ctx,
@@ -232,11 +229,10 @@ pub(in crate::web) async fn manage_teams(
 
 pub(in crate::web) async fn edit_team(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
-    Path((short, n)): Path<(String, u32)>,
+    Path((_, n)): Path<(String, u32)>,
 ) -> WebResult<Html<String>> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let state = load(&app, &access).await?;
     let form = TeamForm::of(&state.doc, n).ok_or(WebError::NotFound)?;
     let page = page(&ctx, &access, &state, Some(n), form, FieldErrors::default());
@@ -253,7 +249,7 @@ async fn settle(
     command: Command,
     notice: &'static str,
 ) -> WebResult<Response> {
-    match run(app, &access, None, command).await {
+    match run(&access, None, command).await {
         Ok(_) => Ok((
             Flash::new(notice).arg("team", form.name.trim()),
             Redirect::to(&urls::page(&access.tournament.short_name, "teams/manage")),
@@ -274,12 +270,10 @@ async fn settle(
 
 pub(in crate::web) async fn add_team(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
-    Path(short): Path<String>,
     Form(form): Form<TeamForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let command = Command::RegisterTeam {
         draft: form.draft(),
     };
@@ -288,12 +282,11 @@ pub(in crate::web) async fn add_team(
 
 pub(in crate::web) async fn save_team(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
-    Path((short, n)): Path<(String, u32)>,
+    Path((_, n)): Path<(String, u32)>,
     Form(form): Form<TeamForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let command = Command::EditTeam {
         team: n,
         draft: form.draft(),
@@ -312,11 +305,10 @@ pub(in crate::web) async fn save_team(
 
 pub(in crate::web) async fn delete_team(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
-    Path((short, n)): Path<(String, u32)>,
+    Path((_, n)): Path<(String, u32)>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::ManagePlayers).await?;
     let state = load(&app, &access).await?;
     let form = TeamForm::of(&state.doc, n).ok_or(WebError::NotFound)?;
     let command = Command::DeleteTeam { team: n };
@@ -374,12 +366,11 @@ pub(super) struct TeamSettingsForm {
 
 pub(in crate::web) async fn save_team_settings(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditSettings>,
     ctx: Ctx,
     Path(short): Path<String>,
     Form(form): Form<TeamSettingsForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::EditSettings).await?;
     let state = load(&app, &access).await?;
     let mut settings = state.doc.settings().clone();
     let mut errors = FieldErrors::default();
@@ -432,7 +423,7 @@ pub(in crate::web) async fn save_team_settings(
         header: state.header.clone(),
         discipline: None,
     };
-    match run(&app, &access, None, command).await {
+    match run(&access, None, command).await {
         Ok(_) => Ok((
             Flash::new("notice.settings_saved"),
             Redirect::to(&urls::page(&short, "teams/manage")),

@@ -2,17 +2,15 @@
 //! players and colours, a result box per board and the captains' and the
 //! referee's signatures (RFG App. 4 §1.7: the captains sign the result).
 
+use crate::web::access::{Staff, may};
 use askama::Template;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::response::Html;
 
 use super::show::{MatchLine, match_line};
-use crate::core::access::Action;
 use crate::core::teams::matches::matches_up_to;
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::authorise;
-use crate::web::auth::SignedIn;
 use crate::web::error::{WebError, WebResult};
 use crate::web::page::{Ctx, Layout, render};
 use crate::web::view::RoundQuery;
@@ -28,12 +26,10 @@ struct SheetsPage {
 
 pub(in crate::web) async fn match_sheets(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditPairings>,
     ctx: Ctx,
-    Path(short): Path<String>,
     Query(query): Query<RoundQuery>,
 ) -> WebResult<Html<String>> {
-    let access = authorise(&app, &short, me, Action::EditPairings).await?;
     let (_, state) = app.desk.read(access.tournament.tournament_id).await?;
     let t = &state.doc;
     let round = query

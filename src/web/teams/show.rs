@@ -1,7 +1,8 @@
 //! The team standings and the round's matches board by board.
 
+use crate::web::access::Reader;
 use askama::Template;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::response::Html;
 
 use crate::core::round::{Colour, GameResult, ResultOrigin};
@@ -11,12 +12,11 @@ use crate::core::teams::individual::{
 use crate::core::teams::matches::{TeamMatch, matches_up_to};
 use crate::core::teams::standings::{TeamCriterion, team_standings};
 use crate::core::tournament::Tournament;
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::viewable;
 use crate::web::error::{WebError, WebResult};
 use crate::web::page::{Ctx, Layout, render};
-use crate::web::view::{RoundQuery, last_visible_round};
+use crate::web::view::RoundQuery;
 
 /// One team's line of the standings, ready to print.
 struct TeamLine {
@@ -71,18 +71,17 @@ struct TeamsPage {
 }
 
 pub(super) async fn show_teams(
-    State(app): State<AppState>,
+    State(_app): State<AppState>,
     ctx: Ctx,
-    Path(short): Path<String>,
+    Reader(opened): Reader,
     Query(query): Query<RoundQuery>,
 ) -> WebResult<Html<String>> {
-    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
-    let view = crate::web::view::view(&app, tournament.tournament_id).await?;
-    let state = view.for_standings();
+    let state = opened.view().await?.for_standings();
     if state.teams().is_empty() {
         return Err(WebError::NotFound);
     }
-    let last = last_visible_round(&app, &tournament, &state, ctx.is_staff(&roles)).await?;
+    let last = opened.last_visible_round().await?;
+    let tournament = opened.tournament;
     let round = query.round.unwrap_or(last).min(last);
     let criteria = TeamCriterion::of(&state);
     let lines = team_standings(&state, round, &criteria)

@@ -1,17 +1,14 @@
 //! A tournament's audit log in words, at the hall's time.
 
+use crate::web::access::{Staff, may};
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Html;
 
-use crate::core::access::Action;
-use crate::store::audit;
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::{Access, authorise};
 use crate::web::acts::local_time;
 use crate::web::audit_words::{self, AuditWords};
-use crate::web::auth::SignedIn;
 use crate::web::error::WebResult;
 use crate::web::page::{Ctx, Layout, render};
 use crate::web::view::load;
@@ -35,17 +32,16 @@ struct AuditPage {
 
 pub(super) async fn show_audit(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ReadAuditLog>,
     ctx: Ctx,
-    Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
-    let Access { tournament, .. } = authorise(&app, &short, me, Action::ReadAuditLog).await?;
+    let entries = access.audit_log().await?;
+    let tournament = access.tournament;
     let zone = jiff::tz::TimeZone::get(&tournament.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
     // Names come from the tournament as it is now: a player renamed since
     // reads under their current name.
     let state = load(&app, tournament.tournament_id).await?;
-    let lines = audit::for_tournament(&app.store.pool, tournament.tournament_id)
-        .await?
+    let lines = entries
         .into_iter()
         .map(|entry| AuditLine {
             at: local_time(entry.at, &zone),

@@ -1,21 +1,21 @@
 //! One form for creating a tournament and editing its settings, and the
 //! time control's live summary line of that form.
 
+use crate::web::access::{Staff, may};
 use askama::Template;
 use axum::Form;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 
-use crate::core::access::Action;
 use crate::core::advice::{Weight, advice};
 use crate::core::command::{self, Command, Refusal};
 use crate::core::discipline::{Book, Ruleset};
 use crate::core::rules::profile::Profile;
 use crate::core::settings::Level;
 use crate::core::{Criterion, Settings, Tournament};
-use crate::store::accounts::Account;
+use crate::desk::Account;
 use crate::web::AppState;
-use crate::web::access::{Access, authorise};
+use crate::web::access::Access;
 use crate::web::auth::SignedIn;
 use crate::web::change::run;
 use crate::web::error::{WebError, WebResult};
@@ -190,11 +190,9 @@ fn advice_lines(ctx: &Ctx, t: &Tournament, book: &Book) -> Vec<(String, &'static
 
 pub(super) async fn edit_settings(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(Access { tournament, .. }, _): Staff<may::EditSettings>,
     ctx: Ctx,
-    Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
-    let Access { tournament, .. } = authorise(&app, &short, me, Action::EditSettings).await?;
     let view = view(&app, tournament.tournament_id).await?;
     let state = view.entered;
     let mut form = TournamentForm::from_settings(
@@ -225,12 +223,10 @@ pub(super) async fn edit_settings(
 
 pub(super) async fn update_settings(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditSettings>,
     ctx: Ctx,
-    Path(short): Path<String>,
     Form(form): Form<TournamentForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::EditSettings).await?;
     let tournament = &access.tournament;
     let page = |errors, preview| TournamentFormPage {
         layout: Layout::titled(&ctx, &tournament.name),
@@ -281,7 +277,7 @@ pub(super) async fn update_settings(
         discipline: Some(Box::new(valid.discipline())),
     };
     // The form carries the version it was loaded at: a change meanwhile refuses it.
-    match run(&app, &access, Some(form.version.unwrap_or(-1)), command).await {
+    match run(&access, Some(form.version.unwrap_or(-1)), command).await {
         Ok(_) => {}
         Err(WebError::Refused(refusal)) => match *refusal {
             Refusal::Fields(problems) => {

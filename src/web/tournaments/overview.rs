@@ -2,22 +2,19 @@
 //! round) and its poster for the hall.
 
 use crate::core::rules::priority;
+use crate::web::access::Reader;
 use askama::Template;
-use axum::extract::{Path, State};
 use axum::response::Html;
 
 use crate::core::Registration;
-use crate::core::access::{self, Action};
+use crate::core::access::Action;
 use crate::core::rules::time::TimeControl;
-use crate::store::tournaments::TournamentRow;
-use crate::web::AppState;
-use crate::web::access::viewable;
+use crate::desk::TournamentRow;
 use crate::web::error::WebResult;
 use crate::web::page::{Ctx, Layout, render};
 use crate::web::rule_words::RulesInForce;
 use crate::web::settings_form;
 use crate::web::urls::{self, site_url};
-use crate::web::view::view;
 
 #[derive(Template)]
 #[template(path = "tournaments/show.html")]
@@ -86,25 +83,22 @@ fn adjournment_text(
 }
 
 pub(super) async fn show_tournament(
-    State(app): State<AppState>,
     ctx: Ctx,
-    Path(short): Path<String>,
+    Reader(opened): Reader,
 ) -> WebResult<axum::response::Response> {
-    let (tournament, roles) = viewable(&app, &ctx, &short).await?;
+    let tournament = opened.tournament.clone();
     let tournament_id = tournament.tournament_id;
-    let is_admin = ctx.is_admin();
-    let viewed = view(&app, tournament.tournament_id).await?;
+    let is_staff = opened.is_staff();
+    let viewed = opened.view().await?;
+    let marks = &opened.state().await?.rounds;
     let ruleset = viewed.book.settings.ruleset;
     // The rounds' official starts follow the organiser's own lines, each
     // with its assembly (RFG 16.6.1).
-    let round_times: Vec<String> =
-        crate::web::view::round_times(&app, tournament.tournament_id, ruleset)
-            .await?
-            .iter()
-            .map(|t| t.line(ctx.lang))
-            .collect();
+    let round_times: Vec<String> = crate::web::view::round_times(opened.state().await?, ruleset)
+        .iter()
+        .map(|t| t.line(ctx.lang))
+        .collect();
     let state = viewed.effective.tournament;
-    let published = crate::store::rounds::states(&app.store.pool, tournament.tournament_id).await?;
     let s = state.settings();
     let time = TimeControl::from(&s.time);
     let dates = match (s.general.begin_date.as_str(), s.general.end_date.as_str()) {
@@ -154,22 +148,22 @@ pub(super) async fn show_tournament(
         players: state
             .players()
             .iter()
-            .filter(|p| ctx.is_staff(&roles) || p.registration == Registration::Final)
+            .filter(|p| is_staff || p.registration == Registration::Final)
             .count(),
-        current_round: published
+        current_round: marks
             .iter()
-            .filter(|r| r.published_at.is_some())
-            .map(|r| r.round_no as u32)
+            .filter(|(_, mark)| mark.published.is_some())
+            .map(|(round, _)| *round)
             .max(),
     };
     let html = render(&TournamentPage {
         // The overview links the current round: it follows a publication.
         layout: Layout::titled(&ctx, &tournament.name)
             .live(&tournament.short_name, tournament.version),
-        can_edit: access::may(&roles, is_admin, Action::EditSettings),
-        can_manage_staff: access::may(&roles, is_admin, Action::ManageStaff),
-        can_referee: access::may(&roles, is_admin, Action::LogSanction),
-        is_staff: ctx.is_staff(&roles),
+        can_edit: opened.may(Action::EditSettings).await?,
+        can_manage_staff: opened.may(Action::ManageStaff).await?,
+        can_referee: opened.may(Action::LogSanction).await?,
+        is_staff,
         has_teams: !state.teams().is_empty(),
         schedule: tournament
             .schedule
@@ -196,12 +190,11 @@ struct PosterPage {
 
 /// A poster for the hall: players scan it instead of queueing at a sheet.
 pub(super) async fn show_poster(
-    State(app): State<AppState>,
     ctx: Ctx,
     headers: axum::http::HeaderMap,
-    Path(short): Path<String>,
+    Reader(opened): Reader,
 ) -> WebResult<Html<String>> {
-    let (tournament, _) = viewable(&app, &ctx, &short).await?;
+    let tournament = opened.tournament;
     let url = format!(
         "{}{}",
         site_url(&headers),

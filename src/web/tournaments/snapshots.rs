@@ -2,21 +2,20 @@
 //! (`desk::Desk::run`): listed for its organisers, and restorable in place
 //! (the audit log says so) or as a new tournament beside it.
 
+use crate::web::access::{Staff, may};
 use askama::Template;
 use axum::Form;
 use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 
-use crate::core::access::Action;
 use crate::core::command::{Command, Refusal};
 use crate::desk::DeskError;
-use crate::store::archives::{self, Snapshot};
-use crate::store::tournaments::TournamentRow;
+use crate::desk::Snapshot;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::{Access, authorise};
+use crate::web::access::Access;
 use crate::web::acts::local_time;
-use crate::web::auth::SignedIn;
-use crate::web::error::{WebError, WebResult};
+use crate::web::error::WebResult;
 use crate::web::flash::Flash;
 use crate::web::page::{ConfirmPage, Ctx, Layout, render, render_invalid};
 use crate::web::urls;
@@ -39,14 +38,11 @@ struct SnapshotsPage {
     error: String,
 }
 
-async fn page(
-    app: &AppState,
-    ctx: &Ctx,
-    tournament: TournamentRow,
-    error: String,
-) -> WebResult<SnapshotsPage> {
-    let zone = jiff::tz::TimeZone::get(&tournament.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
-    let lines = archives::snapshots(&app.store.pool, tournament.tournament_id)
+async fn page(ctx: &Ctx, access: Access, error: String) -> WebResult<SnapshotsPage> {
+    let zone =
+        jiff::tz::TimeZone::get(&access.tournament.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    let lines = access
+        .snapshots()
         .await?
         .into_iter()
         .map(|s: Snapshot| Line {
@@ -57,34 +53,28 @@ async fn page(
         })
         .collect();
     Ok(SnapshotsPage {
-        layout: Layout::titled(ctx, &tournament.name),
-        tournament,
+        layout: Layout::titled(ctx, &access.tournament.name),
+        tournament: access.tournament,
         lines,
         error,
     })
 }
 
 pub(super) async fn show_snapshots(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditSettings>,
     ctx: Ctx,
-    Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
-    let Access { tournament, .. } = authorise(&app, &short, me, Action::EditSettings).await?;
-    render(&page(&app, &ctx, tournament, String::new()).await?)
+    render(&page(&ctx, access, String::new()).await?)
 }
 
 /// The question before a restore: what it undoes, and that nothing is lost.
 pub(super) async fn confirm_restore(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditSettings>,
     ctx: Ctx,
-    Path((short, id)): Path<(String, i64)>,
+    Path((_, id)): Path<(String, i64)>,
 ) -> WebResult<Html<String>> {
-    let Access { tournament, .. } = authorise(&app, &short, me, Action::EditSettings).await?;
-    let (snapshot, _) = archives::snapshot(&app.store.pool, tournament.tournament_id, id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let (snapshot, _) = access.snapshot(id).await?;
+    let tournament = &access.tournament;
     let round = [("round", snapshot.round.to_string())];
     render(&ConfirmPage {
         layout: Layout::titled(&ctx, &tournament.name),
@@ -98,20 +88,15 @@ pub(super) async fn confirm_restore(
 
 /// The tournament back as the snapshot kept it, through the door.
 pub(super) async fn restore_snapshot(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path((short, id)): Path<(String, i64)>,
+    Staff(access, _): Staff<may::EditSettings>,
+    Path((_, id)): Path<(String, i64)>,
 ) -> WebResult<(Flash, Redirect)> {
-    let access = authorise(&app, &short, me, Action::EditSettings).await?;
-    let (snapshot, archive) =
-        archives::snapshot(&app.store.pool, access.tournament.tournament_id, id)
-            .await?
-            .ok_or(WebError::NotFound)?;
+    let (snapshot, archive) = access.snapshot(id).await?;
     let command = Command::Restore {
         snapshot: Box::new(archive.state()),
         round: snapshot.round,
     };
-    crate::web::change::run(&app, &access, None, command).await?;
+    crate::web::change::run(&access, None, command).await?;
     Ok((
         Flash::new("notice.snapshot_restored").arg("round", snapshot.round),
         Redirect::to(&urls::tournament(&access.tournament.short_name)),
@@ -127,21 +112,18 @@ pub(super) struct CopyForm {
 /// tournament itself stays as it is.
 pub(super) async fn copy_snapshot(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditSettings>,
     ctx: Ctx,
-    Path((short, id)): Path<(String, i64)>,
+    Path((_short, id)): Path<(String, i64)>,
     Form(form): Form<CopyForm>,
 ) -> WebResult<Response> {
-    let Access { tournament, me, .. } = authorise(&app, &short, me, Action::EditSettings).await?;
-    let (_, archive) = archives::snapshot(&app.store.pool, tournament.tournament_id, id)
-        .await?
-        .ok_or(WebError::NotFound)?;
+    let (_, archive) = access.snapshot(id).await?;
     let short_name = form.short_name.trim();
     // The core checks the short name as for any new tournament: an
     // address it cannot be, or one another tournament holds.
     let problem = match app
         .desk
-        .import_archive(me.account_id, &archive, Some(short_name))
+        .import_archive(access.me.account_id, &archive, Some(short_name))
         .await
     {
         Ok(imported) => {
@@ -158,5 +140,5 @@ pub(super) async fn copy_snapshot(
             .join(" "),
         Err(e) => return Err(e.into()),
     };
-    Ok(render_invalid(&page(&app, &ctx, tournament, problem).await?)?.into_response())
+    Ok(render_invalid(&page(&ctx, access, problem).await?)?.into_response())
 }

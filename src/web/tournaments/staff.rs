@@ -1,18 +1,18 @@
 //! A tournament's staff: who may organise, referee or sit on its committee.
 
+use crate::web::access::{Staff, may};
 use askama::Template;
 use axum::Form;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use uuid::Uuid;
 
-use crate::core::access::{Action, StaffRole};
+use crate::core::access::StaffRole;
 use crate::core::command::Refusal;
 use crate::desk::DeskError;
-use crate::store::tournaments::{self, StaffMember, TournamentRow};
+use crate::desk::{StaffMember, TournamentRow};
 use crate::web::AppState;
-use crate::web::access::{Access, authorise};
-use crate::web::auth::SignedIn;
+use crate::web::access::Access;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::page::{Ctx, Layout, render, render_invalid};
@@ -28,16 +28,13 @@ struct StaffPage {
 }
 
 pub(super) async fn show_staff(
-    State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ManageStaff>,
     ctx: Ctx,
-    Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
-    let Access { tournament, .. } = authorise(&app, &short, me, Action::ManageStaff).await?;
-    let staff = tournaments::staff(&app.store.pool, tournament.tournament_id).await?;
+    let staff = access.staff().await?;
     render(&StaffPage {
-        layout: Layout::titled(&ctx, &tournament.name),
-        tournament,
+        layout: Layout::titled(&ctx, &access.tournament.name),
+        tournament: access.tournament,
         staff,
         error: String::new(),
     })
@@ -51,12 +48,11 @@ pub(super) struct StaffForm {
 
 pub(super) async fn add_staff(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::ManageStaff>,
     ctx: Ctx,
-    Path(short): Path<String>,
     Form(form): Form<StaffForm>,
 ) -> WebResult<Response> {
-    let Access { tournament, me, .. } = authorise(&app, &short, me, Action::ManageStaff).await?;
+    let (tournament, me) = (&access.tournament, &access.me);
     let granted = match StaffRole::from_key(&form.role) {
         Some(role) => {
             app.desk
@@ -81,10 +77,10 @@ pub(super) async fn add_staff(
         Err(DeskError::Refused(Refusal::Fields(problems))) => problems[0].key,
         Err(e) => return Err(e.into()),
     };
-    let staff = tournaments::staff(&app.store.pool, tournament.tournament_id).await?;
+    let staff = access.staff().await?;
     let page = StaffPage {
         layout: Layout::titled(&ctx, &tournament.name),
-        tournament,
+        tournament: tournament.clone(),
         staff,
         error: ctx.lang.t(key),
     };
@@ -99,11 +95,9 @@ pub(super) struct RemoveStaffForm {
 
 pub(super) async fn remove_staff(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
-    Path(short): Path<String>,
+    Staff(Access { tournament, me, .. }, _): Staff<may::ManageStaff>,
     Form(form): Form<RemoveStaffForm>,
 ) -> WebResult<(Flash, Redirect)> {
-    let Access { tournament, me, .. } = authorise(&app, &short, me, Action::ManageStaff).await?;
     let role = StaffRole::from_key(&form.role).ok_or(WebError::NotFound)?;
     app.desk
         .revoke(

@@ -3,6 +3,7 @@
 //! each sends and how the final is played; Tengen creates the final with
 //! the qualifiers seeded so that group-mates meet as late as possible.
 
+use crate::web::access::{Staff, may};
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -10,15 +11,13 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum_extra::extract::Form;
 use serde::Deserialize;
 
-use crate::core::access::{Action, may};
 use crate::core::command::{Header, Refusal, State as Aggregate};
 use crate::core::events::final_stage::final_stage;
 use crate::core::events::stages::{FinalFormat, GroupFormat, StageProblem, StageRules};
 use crate::core::{System, Tournament};
-use crate::store::tournaments::{self, TournamentRow};
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::{Access, authorise};
-use crate::web::auth::SignedIn;
+use crate::web::access::Access;
 use crate::web::error::{WebError, WebResult};
 use crate::web::flash::Flash;
 use crate::web::page::{Ctx, FieldErrors, Layout, render, render_invalid};
@@ -58,17 +57,12 @@ struct StagePage {
 /// The tournaments `access.me` organises, this one first.
 async fn candidates(app: &AppState, access: &Access) -> WebResult<Vec<TournamentRow>> {
     let mut out = vec![access.tournament.clone()];
-    let me = &access.me;
-    for row in tournaments::visible(&app.store.pool, Some(me.account_id), me.is_admin).await? {
-        if row.tournament_id == access.tournament.tournament_id {
-            continue;
-        }
-        let roles =
-            tournaments::roles_of(&app.store.pool, row.tournament_id, access.me.account_id).await?;
-        if may(&roles, access.me.is_admin, Action::EditSettings) {
-            out.push(row);
-        }
-    }
+    let others = app.desk.organised(&app.store.pool, &access.me).await?;
+    out.extend(
+        others
+            .into_iter()
+            .filter(|row| row.tournament_id != access.tournament.tournament_id),
+    );
     Ok(out)
 }
 
@@ -100,11 +94,10 @@ fn page(
 
 pub(super) async fn stage_form(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditSettings>,
     ctx: Ctx,
     Path(short): Path<String>,
 ) -> WebResult<Html<String>> {
-    let access = authorise(&app, &short, me, Action::EditSettings).await?;
     let rows = candidates(&app, &access).await?;
     let form = StageForm {
         group: vec![short.clone()],
@@ -163,12 +156,10 @@ fn stage_error(ctx: &Ctx, problem: &StageProblem, groups: &[&TournamentRow]) -> 
 
 pub(super) async fn create_final(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::EditSettings>,
     ctx: Ctx,
-    Path(short): Path<String>,
     Form(form): Form<StageForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me.clone(), Action::EditSettings).await?;
     let rows = candidates(&app, &access).await?;
     let invalid = |errors| -> WebResult<Response> {
         Ok(render_invalid(&page(&ctx, &access, &rows, &form, errors))?.into_response())
@@ -226,7 +217,7 @@ pub(super) async fn create_final(
     let created = match app
         .desk
         .create(
-            me.account_id,
+            access.me.account_id,
             state,
             crate::core::audit::Event::CreateFinalStage,
             summary,

@@ -4,12 +4,10 @@
 //! envelope by hand; Tengen never has it.
 
 use super::game_ref;
-use crate::core::access::Action;
 use crate::core::discipline::adjourned;
-use crate::store::tournaments::TournamentRow;
+use crate::desk::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::authorise;
-use crate::web::auth::SignedIn;
+use crate::web::access::{Staff, may};
 use crate::web::error::{WebError, WebResult};
 use crate::web::page::{Ctx, Layout, render};
 use crate::web::view::view;
@@ -36,11 +34,10 @@ pub(in crate::web::referee) struct LabelPage {
 /// has none, unless the game was adjourned while it did.
 pub(in crate::web::referee) async fn show_label(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     ctx: Ctx,
-    Path((short, n, b)): Path<(String, u32, u32)>,
+    Path((_, n, b)): Path<(String, u32, u32)>,
 ) -> WebResult<Html<String>> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let view = view(&app, access.tournament.tournament_id).await?;
     let game = game_ref(&view.entered, n, b)?;
     let t = &view.effective.tournament;

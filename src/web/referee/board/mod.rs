@@ -6,38 +6,31 @@
 
 use super::desk::paired_round;
 use super::{record_or_explain, saved_notice};
-use crate::core::access::Action;
 use crate::core::discipline::{
-    Act, Confirmer, DisciplineError, GameRef, PenaltyCause, Players, Reason, Sanction,
-    SanctionKind, StartKind, Subject, adjourned, finite_time_under_territory,
+    DisciplineError, GameRef, StartKind, adjourned, finite_time_under_territory,
 };
-use crate::core::events::pair_go::{OrderClaim, OrderRuling, order_ruling};
 use crate::core::round::Colour;
 use crate::core::rules::Profile;
 use crate::core::rules::counting::{Board, Kind};
-use crate::core::settings::Resumption;
 use crate::core::{BoardNo, HalfPoints, Tournament, results};
+use crate::desk::TournamentRow;
 use crate::desk::now;
-use crate::store::tournaments::TournamentRow;
 use crate::web::AppState;
-use crate::web::access::authorise;
-use crate::web::acts::{FormError, recorded_count, wall_clock};
-use crate::web::auth::SignedIn;
+use crate::web::access::{Staff, may};
+use crate::web::acts::{FormError, wall_clock};
 use crate::web::error::{WebError, WebResult};
-use crate::web::i18n::Lang;
 use crate::web::incidents::{clock_time, name};
 use crate::web::page::{Ctx, Layout};
 use crate::web::urls;
 use crate::web::view::{View, view};
+use act::board_act;
 use askama::Template;
 use axum::Form;
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Redirect, Response};
 use form::BoardForm;
-use incident_forms::{
-    incident_act, neutralisation_choices, remedy_choices, violation, violation_choices,
-};
-use tools::{count_kind, counted, nigiri, order_of_play, resumption_times, review, stones};
+use incident_forms::{neutralisation_choices, remedy_choices, violation_choices};
+use tools::{count_kind, counted, nigiri, order_of_play, resumption_times, review};
 
 /// One player's tally on the board page.
 pub(super) struct SideStatus {
@@ -117,12 +110,11 @@ pub(super) struct BoardPage {
 
 pub(super) async fn show_board(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     ctx: Ctx,
-    Path((short, n, b)): Path<(String, u32, u32)>,
+    Path((_, n, b)): Path<(String, u32, u32)>,
     Query(query): Query<BoardQuery>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let view = view(&app, access.tournament.tournament_id).await?;
     let game = game_ref(&view.entered, n, b)?;
     let form = BoardForm {
@@ -294,187 +286,13 @@ impl BoardPage {
     }
 }
 
-/// The act a board form asks for, or why it cannot be done.
-pub(super) fn board_act(
-    t: &Tournament,
-    game: GameRef,
-    form: &BoardForm,
-    lang: Lang,
-) -> Result<Act, FormError> {
-    let g = t
-        .game_on(game.round, game.board)
-        .ok_or(FormError::Discipline(DisciplineError::NoSuchGame {
-            round: game.round,
-            board: game.board,
-        }))?;
-    let side = |value: &str| match value {
-        "white" => Some(Players::One(g.white)),
-        "black" => Some(Players::One(g.black)),
-        "both" => Some(Players::Both),
-        _ => None,
-    };
-    if let Some(act) = incident_act(game, form, side) {
-        return act;
-    }
-    let players = side(&form.player);
-    let one = || match players {
-        Some(Players::One(p)) => Ok(p),
-        _ => Err(FormError::Field("referee.choose_player")),
-    };
-    let some = || players.ok_or(FormError::Field("referee.choose_player"));
-    let reason = || Reason::new(&form.reason).map_err(FormError::Discipline);
-    let sanction = |kind: SanctionKind| -> Result<Act, FormError> {
-        Ok(Act::Sanction(Sanction {
-            kind,
-            reason: reason()?,
-            violation: violation(form)?,
-        }))
-    };
-    match form.act.as_str() {
-        "warning" => sanction(SanctionKind::Warning {
-            game,
-            players: some()?,
-        }),
-        "forfeit" => sanction(SanctionKind::GameForfeit {
-            game,
-            players: some()?,
-        }),
-        "remark" => sanction(SanctionKind::Remark {
-            subject: Subject::Player(one()?),
-            game: Some(game),
-        }),
-        "penalty" => {
-            let amount = || {
-                form.amount
-                    .trim()
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|a| *a > 0)
-                    .ok_or(FormError::Field("referee.bad_amount"))
-            };
-            let cause = match form.cause.as_str() {
-                "ing" => PenaltyCause::IngOvertime { periods: amount()? },
-                "pair_go" => PenaltyCause::PairGoOrder,
-                _ => PenaltyCause::Other {
-                    points: HalfPoints::from_points(i32::from(amount()?)),
-                },
-            };
-            sanction(SanctionKind::PenaltyPoints {
-                game,
-                player: one()?,
-                cause,
-            })
-        }
-        "time" => {
-            let minutes: i32 = form
-                .minutes
-                .trim()
-                .trim_start_matches('+')
-                .parse::<i32>()
-                .ok()
-                .and_then(|m| m.checked_mul(60))
-                .ok_or(FormError::Field("referee.bad_minutes"))?;
-            // How much time is possible is the core's to say, as for the API.
-            sanction(SanctionKind::TimeChange {
-                game,
-                players: some()?,
-                seconds: minutes,
-            })
-        }
-        "removal_round" => sanction(SanctionKind::RemovalFromRound {
-            player: one()?,
-            round: game.round,
-        }),
-        // RFG App. 4 §3.6: the ruling follows from the claim; only a
-        // penalty or a lost game is an act to record.
-        "order_error" => match order_ruling(OrderClaim {
-            immediately: form.immediately.is_some(),
-            intentional: form.intentional.is_some(),
-            previous_move_in_order: form.previous_in_order.is_some(),
-        }) {
-            OrderRuling::TooLate => Err(FormError::Field("side.ruling.too_late")),
-            OrderRuling::NoPenalty => Err(FormError::Field("side.ruling.no_penalty")),
-            OrderRuling::GameLost => sanction(SanctionKind::GameForfeit {
-                game,
-                players: Players::One(one()?),
-            }),
-            OrderRuling::Penalty(_) => sanction(SanctionKind::PenaltyPoints {
-                game,
-                player: one()?,
-                cause: PenaltyCause::PairGoOrder,
-            }),
-        },
-        "absent" => Ok(Act::Absence {
-            game,
-            players: some()?,
-        }),
-        "protest" => Ok(Act::Protest {
-            game,
-            player: one()?,
-        }),
-        "confirm" => Ok(Act::Confirmation {
-            game,
-            by: if form.confirmer == "players" {
-                Confirmer::BothPlayers
-            } else {
-                Confirmer::Referee
-            },
-        }),
-        "correct" => {
-            let (result, origin, method) = results::parse_entry_code(&form.result)
-                .ok_or(FormError::Field("referee.bad_result"))?;
-            Ok(Act::Correction {
-                game,
-                result,
-                origin,
-                method,
-                reason: reason()?,
-            })
-        }
-        // The referee's count, recorded with its margin (RFG 11.3) as a
-        // referee's correction of the board's result.
-        "record_count" => {
-            let board = Board::of(&t.settings().rules, g);
-            let outcome = counted(form, &board)?;
-            recorded_count(game, outcome, &stones(form), lang).map_err(FormError::Discipline)
-        }
-        "played_as" => {
-            let restart = match form.third_move.as_str() {
-                "before" => true,
-                "after" => false,
-                _ => return Err(FormError::Field("referee.choose_noticed")),
-            };
-            let handicap = match form.handicap.trim() {
-                "" => None,
-                text => Some(
-                    text.parse::<u8>()
-                        .map_err(|_| FormError::Field("referee.bad_handicap"))?,
-                ),
-            };
-            Ok(Act::PlayedAs {
-                game,
-                restart,
-                colours_swapped: form.swapped.is_some(),
-                handicap,
-            })
-        }
-        "adjourn" => Ok(Act::Adjourned {
-            game,
-            resumes: Resumption::parse(&form.resumes)
-                .ok_or(FormError::Field("referee.choose_resumption"))?,
-        }),
-        _ => Err(FormError::Field("referee.choose_act")),
-    }
-}
-
 pub(super) async fn act_on_board(
     State(app): State<AppState>,
-    SignedIn(me): SignedIn,
+    Staff(access, _): Staff<may::LogSanction>,
     ctx: Ctx,
     Path((short, n, b)): Path<(String, u32, u32)>,
     Form(form): Form<BoardForm>,
 ) -> WebResult<Response> {
-    let access = authorise(&app, &short, me, Action::LogSanction).await?;
     let current = view(&app, access.tournament.tournament_id).await?;
     let game = game_ref(&current.entered, n, b)?;
     // A count is shown first; recording it is a second tap. A nigiri
@@ -521,6 +339,7 @@ pub(super) async fn act_on_board(
     }
 }
 
+mod act;
 mod form;
 mod history;
 mod incident_forms;
