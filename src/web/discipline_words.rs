@@ -199,6 +199,7 @@ pub fn discipline_message_in(
         ),
         ImpossiblePenalty => ("discipline.error.impossible_penalty", vec![]),
         NoTimeChange => ("discipline.error.no_time_change", vec![]),
+        NoRatingReduction => ("discipline.error.no_rating_reduction", vec![]),
         RuledByLog { round, board } => ("discipline.error.ruled_by_log", game(round, board)),
         AlreadyDecided {
             round,

@@ -297,6 +297,7 @@ pub(crate) fn discipline_status(e: &DisciplineError) -> StatusCode {
         | TimeOutOfRange { .. }
         | ImpossiblePenalty
         | NoTimeChange
+        | NoRatingReduction
         | RuledByLog { .. }
         | NotAViolation(_)
         | ViolationElsewhere(_) => StatusCode::UNPROCESSABLE_ENTITY,

@@ -325,6 +325,9 @@ impl SanctionKind {
                 check_withdrawal(tournament, *player, *from_round)
             }
             SanctionKind::TimeChange { seconds, .. } => super::time_change(i64::from(*seconds)),
+            SanctionKind::RatingReduction { points: 0, .. } => {
+                Err(DisciplineError::NoRatingReduction)
+            }
             SanctionKind::PenaltyPoints { cause, .. } => {
                 let possible = match cause {
                     PenaltyCause::IngOvertime { periods } => (1..=3).contains(periods),

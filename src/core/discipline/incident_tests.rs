@@ -412,3 +412,24 @@ fn penalties_no_rule_gives_are_refused() {
             .unwrap();
     }
 }
+
+#[test]
+fn a_rating_reduction_of_no_points_is_refused() {
+    // It changes nothing: the form and the API refuse it alike.
+    let (t, [a, ..]) = four_players_round_one();
+    let s = settings();
+    let mut log = Log::default();
+    let reduction = |points| {
+        Act::Sanction(Sanction {
+            kind: SanctionKind::RatingReduction { player: a, points },
+            reason: reason("collusion"),
+            violation: None,
+        })
+    };
+    assert_eq!(
+        log.record(&t, &s, minute(5), referee(), reduction(0)),
+        Err(DisciplineError::NoRatingReduction)
+    );
+    log.record(&t, &s, minute(5), referee(), reduction(50))
+        .unwrap();
+}

@@ -464,6 +464,9 @@ pub enum DisciplineError {
     /// A time change of no time: it changes nothing.
     #[error("a time change adds or takes away some time")]
     NoTimeChange,
+    /// A rating reduction of no points: it changes nothing.
+    #[error("a rating reduction takes away some points")]
+    NoRatingReduction,
     /// A time change or a clock beyond a day: no game's clock holds it.
     #[error("{seconds} seconds is more than a day on a game's clock")]
     TimeOutOfRange {

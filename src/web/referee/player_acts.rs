@@ -167,9 +167,9 @@ pub(super) fn player_act(t: &Tournament, form: &PlayerForm) -> Result<Act, FormE
                 .points
                 .trim()
                 .parse()
-                .ok()
-                .filter(|p| *p > 0)
-                .ok_or(FormError::Field("referee.bad_amount"))?,
+                // How many points a reduction may take is the core's to
+                // say (`NoRatingReduction`), as for the API.
+                .map_err(|_| FormError::Field("referee.bad_amount"))?,
         }),
         _ => Err(FormError::Field("referee.choose_act")),
     }

@@ -65,13 +65,13 @@ pub(super) fn board_act(
             game: Some(game),
         }),
         "penalty" => {
+            // How many points or periods a penalty may be is the core's
+            // to say (`ImpossiblePenalty`), as for the API.
             let amount = || {
                 form.amount
                     .trim()
                     .parse::<u8>()
-                    .ok()
-                    .filter(|a| *a > 0)
-                    .ok_or(FormError::Field("referee.bad_amount"))
+                    .map_err(|_| FormError::Field("referee.bad_amount"))
             };
             let cause = match form.cause.as_str() {
                 "ing" => PenaltyCause::IngOvertime { periods: amount()? },
