@@ -2,7 +2,12 @@
 //! the person typed (so a refused form comes back as they left it), and its
 //! validation into the core's [`Settings`] (`validate.rs`).
 
+mod fields;
+mod pairing_panel;
+mod time_words;
 mod validate;
+
+pub use time_words::{time_label, time_summary};
 
 use crate::core::discipline::{DisciplineSettings, Ruleset};
 
@@ -16,7 +21,7 @@ use crate::core::settings::{
     Adjournment, Level, Overtime, PanelMember, PreliminaryListing, RefereePanel, Resumption,
     TieRule,
 };
-use crate::core::{Criterion, HalfPoints, Rank, Settings, System};
+use crate::core::{Criterion, HalfPoints, Settings, System};
 
 use super::page::{Ctx, FieldErrors};
 use crate::core::command::Header;
@@ -419,68 +424,6 @@ impl TournamentForm {
             &self.criterion_6,
         ]
     }
-}
-
-/// The time control as typed, with its EGF adjusted time and class
-/// (`60 min + 5×30 s · 82 min 30 s · class A`); `None` while a field is unreadable.
-pub fn time_summary(
-    form: &TournamentForm,
-    lang: super::i18n::Lang,
-    internet: bool,
-) -> Option<String> {
-    use crate::core::rules::time::TimeControl;
-    let number = |text: &str| text.trim().parse::<u32>().ok();
-    let time = crate::core::settings::TimeSystem {
-        basic_minutes: number(&form.basic_minutes)?,
-        overtime: value_of(&OVERTIMES, &form.overtime)?,
-        std_byo_yomi_seconds: number(&form.byo_yomi_seconds)?,
-        canadian_moves: number(&form.canadian_moves)?.max(1),
-        canadian_seconds: number(&form.canadian_seconds)?,
-        fischer_seconds: number(&form.fischer_seconds)?,
-    };
-    let control = TimeControl::from(&time);
-    Some(format!(
-        "{} · {} {} · {} {}",
-        time_label(&control, lang),
-        lang.t("settings.adjusted_time"),
-        span(control.egf_adjusted_time(), lang),
-        lang.t("overview.egf_class"),
-        control.egf_class(internet)
-    ))
-}
-
-/// A duration as people write it in `lang`: `90 min`, `1 мин 30 с`.
-fn span(d: std::time::Duration, lang: super::i18n::Lang) -> String {
-    let unit = |key, n: u64| lang.tf(key, &[("n", n.to_string())]);
-    match (d.as_secs() / 60, d.as_secs() % 60) {
-        (0, s) => unit("time.seconds", s),
-        (m, 0) => unit("time.minutes", m),
-        (m, s) => format!("{} {}", unit("time.minutes", m), unit("time.seconds", s)),
-    }
-}
-
-/// A time control's label in `lang` (the core's `Display` is the English
-/// one, kept for files): `60 мин + 5×30 с`, `45 хв + 15 с за хід`.
-pub fn time_label(
-    control: &crate::core::rules::time::TimeControl,
-    lang: super::i18n::Lang,
-) -> String {
-    use crate::core::rules::time::Overtime;
-    let main = span(control.main, lang);
-    let overtime = match control.overtime {
-        Overtime::SuddenDeath => return main,
-        Overtime::ByoYomi { periods, period } => format!("{periods}×{}", span(period, lang)),
-        Overtime::Canadian { stones, period } => format!(
-            "{}/{}",
-            lang.plural("time.canadian", u64::from(stones)),
-            span(period, lang)
-        ),
-        Overtime::Fischer { increment } => {
-            lang.tf("time.fischer", &[("span", span(increment, lang))])
-        }
-        Overtime::Ing => lang.tf("time.ing", &[("span", span(control.ing_period(), lang))]),
-    };
-    format!("{main} + {overtime}")
 }
 
 const CRITERION_FIELDS: [&str; CRITERIA_SLOTS] = [

@@ -185,14 +185,8 @@ impl TournamentForm {
                 ),
             },
         }
-        let rank = |field: &'static str, text: &str, errors: &mut FieldErrors| match Rank::from_str(
-            text.trim(),
-        ) {
-            Ok(rank) => Some(rank),
-            Err(_) => {
-                errors.add(field, t("form.bad_rank"));
-                None
-            }
+        let rank = |field: &'static str, text: &str, errors: &mut FieldErrors| {
+            fields::rank(ctx.lang, field, text, errors)
         };
         if let Some(bar) = rank("bar", &self.bar, &mut errors) {
             s.mcmahon.bar = bar;
@@ -243,21 +237,7 @@ impl TournamentForm {
                       text: &str,
                       range: std::ops::RangeInclusive<u32>,
                       errors: &mut FieldErrors| {
-            match text.trim().parse::<u32>() {
-                Ok(n) if range.contains(&n) => Some(n),
-                _ => {
-                    errors.add(
-                        field,
-                        format!(
-                            "{} {}–{}",
-                            t("form.number_between"),
-                            range.start(),
-                            range.end()
-                        ),
-                    );
-                    None
-                }
-            }
+            fields::number(ctx.lang, field, text, range, errors)
         };
         match value_of(&OVERTIMES, &self.overtime) {
             Some(o) => s.time.overtime = o,
@@ -335,96 +315,7 @@ impl TournamentForm {
         }
         s.placement = placement;
 
-        // The advanced pairing panel: OpenGotha's weights, each at most its maximum.
-        let weight =
-            |field: &'static str, text: &str, max: i64, errors: &mut FieldErrors| match text
-                .trim()
-                .parse::<i64>(
-            ) {
-                Ok(w) if (0..=max).contains(&w) => Some(w),
-                _ => {
-                    errors.add(field, format!("{} 0–{max}", t("form.number_between")));
-                    None
-                }
-            };
-        let p = &mut s.pairing;
-        for (field, text, max, slot) in [
-            (
-                "pai_minimize_score_difference",
-                &self.pai_minimize_score_difference,
-                100_000_000_000,
-                &mut p.minimize_score_difference,
-            ),
-            (
-                "pai_dudd_weight",
-                &self.pai_dudd_weight,
-                100_000_000,
-                &mut p.dudd_weight,
-            ),
-            (
-                "pai_maximize_seeding",
-                &self.pai_maximize_seeding,
-                5_000_000,
-                &mut p.maximize_seeding,
-            ),
-            (
-                "pai_balance_white_black",
-                &self.pai_balance_white_black,
-                1_000_000,
-                &mut p.balance_white_black,
-            ),
-            ("pai_random", &self.pai_random, 1_000_000_000, &mut p.random),
-            (
-                "pai_avoid_same_geo",
-                &self.pai_avoid_same_geo,
-                100_000_000_000_000,
-                &mut p.avoid_same_geo,
-            ),
-        ] {
-            if let Some(w) = weight(field, text, max, &mut errors) {
-                *slot = w;
-            }
-        }
-        let club = number(
-            "pai_prefer_mms_diff_rather_than_same_club",
-            &self.pai_prefer_mms_diff_rather_than_same_club,
-            0..=10,
-            &mut errors,
-        );
-        let country = number(
-            "pai_prefer_mms_diff_rather_than_same_country",
-            &self.pai_prefer_mms_diff_rather_than_same_country,
-            0..=10,
-            &mut errors,
-        );
-        if let (Some(club), Some(country)) = (club, country) {
-            (
-                s.pairing.prefer_mms_diff_rather_than_same_club,
-                s.pairing.prefer_mms_diff_rather_than_same_country,
-            ) = (club as i32, country as i32);
-        }
-        match (
-            value_of(&SEED_SYSTEMS, &self.pai_seed_system1),
-            value_of(&SEED_SYSTEMS, &self.pai_seed_system2),
-        ) {
-            (Some(a), Some(b)) => (s.pairing.seed_system1, s.pairing.seed_system2) = (a, b),
-            _ => errors.add("pai_seed_system1", t("form.choose")),
-        }
-        if let Some(n) = number(
-            "pai_last_round_for_seed_system1",
-            &self.pai_last_round_for_seed_system1,
-            1..=21,
-            &mut errors,
-        ) {
-            s.pairing.last_round_for_seed_system1 = n;
-        }
-        if let Some(threshold) = rank(
-            "pai_secondary_rank_threshold",
-            &self.pai_secondary_rank_threshold,
-            &mut errors,
-        ) {
-            s.pairing.secondary_rank_threshold = threshold;
-        }
+        self.read_pairing_panel(ctx.lang, &mut s.pairing, &mut errors);
 
         let late = number(
             "late_forfeit_minutes",
