@@ -89,6 +89,16 @@ fn tie_text(lang: Lang, b: crate::core::BoardNo, winner: crate::core::round::Col
     )
 }
 
+/// A refusal as lines for a page that lists what was wrong with a file:
+/// each field's problem in words (no API field name before it), or the
+/// refusal's one sentence.
+pub fn lines(lang: Lang, refusal: &Refusal) -> Vec<String> {
+    match refusal {
+        Refusal::Fields(problems) => problems.iter().map(|p| field_text(lang, p)).collect(),
+        other => vec![detail(lang, other)],
+    }
+}
+
 /// What exactly was refused, in `lang`, for the API's `detail` and the
 /// command line: `rank: Enter a rank such as …`.
 pub fn detail(lang: Lang, refusal: &Refusal) -> String {

@@ -579,12 +579,15 @@ async fn a_players_file_beyond_what_a_tournament_holds_is_refused_whole_naming_t
     let (res, health) = tokio::join!(upload, health);
     assert_eq!(health, 200);
     assert_eq!(res.status(), 422);
+    // Said on the players page the file came from, as a bad row is, with
+    // the import form open to send another.
     let page = scraper::Html::parse_document(&res.text().await.unwrap());
-    let error = text(&page, "[data-test=error]").unwrap();
+    let error = text(&page, "[data-test=import-errors]").unwrap();
     assert!(
         error.contains("at most 5000 players") && error.contains("70000"),
         "{error}"
     );
+    assert!(!error.contains("players:"), "no field name: {error}");
     let (_, page) = app.get_html(&org, "/t/autumn/players").await;
     assert_eq!(count(&page, "[data-test=player-row]"), 0);
 }

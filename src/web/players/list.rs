@@ -2,7 +2,7 @@
 //! the list as CSV.
 
 use crate::web::access::Reader;
-use crate::web::access::{Staff, may};
+use crate::web::access::{Access, Staff, may};
 use askama::Template;
 use axum::extract::State;
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -246,37 +246,58 @@ pub(super) async fn import_players(
     let players = match read {
         Ok(players) => players,
         Err(e) => {
-            let state = crate::web::view::load(&app, access.tournament.tournament_id).await?;
             let import_errors = match e {
                 FileError::Text(e) => vec![text_error(ctx.lang, &e)],
                 FileError::Rows(e) => std::iter::once(e.to_string())
                     .chain(e.rows.iter().map(ToString::to_string))
                     .collect(),
             };
-            let page = PlayersPage {
-                layout: Layout::titled(&ctx, &access.tournament.name),
-                tournament: access.tournament.clone(),
-                players: player_lines(&state),
-                preliminary: Vec::new(),
-                numbered: numbers::pairs_on_numbers(state.settings().system),
-                can_manage: true,
-                // The refusal page is about the file: its rows, not clearances.
-                can_clear: false,
-                ratings_open: !state.is_paired(RoundNo::FIRST),
-                encodings: encoding_options(ctx.lang, &encoding),
-                import_errors,
-                supergroup: None,
-            };
-            return Ok(render_invalid(&page)?.into_response());
+            return refused_import(&app, &ctx, &access, &encoding, import_errors).await;
         }
     };
     let count = players.len();
-    run(&access, None, Command::ImportPlayers { players }).await?;
-    Ok((
-        Flash::new("notice.players_added").arg("count", count),
-        Redirect::to(&urls::players(&access.tournament.short_name)),
-    )
-        .into_response())
+    match run(&access, None, Command::ImportPlayers { players }).await {
+        Ok(_) => Ok((
+            Flash::new("notice.players_added").arg("count", count),
+            Redirect::to(&urls::players(&access.tournament.short_name)),
+        )
+            .into_response()),
+        // Refused whole (a file that would take the tournament past the
+        // players it may hold): said on the page the file came from, as a
+        // bad row is, in the reader's language.
+        Err(WebError::Refused(refusal)) => {
+            let import_errors = crate::web::refusals::lines(ctx.lang, &refusal);
+            refused_import(&app, &ctx, &access, &encoding, import_errors).await
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The players page again, with why the file was refused and nothing of it
+/// stored.
+async fn refused_import(
+    app: &AppState,
+    ctx: &Ctx,
+    access: &Access,
+    encoding: &str,
+    import_errors: Vec<String>,
+) -> WebResult<Response> {
+    let state = crate::web::view::load(app, access.tournament.tournament_id).await?;
+    let page = PlayersPage {
+        layout: Layout::titled(ctx, &access.tournament.name),
+        tournament: access.tournament.clone(),
+        players: player_lines(&state),
+        preliminary: Vec::new(),
+        numbered: numbers::pairs_on_numbers(state.settings().system),
+        can_manage: true,
+        // The refusal page is about the file: its rows, not clearances.
+        can_clear: false,
+        ratings_open: !state.is_paired(RoundNo::FIRST),
+        encodings: encoding_options(ctx.lang, encoding),
+        import_errors,
+        supergroup: None,
+    };
+    Ok(render_invalid(&page)?.into_response())
 }
 
 pub(super) async fn export_players(
