@@ -85,6 +85,17 @@ pub struct View {
 }
 
 impl View {
+    /// `state` at `version` as readers see it.
+    pub fn of(version: i32, state: &State) -> Result<View, Refusal> {
+        Ok(View {
+            version,
+            schedule: state.schedule(),
+            effective: state.effective()?,
+            entered: state.doc.clone(),
+            book: state.book.clone(),
+        })
+    }
+
     /// A board's warnings, penalties, clocks and lateness, from the log.
     pub fn board_status(&self, game: GameRef) -> Result<BoardStatus, DisciplineError> {
         crate::core::discipline::board_status(
@@ -262,13 +273,7 @@ impl<W: Who> Opened<W> {
     /// The tournament as readers see it, effective results computed.
     pub async fn view(&self) -> Result<View, DeskError> {
         let (version, state) = self.read().await?;
-        Ok(View {
-            version,
-            schedule: state.schedule(),
-            effective: state.effective()?,
-            entered: state.doc.clone(),
-            book: state.book.clone(),
-        })
+        Ok(View::of(version, state)?)
     }
 
     /// Whether the caller may take `action`: the core's table under the

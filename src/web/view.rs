@@ -35,14 +35,7 @@ pub(crate) struct RoundQuery {
 /// Loads a tournament for reading, with the discipline log applied.
 pub(crate) async fn view(app: &AppState, tournament_id: Uuid) -> WebResult<View> {
     let (version, state) = app.desk.read_on(&app.store.pool, tournament_id).await?;
-    let effective = state.book.effective(&state.doc)?;
-    Ok(View {
-        version,
-        schedule: state.schedule(),
-        entered: state.doc,
-        book: state.book,
-        effective,
-    })
+    Ok(View::of(version, &state)?)
 }
 
 /// A round's official start and, where the rule text fixes one, the

@@ -190,9 +190,8 @@ pub(super) async fn show_audit(
 ) -> WebResult<Json<Vec<AuditOut>>> {
     let lang = Lang::negotiate(&headers);
     let access = authorise(&app, &short, account, Action::ReadAuditLog).await?;
-    let id = access.tournament.tournament_id;
     // Names come from the tournament as it is now, as on the page.
-    let state = crate::web::view::load(&app, id).await?;
+    let state = access.doc().await?;
     let entries = access.audit_log().await?;
     let out = entries
         .into_iter()

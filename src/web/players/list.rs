@@ -215,7 +215,6 @@ pub(super) async fn list_players(
 /// Registers every player of an uploaded CSV (OpenGotha's `Name;FirstName;
 /// Rank;Country;Club`) or vbar file; any bad row refuses the whole file.
 pub(super) async fn import_players(
-    State(app): State<AppState>,
     Staff(access, _): Staff<may::ManagePlayers>,
     ctx: Ctx,
     mut multipart: axum::extract::Multipart,
@@ -252,7 +251,7 @@ pub(super) async fn import_players(
                     .chain(e.rows.iter().map(ToString::to_string))
                     .collect(),
             };
-            return refused_import(&app, &ctx, &access, &encoding, import_errors).await;
+            return refused_import(&ctx, &access, &encoding, import_errors).await;
         }
     };
     let count = players.len();
@@ -267,7 +266,7 @@ pub(super) async fn import_players(
         // bad row is, in the reader's language.
         Err(WebError::Refused(refusal)) => {
             let import_errors = crate::web::refusals::lines(ctx.lang, &refusal);
-            refused_import(&app, &ctx, &access, &encoding, import_errors).await
+            refused_import(&ctx, &access, &encoding, import_errors).await
         }
         Err(e) => Err(e),
     }
@@ -276,13 +275,13 @@ pub(super) async fn import_players(
 /// The players page again, with why the file was refused and nothing of it
 /// stored.
 async fn refused_import(
-    app: &AppState,
     ctx: &Ctx,
     access: &Access,
     encoding: &str,
     import_errors: Vec<String>,
 ) -> WebResult<Response> {
-    let state = crate::web::view::load(app, access.tournament.tournament_id).await?;
+    // The staff extractor read the state already, to ask the permission.
+    let state = access.doc().await?;
     let page = PlayersPage {
         layout: Layout::titled(ctx, &access.tournament.name),
         tournament: access.tournament.clone(),
@@ -301,10 +300,9 @@ async fn refused_import(
 }
 
 pub(super) async fn export_players(
-    State(app): State<AppState>,
     Staff(access, _): Staff<may::ManagePlayers>,
 ) -> WebResult<Response> {
-    let state = crate::web::view::load(&app, access.tournament.tournament_id).await?;
+    let state = access.doc().await?;
     let disposition = format!(
         "attachment; filename=\"{}-players.csv\"",
         access.tournament.short_name

@@ -2,16 +2,13 @@
 
 use crate::web::access::{Staff, may};
 use askama::Template;
-use axum::extract::State;
 use axum::response::Html;
 
 use crate::desk::TournamentRow;
-use crate::web::AppState;
 use crate::web::acts::local_time;
 use crate::web::audit_words::{self, AuditWords};
 use crate::web::error::WebResult;
 use crate::web::page::{Ctx, Layout, render};
-use crate::web::view::load;
 
 /// An audit entry in words, at the hall's time (the tournament's time zone).
 struct AuditLine {
@@ -31,16 +28,15 @@ struct AuditPage {
 }
 
 pub(super) async fn show_audit(
-    State(app): State<AppState>,
     Staff(access, _): Staff<may::ReadAuditLog>,
     ctx: Ctx,
 ) -> WebResult<Html<String>> {
     let entries = access.audit_log().await?;
-    let tournament = access.tournament;
-    let zone = jiff::tz::TimeZone::get(&tournament.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
     // Names come from the tournament as it is now: a player renamed since
     // reads under their current name.
-    let state = load(&app, tournament.tournament_id).await?;
+    let state = access.doc().await?;
+    let tournament = access.tournament;
+    let zone = jiff::tz::TimeZone::get(&tournament.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
     let lines = entries
         .into_iter()
         .map(|entry| AuditLine {
